@@ -1,0 +1,105 @@
+/*
+ * algorithm.h - the descriptor table: every fact about every algorithm.
+ *
+ * One row per algorithm says how users name it, how manifests tag it, how
+ * long its digest is, which library computes it and how safe it is.  The
+ * backend files provide the operations a row points to; nothing outside
+ * this table and those files may know which library is behind a name.
+ */
+#ifndef MS_ALGORITHM_H
+#define MS_ALGORITHM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The longest digest any row can produce (a SHAKE of 4096 bits). */
+#define MS_DIGEST_MAX	512
+
+enum ms_class {
+	MS_CLASS_SECURE,
+	MS_CLASS_LEGACY,	/* unbroken but outdated: RIPEMD-160 */
+	MS_CLASS_BROKEN,	/* collisions known: MD5, SHA-1 */
+	MS_CLASS_NONCRYPTO,	/* checksums: CRCs, xxHash, sums */
+};
+
+/* Rows whose reference tool prints something other than hex. */
+enum ms_legacy {
+	MS_LEGACY_NONE,
+	MS_LEGACY_CKSUM,	/* "CRC SIZE NAME", decimal (POSIX cksum) */
+	MS_LEGACY_SYSV,		/* "SUM BLOCKS NAME", 512-byte blocks */
+	MS_LEGACY_BSD,		/* "SUM BLOCKS NAME", 1 KiB blocks, %05d */
+};
+
+struct ms_algo;
+
+/*
+ * The operations of one primitive.  A state is created once (per worker
+ * or per file) and then cycled through init, update and final many
+ * times.  update cannot fail: a library error there is a bug.
+ */
+struct ms_digest_ops {
+	const char *backend;	/* "OpenSSL", "libb2", "libxxhash", "built-in" */
+	/* Once per run, before threads start: load the library, fetch the
+	 * algorithm.  Returns -1 after printing why. */
+	int	 (*load)(const struct ms_algo *a);
+	void	*(*create)(const struct ms_algo *a, size_t len);  /* NULL: ENOMEM */
+	void	 (*init)(void *state);
+	void	 (*update)(void *state, const void *p, size_t n);
+	void	 (*final)(void *state, unsigned char *out);
+	void	 (*destroy)(void *state);
+	const char *(*version)(void);	/* library version, or NULL */
+};
+
+struct ms_algo {
+	const char	*name;		/* canonical lower-case name, "sha256" */
+	const char	*tag;		/* BSD tag, "SHA256"; variable rows add "-N" */
+	const char	*aliases;	/* other accepted names, space separated */
+	const char	*family;	/* name that takes -l: "sha2", "blake2b" */
+	const char	*impl;		/* the backend's own name, "SHA2-256" */
+	unsigned	 bits;		/* default digest length */
+	unsigned	 min_bits;	/* == max_bits == bits unless variable */
+	unsigned	 max_bits;
+	enum ms_class	 class;
+	enum ms_legacy	 legacy;
+	bool		 in_all;	/* part of "-a all" and the default bench */
+	const struct ms_digest_ops *ops;
+};
+
+/* One selected digest: a row and the length asked for. */
+struct ms_digest_spec {
+	const struct ms_algo *algo;
+	unsigned	 bits;
+};
+
+extern const struct ms_algo ms_algos[];
+extern const size_t ms_algo_count;
+
+/*
+ * Resolve a user-given name (any case, any alias, "blake2b-256",
+ * "sha3" with bits) to a spec.  bits 0 means "not given".  Returns -1 with
+ * *why set to a message fragment when the name or length is invalid.
+ */
+int	 ms_algo_resolve(const char *name, unsigned bits,
+	    struct ms_digest_spec *out, const char **why);
+
+/* Is this name a variable-length algorithm or a family that takes -l? */
+bool	 ms_algo_takes_length(const char *name);
+
+/* Tag for manifests: "SHA256", "BLAKE2b-256" (static or thread-local). */
+const char *ms_spec_tag(const struct ms_digest_spec *s, char *buf, size_t cap);
+
+/* Display name: "sha256", "blake2b-256". */
+const char *ms_spec_name(const struct ms_digest_spec *s, char *buf, size_t cap);
+
+const char *ms_class_name(enum ms_class c);
+
+/* Load what the spec's backend needs; -1 after a message. */
+int	 ms_spec_load(const struct ms_digest_spec *s);
+
+static inline size_t
+ms_spec_len(const struct ms_digest_spec *s)
+{
+	return s->bits / 8;
+}
+
+#endif

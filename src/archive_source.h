@@ -1,0 +1,28 @@
+/*
+ * archive_source.h - sources that are members of an archive, read in
+ * one streaming pass through libarchive (loaded only when used).
+ */
+#ifndef MS_ARCHIVE_SOURCE_H
+#define MS_ARCHIVE_SOURCE_H
+
+#include "source.h"
+
+struct ms_archive;
+
+/* Open an archive file ("-" is standard input); NULL after a message. */
+struct ms_archive *ms_archive_open(const char *path);
+
+/*
+ * Advance to the next regular member.  Returns 1 with its name (without
+ * a leading "./") and a source over its data, 0 at the end, -1 after a
+ * message if the archive is damaged.
+ */
+int	 ms_archive_next(struct ms_archive *ar, const char **name,
+	    struct ms_source *src);
+
+void	 ms_archive_close(struct ms_archive *ar);
+
+/* libarchive's version, loading it; NULL if it cannot be loaded. */
+const char *ms_archive_version(void);
+
+#endif

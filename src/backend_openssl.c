@@ -1,0 +1,158 @@
+/*
+ * backend_openssl.c - digests computed by OpenSSL's libcrypto (EVP).
+ *
+ * Owns the lazy load of libcrypto, its initialisation without the config
+ * file, and the one EVP_MD_fetch per algorithm per run.  A row's impl
+ * field is the name EVP knows it by.  Fetched digests live until exit.
+ */
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "backend.h"
+#include "lazylib.h"
+#include "util.h"
+
+#ifndef MS_SONAME_CRYPTO
+#error "configure must define MS_SONAME_CRYPTO"
+#endif
+
+static struct {
+	__typeof__(OPENSSL_init_crypto)	*OPENSSL_init_crypto;
+	__typeof__(OpenSSL_version)	*OpenSSL_version;
+	__typeof__(EVP_MD_fetch)	*EVP_MD_fetch;
+	__typeof__(EVP_MD_CTX_new)	*EVP_MD_CTX_new;
+	__typeof__(EVP_MD_CTX_free)	*EVP_MD_CTX_free;
+	__typeof__(EVP_DigestInit_ex2)	*EVP_DigestInit_ex2;
+	__typeof__(EVP_DigestUpdate)	*EVP_DigestUpdate;
+	__typeof__(EVP_DigestFinal_ex)	*EVP_DigestFinal_ex;
+	__typeof__(EVP_DigestFinalXOF)	*EVP_DigestFinalXOF;
+	__typeof__(EVP_MD_get_flags)	*EVP_MD_get_flags;
+} evp;
+
+static const struct ms_lazy_sym syms[] = {
+	MS_LAZY_SYM(evp, OPENSSL_init_crypto),
+	MS_LAZY_SYM(evp, OpenSSL_version),
+	MS_LAZY_SYM(evp, EVP_MD_fetch),
+	MS_LAZY_SYM(evp, EVP_MD_CTX_new),
+	MS_LAZY_SYM(evp, EVP_MD_CTX_free),
+	MS_LAZY_SYM(evp, EVP_DigestInit_ex2),
+	MS_LAZY_SYM(evp, EVP_DigestUpdate),
+	MS_LAZY_SYM(evp, EVP_DigestFinal_ex),
+	MS_LAZY_SYM(evp, EVP_DigestFinalXOF),
+	MS_LAZY_SYM(evp, EVP_MD_get_flags),
+};
+
+static struct ms_lazy_lib libcrypto = {
+	MS_SONAME_CRYPTO, syms, MS_ARRAY_LEN(syms), 0
+};
+
+/* Digests fetched so far, by row; written only by load(). */
+static EVP_MD *fetched[64];
+
+struct state {
+	EVP_MD_CTX	*ctx;
+	const EVP_MD	*md;
+	size_t		 len;
+	bool		 xof;
+};
+
+static int
+load(const struct ms_algo *a)
+{
+	size_t row = (size_t)(a - ms_algos);
+	static bool initialised;
+
+	if (row >= MS_ARRAY_LEN(fetched))
+		ms_bug("openssl: row index");
+	if (fetched[row] != NULL)
+		return 0;
+	if (ms_lazy_load(&libcrypto) == -1)
+		return -1;
+	if (!initialised) {
+		/* No openssl.cnf: a digest tool has nothing to configure,
+		 * and reading the file costs start-up time. */
+		evp.OPENSSL_init_crypto(OPENSSL_INIT_NO_LOAD_CONFIG, NULL);
+		initialised = true;
+	}
+	fetched[row] = evp.EVP_MD_fetch(NULL, a->impl, NULL);
+	if (fetched[row] == NULL) {
+		ms_warn("%s: not available in this OpenSSL (%s)", a->name,
+		    evp.OpenSSL_version(OPENSSL_VERSION));
+		return -1;
+	}
+	return 0;
+}
+
+static void *
+create(const struct ms_algo *a, size_t len)
+{
+	struct state *s = malloc(sizeof(*s));
+
+	if (s == NULL)
+		return NULL;
+	s->md = fetched[a - ms_algos];
+	if (s->md == NULL)
+		ms_bug("openssl: digest used before load");
+	s->len = len;
+	s->xof = (evp.EVP_MD_get_flags(s->md) & EVP_MD_FLAG_XOF) != 0;
+	s->ctx = evp.EVP_MD_CTX_new();
+	if (s->ctx == NULL) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+static void
+init(void *state)
+{
+	struct state *s = state;
+
+	if (!evp.EVP_DigestInit_ex2(s->ctx, s->md, NULL))
+		ms_bug("EVP_DigestInit_ex2");
+}
+
+static void
+update(void *state, const void *p, size_t n)
+{
+	struct state *s = state;
+
+	if (!evp.EVP_DigestUpdate(s->ctx, p, n))
+		ms_bug("EVP_DigestUpdate");
+}
+
+static void
+final(void *state, unsigned char *out)
+{
+	struct state *s = state;
+	int ok = s->xof ? evp.EVP_DigestFinalXOF(s->ctx, out, s->len)
+	    : evp.EVP_DigestFinal_ex(s->ctx, out, NULL);
+
+	if (!ok)
+		ms_bug("EVP_DigestFinal");
+}
+
+static void
+destroy(void *state)
+{
+	struct state *s = state;
+
+	if (s != NULL)
+		evp.EVP_MD_CTX_free(s->ctx);
+	free(s);
+}
+
+static const char *
+version(void)
+{
+	if (ms_lazy_load(&libcrypto) == -1)
+		return NULL;
+	return evp.OpenSSL_version(OPENSSL_VERSION_STRING);
+}
+
+const struct ms_digest_ops ms_ops_openssl = {
+	"OpenSSL", load, create, init, update, final, destroy, version,
+};

@@ -1,0 +1,651 @@
+/*
+ * engine.c - the only user of threads: files in parallel, and the digests
+ * of one large file in parallel over a ring of shared read-only chunks.
+ *
+ * Workers run "steps" picked under one mutex:
+ *   task  open a queued file and read its first buffer.  A file that ends
+ *         within it is hashed there and then (the small-file path: one
+ *         read into the worker's reused buffer, reused digest states).  A
+ *         longer file is promoted to a "big" file if there is room, else
+ *         hashed to its end by this worker.
+ *   read  fill the next free slot of a big file's ring (a read, or a
+ *         mapped window), so the copy leaves the hashing threads' path.
+ *   lane  run one digest of a big file over its next chunk.  A digest is
+ *         run by one worker at a time, but may move between workers at
+ *         every chunk, so the wall time approaches max(slowest digest,
+ *         total work / workers) rather than their sum.
+ * Results go back to the submitting thread in submission order.  The
+ * engine never prints: the caller's emit does.
+ */
+#include "engine.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+#define RING		16	/* chunks in flight per big file */
+#define WINDOW		4096	/* tasks submitted but not yet emitted */
+
+struct slot {
+	struct ms_chunk	 c;
+	unsigned char	*buf;		/* RING buffers, allocated on demand */
+	size_t		 pending;	/* lanes still to consume the chunk */
+};
+
+struct lane {
+	uint64_t	 next;		/* index of the next chunk to hash */
+	bool		 busy;
+	bool		 finished;	/* final digest written */
+};
+
+struct big {
+	struct ms_task	*task;
+	struct ms_source src;
+	struct ms_digest_set set;	/* private states: lanes run anywhere */
+	struct slot	 slot[RING];
+	uint64_t	 produced;	/* chunks read so far */
+	bool		 reading;
+	bool		 read_done;
+	int		 err;
+	size_t		 lanes;
+	size_t		 finished;
+	struct lane	 lane[MS_SET_MAX];
+	struct big	*next;
+};
+
+struct cached_set {
+	struct ms_digest_set set;
+	struct cached_set *next;
+};
+
+struct worker {
+	struct ms_engine *e;
+	pthread_t	 tid;
+	unsigned char	*buf;
+	struct cached_set *sets;
+};
+
+struct ms_engine {
+	struct ms_engine_config cfg;
+	ms_emit_fn	*emit;
+	void		*arg;
+	pthread_mutex_t	 lock;
+	pthread_cond_t	 work_cv;	/* workers wait here */
+	pthread_cond_t	 main_cv;	/* the submitter waits here */
+	struct ms_task	*q_head, *q_tail;	/* not started */
+	struct big	*active;
+	size_t		 nactive;
+	struct big	*spare;		/* finished bigs, for reuse */
+	unsigned	 idle;
+	bool		 closing;
+	bool		 main_waiting;
+	struct ms_task	*window[WINDOW];
+	size_t		 submitted;
+	size_t		 emitted;
+	unsigned	 nworkers;
+	struct worker	*workers;
+	struct worker	 self;		/* -j 1: the caller's thread */
+};
+
+enum step_kind { STEP_NONE, STEP_TASK, STEP_READ, STEP_LANE };
+
+struct step {
+	enum step_kind	 kind;
+	struct ms_task	*task;
+	struct big	*big;
+	size_t		 lane;
+	uint64_t	 chunk;
+	bool		 final;		/* lane: write the digest */
+};
+
+struct ms_task *
+ms_task_new(const char *path, const struct ms_selection *sel, void *user)
+{
+	size_t plen = strlen(path) + 1;
+	struct ms_task *t = ms_xcalloc(1, sizeof(*t) + sel->out_len + plen);
+
+	/* One allocation: the digests, then a copy of the path. */
+	t->path = memcpy((char *)t->digest + sel->out_len, path, plen);
+	t->sel = sel;
+	t->user = user;
+	return t;
+}
+
+void
+ms_task_free(struct ms_task *t)
+{
+	free(t);
+}
+
+static void
+update_set(void *arg, const void *p, size_t n)
+{
+	ms_digest_set_update(arg, p, n);
+}
+
+struct lane_arg {
+	struct ms_digest_set *set;
+	size_t		 i;
+};
+
+static void
+update_lane(void *arg, const void *p, size_t n)
+{
+	struct lane_arg *la = arg;
+
+	ms_digest_set_update_one(la->set, la->i, p, n);
+}
+
+/* Feed chunks (the first one already read) until the end of src. */
+static int
+hash_rest(struct ms_source *src, struct ms_digest_set *set, struct ms_chunk *c,
+    unsigned char *buf, size_t cap)
+{
+	int r = 1;
+
+	while (r == 1) {
+		int fed = ms_chunk_feed(c, update_set, set);
+
+		ms_chunk_release(c);
+		if (fed == -1)
+			return -1;
+		r = ms_source_next(src, c, buf, cap);
+	}
+	return r;
+}
+
+int
+ms_hash_source(struct ms_source *src, struct ms_digest_set *set,
+    unsigned char *buf, size_t cap, unsigned char *out, uint64_t *size)
+{
+	struct ms_chunk c;
+	int r;
+
+	ms_digest_set_init(set);
+	r = ms_source_next(src, &c, buf, cap);
+	if (r == 1)
+		r = hash_rest(src, set, &c, buf, cap);
+	*size = (uint64_t)src->pos;
+	if (r == -1)
+		return -1;
+	ms_digest_set_final(set, out);
+	return 0;
+}
+
+static struct ms_digest_set *
+worker_set(struct worker *w, const struct ms_selection *sel)
+{
+	struct cached_set *cs;
+
+	for (cs = w->sets; cs != NULL; cs = cs->next)
+		if (cs->set.sel == sel)
+			return &cs->set;
+	cs = ms_xcalloc(1, sizeof(*cs));
+	ms_digest_set_create(&cs->set, sel);
+	cs->next = w->sets;
+	w->sets = cs;
+	return &cs->set;
+}
+
+/* Under the lock: t is finished; wake the submitter if it waits for t. */
+static void
+complete(struct ms_engine *e, struct ms_task *t)
+{
+	t->done = true;
+	if (e->main_waiting && t->seq == e->emitted)
+		pthread_cond_signal(&e->main_cv);
+}
+
+/*
+ * Under the lock: turn an opened file whose first chunk c is read into a
+ * big file.  Returns false if the engine has no room for another.
+ */
+static bool
+promote(struct ms_engine *e, struct worker *w, struct ms_task *t,
+    struct ms_source *src, struct ms_chunk *c)
+{
+	struct big *b;
+
+	if (e->nworkers < 2 || e->nactive >= e->nworkers)
+		return false;
+	b = e->spare;
+	if (b != NULL) {
+		e->spare = b->next;
+	} else {
+		b = ms_xcalloc(1, sizeof(*b));
+		for (size_t i = 0; i < RING; i++)
+			b->slot[i].buf = ms_xaligned(4096, e->cfg.buffer_size);
+	}
+	if (b->set.sel != t->sel) {
+		ms_digest_set_destroy(&b->set);
+		ms_digest_set_create(&b->set, t->sel);
+	}
+	ms_digest_set_init(&b->set);
+	b->task = t;
+	b->src = *src;
+	b->produced = 1;
+	b->reading = false;
+	b->read_done = src->eof;
+	b->err = 0;
+	b->lanes = t->sel->cnt;
+	b->finished = 0;
+	memset(b->lane, 0, sizeof(b->lane));
+	if (c->p == w->buf) {
+		/* The worker's buffer becomes slot 0; it takes a spare. */
+		unsigned char *tmp = b->slot[0].buf;
+		b->slot[0].buf = w->buf;
+		w->buf = tmp;
+	}
+	b->slot[0].c = *c;
+	b->slot[0].pending = b->lanes;
+	b->next = e->active;
+	e->active = b;
+	e->nactive++;
+	if (e->idle > 0)
+		pthread_cond_broadcast(&e->work_cv);
+	return true;
+}
+
+/*
+ * The task step, without the lock: hash a whole small file, or read the
+ * first chunk of a large one and promote it.  Returns true if the task
+ * is finished (hashed or failed), false if it went on as a big file.
+ */
+static bool
+run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
+{
+	struct ms_source src;
+	struct ms_digest_set *set;
+	struct ms_chunk c;
+	size_t cap = e->cfg.buffer_size;
+	int r;
+
+	if (ms_source_open(&src, t->path, e->cfg.io) == -1) {
+		t->err = errno;
+		return true;
+	}
+	r = ms_source_next(&src, &c, w->buf, cap);
+	if (r == 1 && !src.eof && e->nworkers > 1) {
+		bool promoted;
+
+		pthread_mutex_lock(&e->lock);
+		promoted = promote(e, w, t, &src, &c);
+		pthread_mutex_unlock(&e->lock);
+		if (promoted)
+			return false;
+	}
+	set = worker_set(w, t->sel);
+	ms_digest_set_init(set);
+	if (r == 1)
+		r = hash_rest(&src, set, &c, w->buf, cap);
+	t->size = (uint64_t)src.pos;
+	if (r == -1)
+		t->err = errno;
+	else
+		ms_digest_set_final(set, t->digest);
+	ms_source_close(&src);
+	return true;
+}
+
+static bool
+reader_runnable(const struct big *b)
+{
+	return !b->reading && !b->read_done &&
+	    b->slot[b->produced % RING].pending == 0;
+}
+
+/* Under the lock, after an error: drop every chunk, finish every idle lane. */
+static void
+abandon(struct big *b)
+{
+	for (size_t i = 0; i < b->lanes; i++) {
+		struct lane *l = &b->lane[i];
+
+		if (l->busy || l->finished)
+			continue;
+		for (; l->next < b->produced; l->next++) {
+			struct slot *s = &b->slot[l->next % RING];
+			if (--s->pending == 0)
+				ms_chunk_release(&s->c);
+		}
+		l->finished = true;
+		b->finished++;
+	}
+}
+
+/* Under the lock: the big file is done when no step can touch it again. */
+static bool
+big_complete(const struct big *b)
+{
+	return b->finished == b->lanes && !b->reading;
+}
+
+static void
+retire(struct ms_engine *e, struct big *b)
+{
+	struct big **pp;
+
+	for (pp = &e->active; *pp != b; pp = &(*pp)->next)
+		;
+	*pp = b->next;
+	e->nactive--;
+	b->task->size = (uint64_t)b->src.pos;
+	b->task->err = b->err;
+	ms_source_close(&b->src);
+	complete(e, b->task);
+	b->task = NULL;
+	b->next = e->spare;
+	e->spare = b;
+}
+
+/* Under the lock: the most useful step for this worker, if any. */
+static bool
+pick(struct ms_engine *e, struct step *st)
+{
+	for (struct big *b = e->active; b != NULL; b = b->next) {
+		struct lane *best = NULL;
+		uint64_t ahead = RING;	/* chunks ready for the fastest lane */
+
+		if (b->err) {
+			abandon(b);
+			if (big_complete(b)) {
+				retire(e, b);
+				return pick(e, st);
+			}
+		}
+		for (size_t i = 0; i < b->lanes; i++) {
+			struct lane *l = &b->lane[i];
+
+			if (l->finished)
+				continue;
+			if (b->produced - l->next < ahead)
+				ahead = b->produced - l->next;
+			if (l->busy || (l->next == b->produced && !b->read_done))
+				continue;
+			if (best == NULL || l->next < best->next)
+				best = l;
+		}
+		/* Keep the ring at least half full: read first when the
+		 * fastest digest is about to run dry. */
+		if (reader_runnable(b) && (best == NULL || ahead < RING / 2)) {
+			st->kind = STEP_READ;
+			st->big = b;
+			st->chunk = b->produced;
+			b->reading = true;
+			return true;
+		}
+		if (best != NULL) {
+			st->kind = STEP_LANE;
+			st->big = b;
+			st->lane = (size_t)(best - b->lane);
+			st->chunk = best->next;
+			st->final = best->next == b->produced;
+			best->busy = true;
+			return true;
+		}
+	}
+	if (e->q_head != NULL) {
+		st->kind = STEP_TASK;
+		st->task = e->q_head;
+		e->q_head = st->task->next;
+		if (e->q_head == NULL)
+			e->q_tail = NULL;
+		return true;
+	}
+	return false;
+}
+
+/* Without the lock: do the step.  Returns -1 with errno on failure. */
+static int
+run_step(struct ms_engine *e, struct worker *w, struct step *st)
+{
+	struct big *b = st->big;
+
+	switch (st->kind) {
+	case STEP_TASK:
+		return run_task(e, w, st->task) ? 1 : 0;
+	case STEP_READ: {
+		struct slot *s = &b->slot[st->chunk % RING];
+		return ms_source_next(&b->src, &s->c, s->buf, e->cfg.buffer_size);
+	}
+	case STEP_LANE:
+		if (st->final) {
+			ms_digest_set_final_one(&b->set, st->lane, b->task->digest);
+			return 0;
+		} else {
+			struct lane_arg la = { &b->set, st->lane };
+			return ms_chunk_feed(&b->slot[st->chunk % RING].c,
+			    update_lane, &la);
+		}
+	case STEP_NONE:
+		break;
+	}
+	ms_bug("engine: empty step");
+}
+
+/* Under the lock: record what the step did and wake whoever can go on. */
+static void
+apply_step(struct ms_engine *e, struct step *st, int rc, int err)
+{
+	struct big *b = st->big;
+
+	switch (st->kind) {
+	case STEP_TASK:
+		if (rc == 1)
+			complete(e, st->task);
+		return;
+	case STEP_READ:
+		b->reading = false;
+		if (rc == 1) {
+			b->slot[st->chunk % RING].pending = b->lanes;
+			b->produced++;
+			b->read_done = b->src.eof;
+		} else {
+			b->read_done = true;
+			if (rc == -1)
+				b->err = err;
+		}
+		if (e->idle > 0)
+			pthread_cond_broadcast(&e->work_cv);
+		break;
+	case STEP_LANE: {
+		struct lane *l = &b->lane[st->lane];
+
+		l->busy = false;
+		if (st->final) {
+			l->finished = true;
+			b->finished++;
+		} else {
+			struct slot *s = &b->slot[st->chunk % RING];
+
+			l->next++;
+			if (--s->pending == 0) {
+				ms_chunk_release(&s->c);
+				/* Wake a reader only for a batch of free
+				 * slots: one wake-up per chunk would cost the
+				 * hashing thread a system call each time. */
+				if (e->idle > 0 && !b->reading &&
+				    (b->produced - l->next < 2 ||
+				    (st->chunk + 1) % (RING / 2) == 0))
+					pthread_cond_signal(&e->work_cv);
+			}
+			if (rc == -1 && b->err == 0)
+				b->err = err;
+		}
+		break;
+	}
+	case STEP_NONE:
+		return;
+	}
+	if (big_complete(b))
+		retire(e, b);
+}
+
+static void *
+worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct ms_engine *e = w->e;
+	struct step st;
+
+	pthread_mutex_lock(&e->lock);
+	for (;;) {
+		int rc, err;
+
+		memset(&st, 0, sizeof(st));
+		if (!pick(e, &st)) {
+			if (e->closing && e->q_head == NULL && e->active == NULL)
+				break;
+			e->idle++;
+			pthread_cond_wait(&e->work_cv, &e->lock);
+			e->idle--;
+			continue;
+		}
+		pthread_mutex_unlock(&e->lock);
+		rc = run_step(e, w, &st);
+		err = errno;
+		pthread_mutex_lock(&e->lock);
+		apply_step(e, &st, rc, err);
+	}
+	pthread_mutex_unlock(&e->lock);
+	return NULL;
+}
+
+static void
+worker_init(struct worker *w, struct ms_engine *e)
+{
+	w->e = e;
+	w->buf = ms_xaligned(4096, e->cfg.buffer_size);
+	w->sets = NULL;
+}
+
+static void
+worker_free(struct worker *w)
+{
+	while (w->sets != NULL) {
+		struct cached_set *cs = w->sets;
+		w->sets = cs->next;
+		ms_digest_set_destroy(&cs->set);
+		free(cs);
+	}
+	free(w->buf);
+}
+
+struct ms_engine *
+ms_engine_start(const struct ms_engine_config *cfg, ms_emit_fn *emit, void *arg)
+{
+	struct ms_engine *e = ms_xcalloc(1, sizeof(*e));
+
+	e->cfg = *cfg;
+	if (e->cfg.jobs == 0)
+		e->cfg.jobs = 1;
+	e->emit = emit;
+	e->arg = arg;
+	worker_init(&e->self, e);
+	e->nworkers = e->cfg.jobs > 1 ? e->cfg.jobs : 0;
+	if (e->nworkers == 0)
+		return e;
+	pthread_mutex_init(&e->lock, NULL);
+	pthread_cond_init(&e->work_cv, NULL);
+	pthread_cond_init(&e->main_cv, NULL);
+	e->workers = ms_xcalloc(e->nworkers, sizeof(*e->workers));
+	for (unsigned i = 0; i < e->nworkers; i++) {
+		worker_init(&e->workers[i], e);
+		if (pthread_create(&e->workers[i].tid, NULL, worker_main,
+		    &e->workers[i]) != 0)
+			ms_die("cannot start a thread: %s", strerror(errno));
+	}
+	return e;
+}
+
+/* Emit finished tasks in order; with wait, until fewer than limit remain. */
+static void
+drain(struct ms_engine *e, size_t limit)
+{
+	for (;;) {
+		struct ms_task *batch = NULL, **tail = &batch;
+
+		pthread_mutex_lock(&e->lock);
+		for (;;) {
+			while (e->emitted < e->submitted) {
+				struct ms_task *t = e->window[e->emitted % WINDOW];
+				if (!t->done)
+					break;
+				e->emitted++;
+				t->next = NULL;
+				*tail = t;
+				tail = &t->next;
+			}
+			if (batch != NULL || e->submitted - e->emitted <= limit)
+				break;
+			e->main_waiting = true;
+			pthread_cond_wait(&e->main_cv, &e->lock);
+			e->main_waiting = false;
+		}
+		pthread_mutex_unlock(&e->lock);
+		if (batch == NULL)
+			return;
+		while (batch != NULL) {
+			struct ms_task *t = batch;
+			batch = t->next;
+			e->emit(e->arg, t);
+		}
+	}
+}
+
+void
+ms_engine_submit(struct ms_engine *e, struct ms_task *t)
+{
+	if (e->nworkers == 0) {
+		run_task(e, &e->self, t);
+		e->emit(e->arg, t);
+		return;
+	}
+	pthread_mutex_lock(&e->lock);
+	t->seq = e->submitted++;
+	t->done = false;
+	t->next = NULL;
+	e->window[t->seq % WINDOW] = t;
+	if (e->q_tail != NULL)
+		e->q_tail->next = t;
+	else
+		e->q_head = t;
+	e->q_tail = t;
+	if (e->idle > 0)
+		pthread_cond_signal(&e->work_cv);
+	pthread_mutex_unlock(&e->lock);
+	drain(e, WINDOW - 1);
+}
+
+void
+ms_engine_finish(struct ms_engine *e)
+{
+	if (e->nworkers > 0) {
+		drain(e, 0);
+		pthread_mutex_lock(&e->lock);
+		e->closing = true;
+		pthread_cond_broadcast(&e->work_cv);
+		pthread_mutex_unlock(&e->lock);
+		for (unsigned i = 0; i < e->nworkers; i++) {
+			pthread_join(e->workers[i].tid, NULL);
+			worker_free(&e->workers[i]);
+		}
+		while (e->spare != NULL) {
+			struct big *b = e->spare;
+			e->spare = b->next;
+			ms_digest_set_destroy(&b->set);
+			for (size_t i = 0; i < RING; i++)
+				free(b->slot[i].buf);
+			free(b);
+		}
+		free(e->workers);
+		pthread_mutex_destroy(&e->lock);
+		pthread_cond_destroy(&e->work_cv);
+		pthread_cond_destroy(&e->main_cv);
+	}
+	worker_free(&e->self);
+	free(e);
+}

@@ -1,0 +1,69 @@
+/*
+ * engine.h - drive sources through digest sets, on one thread or many.
+ *
+ * The caller submits tasks (a path and a selection) in the order it wants
+ * results; the engine hashes them with its workers and hands every
+ * finished task back, in submission order, to the caller's emit function
+ * on the caller's own thread.  With one job no thread is ever created.
+ */
+#ifndef MS_ENGINE_H
+#define MS_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "digest_set.h"
+#include "source.h"
+
+struct ms_engine_config {
+	unsigned	 jobs;		/* worker threads; 1 = sequential */
+	enum ms_io	 io;
+	size_t		 buffer_size;	/* bytes per read */
+};
+
+struct ms_task {
+	/* set by the caller */
+	const char	*path;		/* "-" is standard input */
+	const struct ms_selection *sel;
+	void		*user;		/* the caller's, untouched */
+	/* set by the engine */
+	int		 err;		/* errno of the failure, 0 if hashed */
+	uint64_t	 size;		/* bytes hashed */
+	/* engine-private */
+	size_t		 seq;
+	bool		 done;
+	struct ms_task	*next;
+	unsigned char	 digest[];	/* sel->out_len bytes */
+};
+
+typedef void ms_emit_fn(void *arg, struct ms_task *t);
+
+/* A task for (a copy of) path.  Free with ms_task_free. */
+struct ms_task *ms_task_new(const char *path, const struct ms_selection *sel,
+	    void *user);
+void	 ms_task_free(struct ms_task *t);
+
+struct ms_engine;
+
+/* Every selection used with the engine must be loaded first. */
+struct ms_engine *ms_engine_start(const struct ms_engine_config *cfg,
+	    ms_emit_fn *emit, void *arg);
+
+/*
+ * Queue t.  Tasks finished by then are emitted first; blocks (emitting)
+ * while too many tasks are outstanding.  emit owns the task it gets.
+ */
+void	 ms_engine_submit(struct ms_engine *e, struct ms_task *t);
+
+/* Emit every outstanding task, stop the workers, free the engine. */
+void	 ms_engine_finish(struct ms_engine *e);
+
+/*
+ * Hash an open source sequentially through set (already created), using
+ * buf (cap bytes) for reads.  Fills out and *size; -1 with errno.
+ */
+int	 ms_hash_source(struct ms_source *src, struct ms_digest_set *set,
+	    unsigned char *buf, size_t cap, unsigned char *out, uint64_t *size);
+
+#endif

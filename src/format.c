@@ -1,0 +1,191 @@
+/*
+ * format.c - result lines, byte for byte as the reference tools write
+ * them.
+ *
+ * Owns name escaping (a name holding \, newline or CR is written with
+ * those escaped and the line starts with a backslash, as coreutils does;
+ * -z turns escaping off), the BSD tag line, SFV, NDJSON with JSON string
+ * escaping, and the decimal lines of cksum and sum.  Writes only to the
+ * FILE it is given and never decides about errors.
+ */
+#include "format.h"
+
+#include <string.h>
+
+#include "util.h"
+
+bool
+ms_name_needs_escape(const char *name)
+{
+	return strpbrk(name, "\\\n\r") != NULL;
+}
+
+void
+ms_write_escaped(FILE *out, const char *name)
+{
+	for (const char *p = name; *p; p++) {
+		switch (*p) {
+		case '\\': fputs("\\\\", out); break;
+		case '\n': fputs("\\n", out); break;
+		case '\r': fputs("\\r", out); break;
+		default:   putc(*p, out); break;
+		}
+	}
+}
+
+const char *
+ms_digest_text(char *buf, const unsigned char *d, size_t len, bool b64)
+{
+	if (b64)
+		ms_base64(buf, d, len);
+	else
+		ms_hex(buf, d, len);
+	return buf;
+}
+
+unsigned long
+ms_legacy_value(const unsigned char *d, size_t len)
+{
+	unsigned long v = 0;
+
+	for (size_t i = 0; i < len; i++)
+		v = v << 8 | d[i];
+	return v;
+}
+
+/* cksum's "CRC SIZE NAME" and sum's "SUM BLOCKS NAME" lines. */
+static void
+legacy_line(FILE *out, const struct ms_format_opts *o, const char *name,
+    const struct ms_digest_spec *s, const unsigned char *d, uint64_t size)
+{
+	unsigned long v = ms_legacy_value(d, ms_spec_len(s));
+	bool with_name = strcmp(name, "-") != 0 || o->name_stdin;
+
+	switch (s->algo->legacy) {
+	case MS_LEGACY_CKSUM:
+		fprintf(out, "%lu %ju", v, (uintmax_t)size);
+		break;
+	case MS_LEGACY_SYSV:
+		fprintf(out, "%lu %ju", v, (uintmax_t)((size + 511) / 512));
+		break;
+	case MS_LEGACY_BSD:
+		fprintf(out, "%05lu %5ju", v, (uintmax_t)((size + 1023) / 1024));
+		break;
+	case MS_LEGACY_NONE:
+		ms_bug("legacy_line");
+	}
+	if (with_name) {
+		putc(' ', out);
+		fputs(name, out);
+	}
+	putc(o->zero ? '\0' : '\n', out);
+}
+
+static void
+json_string(FILE *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	putc('"', out);
+	while (*p) {
+		unsigned char c = *p;
+		size_t seq = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 :
+		    (c >> 3) == 30 ? 4 : 0;
+		bool valid = seq > 0;
+
+		for (size_t k = 1; valid && k < seq; k++)
+			valid = (p[k] & 0xc0) == 0x80;
+		if (c == '"' || c == '\\') {
+			fprintf(out, "\\%c", c);
+		} else if (c < 0x20) {
+			fprintf(out, "\\u%04x", c);
+		} else if (valid) {
+			fwrite(p, 1, seq, out);
+			p += seq;
+			continue;
+		} else {
+			/* Not UTF-8: the byte as a lone low surrogate, the
+			 * "surrogateescape" convention, so that no valid name
+			 * maps to the same string. */
+			fprintf(out, "\\udc%02x", c);
+		}
+		p++;
+	}
+	putc('"', out);
+}
+
+void
+ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
+    const struct ms_selection *sel, const unsigned char *digest, uint64_t size)
+{
+	char text[2 * MS_DIGEST_MAX + 4];
+	char tagbuf[64];
+	bool esc = !o->zero && ms_name_needs_escape(name);
+	char eol = o->zero ? '\0' : '\n';
+
+	if (o->raw) {
+		fwrite(digest, 1, sel->out_len, out);
+		return;
+	}
+	switch (o->format) {
+	case MS_FORMAT_GNU: {
+		const struct ms_digest_spec *s = &sel->spec[0];
+
+		if (s->algo->legacy != MS_LEGACY_NONE) {
+			legacy_line(out, o, name, s, digest, size);
+			return;
+		}
+		if (esc)
+			putc('\\', out);
+		fputs(ms_digest_text(text, digest, ms_spec_len(s), o->base64), out);
+		putc(' ', out);
+		putc(o->binary ? '*' : ' ', out);
+		if (esc)
+			ms_write_escaped(out, name);
+		else
+			fputs(name, out);
+		putc(eol, out);
+		return;
+	}
+	case MS_FORMAT_BSD:
+		for (size_t i = 0; i < sel->cnt; i++) {
+			const struct ms_digest_spec *s = &sel->spec[i];
+
+			if (esc)
+				putc('\\', out);
+			fputs(ms_spec_tag(s, tagbuf, sizeof(tagbuf)), out);
+			fputs(" (", out);
+			if (esc)
+				ms_write_escaped(out, name);
+			else
+				fputs(name, out);
+			fputs(") = ", out);
+			fputs(ms_digest_text(text, digest + sel->offset[i],
+			    ms_spec_len(s), o->base64), out);
+			putc(eol, out);
+		}
+		return;
+	case MS_FORMAT_SFV:
+		/* SFV is "NAME CRC32" with the CRC in upper case. */
+		ms_hex(text, digest, 4);
+		for (char *p = text; *p; p++)
+			if (*p >= 'a' && *p <= 'f')
+				*p = (char)(*p - 'a' + 'A');
+		fprintf(out, "%s %s%c", name, text, eol);
+		return;
+	case MS_FORMAT_NDJSON:
+		fputs("{\"path\":", out);
+		json_string(out, name);
+		fprintf(out, ",\"size\":%ju", (uintmax_t)size);
+		for (size_t i = 0; i < sel->cnt; i++) {
+			const struct ms_digest_spec *s = &sel->spec[i];
+
+			fprintf(out, ",\"%s\":\"%s\"",
+			    ms_spec_name(s, tagbuf, sizeof(tagbuf)),
+			    ms_digest_text(text, digest + sel->offset[i],
+			    ms_spec_len(s), o->base64));
+		}
+		fputs("}\n", out);
+		return;
+	}
+}

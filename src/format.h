@@ -1,0 +1,45 @@
+/*
+ * format.h - writing result lines: GNU, BSD tags, SFV, NDJSON; name
+ * escaping; hex and base64 digests; the legacy lines of cksum and sum.
+ */
+#ifndef MS_FORMAT_H
+#define MS_FORMAT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "digest_set.h"
+
+enum ms_format { MS_FORMAT_GNU, MS_FORMAT_BSD, MS_FORMAT_SFV, MS_FORMAT_NDJSON };
+
+struct ms_format_opts {
+	enum ms_format	 format;
+	bool		 binary;	/* GNU: '*' before the name */
+	bool		 zero;		/* NUL-terminated lines, no escaping */
+	bool		 base64;
+	bool		 raw;		/* bare binary digest */
+	bool		 name_stdin;	/* legacy lines: print the name "-" */
+};
+
+/*
+ * Write the line(s) for one hashed input: one line per digest of sel in
+ * BSD format, one line in the others.  name is the display name.
+ */
+void	 ms_format_result(FILE *out, const struct ms_format_opts *o,
+	    const char *name, const struct ms_selection *sel,
+	    const unsigned char *digest, uint64_t size);
+
+/* Does a GNU/BSD line for this name need the leading backslash? */
+bool	 ms_name_needs_escape(const char *name);
+
+/* Write name with \\, \n and \r escaped (coreutils' rule). */
+void	 ms_write_escaped(FILE *out, const char *name);
+
+/* Text of one digest: hex, or base64 with b64 (buf: 2 * len + 4 bytes). */
+const char *ms_digest_text(char *buf, const unsigned char *d, size_t len, bool b64);
+
+/* Decimal value of a legacy digest (cksum CRC, BSD or SysV sum). */
+unsigned long ms_legacy_value(const unsigned char *d, size_t len);
+
+#endif

@@ -1,0 +1,176 @@
+/*
+ * hash.c - hash mode: operands through the engine to result lines.
+ *
+ * Owns the choice of line format for a run, the order of operands
+ * (command line, --files-from lists, directory walks) and the reporting
+ * of inputs that could not be read.  Digesting is the engine's, the
+ * lines are format.c's.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive_source.h"
+#include "options.h"
+#include "output.h"
+#include "util.h"
+
+struct run {
+	struct ms_options *o;
+	struct ms_output out;
+	struct ms_engine *engine;
+	size_t		 failed;
+};
+
+static void
+emit(void *arg, struct ms_task *t)
+{
+	struct run *r = arg;
+
+	if (t->err != 0) {
+		ms_warn("%s: %s", t->path, strerror(t->err));
+		r->failed++;
+	} else {
+		ms_format_result(r->out.fp, &r->o->fmt, t->path, t->sel,
+		    t->digest, t->size);
+	}
+	ms_task_free(t);
+}
+
+static void
+submit(void *arg, const char *path)
+{
+	struct run *r = arg;
+
+	ms_engine_submit(r->engine, ms_task_new(path, &r->o->sel, NULL));
+}
+
+static void
+operand(struct run *r, const char *path)
+{
+	r->failed += ms_walk(&r->o->walk, path, submit, r);
+}
+
+static void
+list_operand(void *arg, const char *path)
+{
+	operand(arg, path);
+}
+
+/* --archive: members in archive order, all or those named by operands. */
+static void
+hash_archive(struct run *r)
+{
+	struct ms_options *o = r->o;
+	struct ms_archive *ar = ms_archive_open(o->archive);
+	struct ms_digest_set set;
+	struct ms_source src;
+	bool *found = ms_xcalloc(o->nfiles ? o->nfiles : 1, sizeof(*found));
+	unsigned char *buf = ms_xaligned(4096, o->engine.buffer_size);
+	const char *name;
+	int rc;
+
+	if (ar == NULL) {
+		r->failed++;
+		goto out;
+	}
+	ms_digest_set_create(&set, &o->sel);
+	while ((rc = ms_archive_next(ar, &name, &src)) == 1) {
+		bool wanted = o->nfiles == 0;
+		struct ms_task *t;
+
+		for (size_t i = 0; i < o->nfiles; i++)
+			if (strcmp(o->files[i], name) == 0)
+				wanted = found[i] = true;
+		if (!wanted)
+			continue;
+		t = ms_task_new(name, &o->sel, NULL);
+		if (ms_hash_source(&src, &set, buf, o->engine.buffer_size,
+		    t->digest, &t->size) == -1)
+			t->err = errno;
+		emit(r, t);
+	}
+	if (rc == -1)
+		r->failed++;
+	for (size_t i = 0; i < o->nfiles; i++)
+		if (!found[i]) {
+			ms_warn("%s: not found in %s", o->files[i], o->archive);
+			r->failed++;
+		}
+	ms_digest_set_destroy(&set);
+	ms_archive_close(ar);
+out:
+	free(found);
+	free(buf);
+}
+
+/* Pick the line format from --format, --tag and the algorithm count. */
+static int
+choose_format(struct ms_options *o)
+{
+	const char *f = o->format_name;
+
+	if (f == NULL)
+		o->fmt.format = o->tag || o->sel.cnt > 1 ? MS_FORMAT_BSD : MS_FORMAT_GNU;
+	else if (strcmp(f, "gnu") == 0)
+		o->fmt.format = MS_FORMAT_GNU;
+	else if (strcmp(f, "bsd") == 0)
+		o->fmt.format = MS_FORMAT_BSD;
+	else if (strcmp(f, "sfv") == 0)
+		o->fmt.format = MS_FORMAT_SFV;
+	else if (strcmp(f, "ndjson") == 0)
+		o->fmt.format = MS_FORMAT_NDJSON;
+	else {
+		ms_warn("invalid --format '%s' (gnu, bsd, sfv or ndjson)", f);
+		return -1;
+	}
+	if (o->fmt.format == MS_FORMAT_GNU && o->sel.cnt > 1) {
+		ms_warn("--format=gnu takes exactly one algorithm");
+		return -1;
+	}
+	if (o->fmt.format == MS_FORMAT_SFV &&
+	    (o->sel.cnt != 1 || strcmp(o->sel.spec[0].algo->name, "crc32") != 0)) {
+		ms_warn("--format=sfv takes the crc32 algorithm only");
+		return -1;
+	}
+	if (o->fmt.raw && (o->nfiles > 1 || o->walk.recursive || o->files_from)) {
+		ms_warn("--raw takes a single input");
+		return -1;
+	}
+	return 0;
+}
+
+int
+ms_hash_main(struct ms_options *o)
+{
+	struct run r = { .o = o };
+	int status = MS_EXIT_OK;
+
+	if (choose_format(o) == -1)
+		return MS_EXIT_USAGE;
+	if (ms_selection_load(&o->sel) == -1)
+		return MS_EXIT_USAGE;
+	if (ms_output_open(&r.out, o->output) == -1)
+		return MS_EXIT_FAIL;
+	if (o->archive != NULL) {
+		hash_archive(&r);
+	} else {
+		r.engine = ms_engine_start(&o->engine, emit, &r);
+		if (o->files_from != NULL &&
+		    ms_walk_list(o->files_from, o->files_from_nul, list_operand, &r) == -1)
+			r.failed++;
+		for (size_t i = 0; i < o->nfiles; i++)
+			operand(&r, o->files[i]);
+		if (o->nfiles == 0 && o->files_from == NULL)
+			operand(&r, "-");
+		ms_engine_finish(r.engine);
+	}
+	if (r.failed > 0)
+		status = MS_EXIT_FAIL;
+	if (r.failed > 0 && o->output != NULL)
+		ms_warn("%s: not written: %zu input%s could not be read",
+		    o->output, r.failed, r.failed == 1 ? "" : "s");
+	if (ms_output_close(&r.out, r.failed == 0) == -1 && status == MS_EXIT_OK)
+		status = MS_EXIT_FAIL;
+	return status;
+}

@@ -1,0 +1,35 @@
+/*
+ * lazylib.h - load a shared library on first use instead of at start-up.
+ *
+ * libcrypto, libb2 and libarchive cost start-up time (relocations, their
+ * own dependencies) even in runs that never call them, so their backends
+ * resolve the few functions they use through dlopen(3) of the soname that
+ * configure found.  This file owns dlopen and dlsym and nothing else.
+ */
+#ifndef MS_LAZYLIB_H
+#define MS_LAZYLIB_H
+
+#include <stddef.h>
+
+struct ms_lazy_sym {
+	const char	*name;
+	void		**slot;		/* where the address goes */
+};
+
+struct ms_lazy_lib {
+	const char	*soname;	/* "libcrypto.so.3" */
+	const struct ms_lazy_sym *syms;
+	size_t		 cnt;
+	int		 state;		/* 0 untried, 1 loaded, -1 failed */
+};
+
+/*
+ * Load lib and resolve every symbol, once; later calls return the first
+ * outcome.  On failure prints one line naming the library and the cause,
+ * for the user, and returns -1.
+ */
+int	 ms_lazy_load(struct ms_lazy_lib *lib);
+
+#define MS_LAZY_SYM(table, field)	{ #field, (void **)&(table).field }
+
+#endif

@@ -1,0 +1,58 @@
+/*
+ * options.h - everything the command line decided, as one struct that
+ * main() fills and the modes (hash, check, bench) read.
+ */
+#ifndef MS_OPTIONS_H
+#define MS_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "digest_set.h"
+#include "engine.h"
+#include "format.h"
+#include "walk.h"
+
+enum ms_mode { MS_MODE_HASH, MS_MODE_CHECK, MS_MODE_BENCH, MS_MODE_LIST };
+
+struct ms_options {
+	enum ms_mode	 mode;
+	struct ms_selection sel;	/* the algorithms, in the order given */
+	bool		 sel_given;	/* -a was given */
+	unsigned	 length;	/* -l, in bits; 0 if not given */
+
+	/* hashing output */
+	struct ms_format_opts fmt;
+	bool		 tag;		/* --tag */
+	const char	*format_name;	/* --format, read by the mode */
+	const char	*output;	/* -o FILE, written atomically */
+
+	/* checking */
+	bool		 quiet, status, strict, warn, ignore_missing;
+	const char	*expect;	/* --expect=HEX */
+
+	/* reading */
+	struct ms_engine_config engine;
+	struct ms_walk_opts walk;
+	const char	*files_from;	/* --files-from / --files0-from */
+	bool		 files_from_nul;
+	const char	*archive;	/* --archive */
+	int		 progress;	/* -1 auto, 0 never, 1 always */
+
+	/* benchmark */
+	double		 bench_time;	/* seconds, 0 = default */
+	const char	*bench_baseline;
+	bool		 ascii;
+
+	bool		 debug;
+
+	/* the operands, as given */
+	char		**files;
+	size_t		 nfiles;
+};
+
+int	 ms_hash_main(struct ms_options *o);	/* hash.c */
+int	 ms_check_main(struct ms_options *o);	/* check.c */
+int	 ms_bench_main(struct ms_options *o);	/* bench.c */
+
+#endif

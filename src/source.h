@@ -1,0 +1,79 @@
+/*
+ * source.h - something that yields bytes: a file, standard input, a FIFO,
+ * or (through a reader callback) an archive member.
+ *
+ * A source hands out chunks.  In read mode a chunk lives in a buffer the
+ * caller owns; in mmap mode it is a window of the mapped file, which the
+ * caller gives back with ms_chunk_release.  Digests must consume mapped
+ * chunks through ms_chunk_feed, which turns a SIGBUS (the file shrank
+ * under the mapping) into an EIO read error instead of a crash.
+ */
+#ifndef MS_SOURCE_H
+#define MS_SOURCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+enum ms_io { MS_IO_AUTO, MS_IO_MMAP, MS_IO_READ };
+
+/* Files smaller than this are never mapped: one read is cheaper. */
+#define MS_MMAP_MIN		(1u << 20)
+/* The span of one mapped window. */
+#define MS_MMAP_WINDOW		(4u << 20)
+
+struct ms_chunk {
+	const unsigned char *p;
+	size_t		 len;
+	void		*map;		/* mapping to release, or NULL */
+	size_t		 map_len;
+};
+
+/* Reads up to cap bytes into buf; returns the count, 0 at the end, -1 with errno. */
+typedef ssize_t ms_reader_fn(void *arg, void *buf, size_t cap);
+
+struct ms_source {
+	const char	*name;		/* for messages */
+	int		 fd;		/* -1 when a reader callback serves */
+	bool		 close_fd;	/* false for standard input */
+	bool		 map;		/* mmap windows while pos < size */
+	bool		 eof;		/* the last chunk has been handed out */
+	bool		 advised;	/* sequential read-ahead hint given */
+	off_t		 size;		/* at open, for regular files; else -1 */
+	off_t		 pos;		/* bytes handed out so far */
+	ms_reader_fn	*reader;
+	void		*reader_arg;
+};
+
+/*
+ * Open path ("-" is standard input) for reading in the given mode.
+ * Returns -1 with errno set; s->name is set either way.
+ */
+int	 ms_source_open(struct ms_source *s, const char *path, enum ms_io io);
+
+/* A source that pulls its bytes from a callback (archive members). */
+void	 ms_source_from_reader(struct ms_source *s, const char *name,
+	    ms_reader_fn *fn, void *arg);
+
+/*
+ * The next chunk.  buf (cap bytes, caller-owned) is filled in read mode,
+ * up to cap bytes or the end of the input.  Returns 1 with a chunk, 0 at
+ * the end (no chunk), -1 with errno.  After a chunk, s->eof tells whether
+ * it was the last one.
+ */
+int	 ms_source_next(struct ms_source *s, struct ms_chunk *c,
+	    unsigned char *buf, size_t cap);
+
+void	 ms_chunk_release(struct ms_chunk *c);
+
+/*
+ * Call fn(arg, p, n) on the chunk's bytes.  Returns -1 with errno EIO if
+ * the mapped file shrank under it (SIGBUS), else 0.
+ */
+int	 ms_chunk_feed(const struct ms_chunk *c,
+	    void (*fn)(void *arg, const void *p, size_t n), void *arg);
+
+void	 ms_source_close(struct ms_source *s);
+
+#endif

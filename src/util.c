@@ -1,0 +1,279 @@
+/*
+ * util.c - diagnostics, allocation that cannot fail, and byte encodings.
+ *
+ * Owns the program-name prefix of every message and the hex and base64
+ * codecs that formats and manifests share.  It never touches standard
+ * output.
+ */
+#include "util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+const char *ms_program = "multisum";
+
+void
+ms_vwarn(const char *fmt, va_list ap)
+{
+	/* One write per message so that threads never interleave lines. */
+	char line[4096];
+	int n = snprintf(line, sizeof(line), "%s: ", ms_program);
+
+	if (n < 0)
+		return;
+	vsnprintf(line + n, sizeof(line) - (size_t)n - 1, fmt, ap);
+	size_t len = strlen(line);
+	line[len++] = '\n';
+	fwrite(line, 1, len, stderr);
+}
+
+void
+ms_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ms_vwarn(fmt, ap);
+	va_end(ap);
+}
+
+void
+ms_die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ms_vwarn(fmt, ap);
+	va_end(ap);
+	exit(MS_EXIT_USAGE);
+}
+
+void
+ms_bug(const char *what)
+{
+	fprintf(stderr, "%s: internal error: %s\n", ms_program, what);
+	abort();
+}
+
+static void *
+checked(void *p)
+{
+	if (p == NULL)
+		ms_die("%s", strerror(ENOMEM));
+	return p;
+}
+
+void *
+ms_xmalloc(size_t n)
+{
+	return checked(malloc(n ? n : 1));
+}
+
+void *
+ms_xcalloc(size_t cnt, size_t n)
+{
+	return checked(calloc(cnt ? cnt : 1, n ? n : 1));
+}
+
+void *
+ms_xrealloc(void *p, size_t n)
+{
+	return checked(realloc(p, n ? n : 1));
+}
+
+void *
+ms_xaligned(size_t align, size_t n)
+{
+	void *p = NULL;
+
+	if (posix_memalign(&p, align, n ? n : 1) != 0)
+		p = NULL;
+	return checked(p);
+}
+
+char *
+ms_xstrdup(const char *s)
+{
+	return checked(strdup(s));
+}
+
+char *
+ms_xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		ms_bug("vsnprintf");
+	p = ms_xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+static int
+lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+int
+ms_strcaseeq(const char *a, const char *b)
+{
+	while (*a && lower((unsigned char)*a) == lower((unsigned char)*b))
+		a++, b++;
+	return *a == '\0' && *b == '\0';
+}
+
+int
+ms_parse_size(const char *s, size_t *out)
+{
+	char *end;
+	unsigned long long v;
+	unsigned shift = 0;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno != 0)
+		return -1;
+	switch (lower((unsigned char)*end)) {
+	case 'k': shift = 10; end++; break;
+	case 'm': shift = 20; end++; break;
+	case 'g': shift = 30; end++; break;
+	}
+	if (shift && lower((unsigned char)*end) == 'i')
+		end++;
+	if (lower((unsigned char)*end) == 'b')
+		end++;
+	if (*end != '\0' || v > (SIZE_MAX >> shift))
+		return -1;
+	*out = (size_t)(v << shift);
+	return 0;
+}
+
+uint64_t
+ms_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+void
+ms_hex(char *out, const unsigned char *p, size_t n)
+{
+	static const char digits[] = "0123456789abcdef";
+
+	for (size_t i = 0; i < n; i++) {
+		*out++ = digits[p[i] >> 4];
+		*out++ = digits[p[i] & 15];
+	}
+	*out = '\0';
+}
+
+static int
+hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c = lower(c);
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+int
+ms_unhex(unsigned char *out, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		int hi = hexval((unsigned char)s[2 * i]);
+		int lo = hi < 0 ? -1 : hexval((unsigned char)s[2 * i + 1]);
+
+		if (lo < 0)
+			return -1;
+		out[i] = (unsigned char)(hi << 4 | lo);
+	}
+	return 0;
+}
+
+static const char b64[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+void
+ms_base64(char *out, const unsigned char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + 3 <= n; i += 3) {
+		uint32_t v = (uint32_t)p[i] << 16 | (uint32_t)p[i + 1] << 8 | p[i + 2];
+		*out++ = b64[v >> 18];
+		*out++ = b64[v >> 12 & 63];
+		*out++ = b64[v >> 6 & 63];
+		*out++ = b64[v & 63];
+	}
+	if (n - i == 1) {
+		uint32_t v = (uint32_t)p[i] << 16;
+		*out++ = b64[v >> 18];
+		*out++ = b64[v >> 12 & 63];
+		*out++ = '=';
+		*out++ = '=';
+	} else if (n - i == 2) {
+		uint32_t v = (uint32_t)p[i] << 16 | (uint32_t)p[i + 1] << 8;
+		*out++ = b64[v >> 18];
+		*out++ = b64[v >> 12 & 63];
+		*out++ = b64[v >> 6 & 63];
+		*out++ = '=';
+	}
+	*out = '\0';
+}
+
+static int
+b64val(int c)
+{
+	const char *q = c ? strchr(b64, c) : NULL;
+
+	return q ? (int)(q - b64) : -1;
+}
+
+long
+ms_unbase64(unsigned char *out, size_t cap, const char *s, size_t len)
+{
+	size_t n = 0;
+
+	if (len == 0 || len % 4 != 0)
+		return -1;
+	for (size_t i = 0; i < len; i += 4) {
+		int v[4], pad = 0;
+
+		for (int k = 0; k < 4; k++) {
+			if (s[i + k] == '=' && i + 4 == len && k >= 2) {
+				v[k] = 0;
+				pad++;
+			} else if (pad || (v[k] = b64val((unsigned char)s[i + k])) < 0) {
+				return -1;
+			}
+		}
+		uint32_t w = (uint32_t)v[0] << 18 | (uint32_t)v[1] << 12 |
+		    (uint32_t)v[2] << 6 | (uint32_t)v[3];
+		/* Canonical form: the bits under the padding are zero. */
+		if ((pad == 1 && (w & 0xff)) || (pad == 2 && (w & 0xffff)))
+			return -1;
+		for (int k = 0; k < 3 - pad; k++) {
+			if (n == cap)
+				return -1;
+			out[n++] = (unsigned char)(w >> (16 - 8 * k));
+		}
+	}
+	return (long)n;
+}

@@ -1,0 +1,70 @@
+/*
+ * util.h - errors, allocation and small helpers shared by every room.
+ *
+ * Nothing here knows about digests, files or formats.  Diagnostics go to
+ * standard error prefixed with the program name that main() sets; the
+ * allocation helpers never return NULL (they exit with status 2 instead,
+ * the spec's "fatal error").
+ */
+#ifndef MS_UTIL_H
+#define MS_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define MS_ARRAY_LEN(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* Exit statuses of the native mode (SPEC.md, Exit status). */
+enum {
+	MS_EXIT_OK = 0,
+	MS_EXIT_FAIL = 1,	/* unreadable file, mismatch, no valid line */
+	MS_EXIT_USAGE = 2,	/* bad usage, fatal error */
+};
+
+extern const char *ms_program;	/* for messages: basename of argv[0] */
+
+void	ms_warn(const char *fmt, ...)
+	    __attribute__((format(printf, 1, 2)));
+void	ms_vwarn(const char *fmt, va_list ap)
+	    __attribute__((format(printf, 1, 0)));
+_Noreturn void ms_die(const char *fmt, ...)
+	    __attribute__((format(printf, 1, 2)));
+_Noreturn void ms_bug(const char *what);
+
+void	*ms_xmalloc(size_t n);
+void	*ms_xcalloc(size_t cnt, size_t n);
+void	*ms_xrealloc(void *p, size_t n);
+void	*ms_xaligned(size_t align, size_t n);
+char	*ms_xstrdup(const char *s);
+char	*ms_xasprintf(const char *fmt, ...)
+	    __attribute__((format(printf, 1, 2)));
+
+/* Case-insensitive ASCII comparison, independent of the locale. */
+int	 ms_strcaseeq(const char *a, const char *b);
+
+/*
+ * Parse a size such as "256K" or "4M" (binary suffixes K, M, G; an optional
+ * trailing "B" or "iB").  Returns -1 on a malformed or out-of-range value.
+ */
+int	 ms_parse_size(const char *s, size_t *out);
+
+/* Monotonic clock in nanoseconds. */
+uint64_t ms_now_ns(void);
+
+/* Lower-case hex of n bytes into out (2n + 1 bytes, NUL-terminated). */
+void	 ms_hex(char *out, const unsigned char *p, size_t n);
+
+/* Parse hex (either case) of exactly 2*n characters; -1 if not hex. */
+int	 ms_unhex(unsigned char *out, const char *s, size_t n);
+
+/* RFC 4648 base64 of n bytes into out (4*ceil(n/3) + 1 bytes). */
+void	 ms_base64(char *out, const unsigned char *p, size_t n);
+
+/*
+ * Decode strict base64 (padding required, no whitespace) into at most cap
+ * bytes; returns the byte count, or -1 if s is not canonical base64.
+ */
+long	 ms_unbase64(unsigned char *out, size_t cap, const char *s, size_t len);
+
+#endif

@@ -1,0 +1,213 @@
+/*
+ * walk.c - directory trees and operand lists to an ordered stream of
+ * paths.
+ *
+ * Owns opendir/readdir, the byte order of entries, --exclude matching,
+ * the symlink policy (-L follows links inside trees, with loop
+ * detection; without it links found in a tree are skipped) and the
+ * reading of --files-from lists.  It never opens a regular file.
+ */
+#include "walk.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "util.h"
+
+struct ancestor {
+	dev_t		 dev;
+	ino_t		 ino;
+	const struct ancestor *up;
+};
+
+struct walker {
+	const struct ms_walk_opts *o;
+	ms_walk_fn	*fn;
+	void		*arg;
+	size_t		 errors;
+	char		*path;		/* grows as the walk descends */
+	size_t		 cap;
+};
+
+bool
+ms_walk_excluded(const struct ms_walk_opts *o, const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	base = base && base[1] ? base + 1 : path;
+	for (size_t i = 0; i < o->nexcludes; i++)
+		if (fnmatch(o->excludes[i], base, 0) == 0 ||
+		    fnmatch(o->excludes[i], path, 0) == 0)
+			return true;
+	return false;
+}
+
+static int
+byte_order(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void descend(struct walker *w, size_t len, const struct ancestor *up);
+
+/* w->path[0..len) names an entry of known type d_type (DT_UNKNOWN ok). */
+static void
+visit(struct walker *w, size_t len, unsigned char type,
+    const struct ancestor *up)
+{
+	struct stat st;
+
+	if (w->o->nexcludes && ms_walk_excluded(w->o, w->path))
+		return;
+	if (type == DT_REG) {
+		w->fn(w->arg, w->path);
+		return;
+	}
+	if (type != DT_DIR && type != DT_LNK && type != DT_UNKNOWN)
+		return;		/* devices, FIFOs, sockets: not content */
+	if (lstat(w->path, &st) == -1) {
+		ms_warn("%s: %s", w->path, strerror(errno));
+		w->errors++;
+		return;
+	}
+	if (S_ISLNK(st.st_mode)) {
+		if (!w->o->dereference)
+			return;
+		if (stat(w->path, &st) == -1) {
+			ms_warn("%s: %s", w->path, strerror(errno));
+			w->errors++;
+			return;
+		}
+	}
+	if (S_ISREG(st.st_mode)) {
+		w->fn(w->arg, w->path);
+	} else if (S_ISDIR(st.st_mode)) {
+		struct ancestor here = { st.st_dev, st.st_ino, up };
+
+		for (const struct ancestor *a = up; a != NULL; a = a->up)
+			if (a->dev == st.st_dev && a->ino == st.st_ino) {
+				ms_warn("%s: symbolic link loop, not followed",
+				    w->path);
+				w->errors++;
+				return;
+			}
+		descend(w, len, &here);
+	}
+}
+
+/* w->path[0..len) is a directory: visit its entries in byte order. */
+static void
+descend(struct walker *w, size_t len, const struct ancestor *up)
+{
+	DIR *d = opendir(w->path);
+	struct dirent *de;
+	char **names = NULL;
+	size_t cnt = 0, cap = 0;
+
+	if (d == NULL) {
+		ms_warn("%s: %s", w->path, strerror(errno));
+		w->errors++;
+		return;
+	}
+	errno = 0;
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		if (cnt == cap) {
+			cap = cap ? cap * 2 : 64;
+			names = ms_xrealloc(names, cap * sizeof(*names));
+		}
+		/* The type travels in the byte before the name. */
+		size_t nl = strlen(de->d_name);
+		char *n = ms_xmalloc(nl + 2);
+		n[0] = (char)de->d_type;
+		memcpy(n + 1, de->d_name, nl + 1);
+		names[cnt++] = n + 1;
+		errno = 0;
+	}
+	if (errno != 0) {
+		ms_warn("%s: %s", w->path, strerror(errno));
+		w->errors++;
+	}
+	closedir(d);
+	qsort(names, cnt, sizeof(*names), byte_order);
+	for (size_t i = 0; i < cnt; i++) {
+		size_t nl = strlen(names[i]);
+		size_t sep = len > 0 && w->path[len - 1] != '/';
+		size_t need = len + sep + nl + 1;
+
+		if (need > w->cap) {
+			w->cap = need * 2;
+			w->path = ms_xrealloc(w->path, w->cap);
+		}
+		if (sep)
+			w->path[len] = '/';
+		memcpy(w->path + len + sep, names[i], nl + 1);
+		visit(w, len + sep + nl, (unsigned char)names[i][-1], up);
+		w->path[len] = '\0';
+		free(names[i] - 1);
+	}
+	free(names);
+}
+
+size_t
+ms_walk(const struct ms_walk_opts *o, const char *operand, ms_walk_fn *fn,
+    void *arg)
+{
+	struct walker w = { o, fn, arg, 0, NULL, 0 };
+	struct stat st;
+	size_t len = strlen(operand);
+
+	/* Operands are followed even without -L (as find -H does); only
+	 * a directory operand under -r starts a walk. */
+	if (!o->recursive || strcmp(operand, "-") == 0 ||
+	    stat(operand, &st) == -1 || !S_ISDIR(st.st_mode)) {
+		fn(arg, operand);
+		return 0;
+	}
+	w.cap = len + 256;
+	w.path = ms_xmalloc(w.cap);
+	memcpy(w.path, operand, len + 1);
+	{
+		struct ancestor top = { st.st_dev, st.st_ino, NULL };
+		descend(&w, len, &top);
+	}
+	free(w.path);
+	return w.errors;
+}
+
+int
+ms_walk_list(const char *list, bool nul, ms_walk_fn *fn, void *arg)
+{
+	FILE *f = strcmp(list, "-") == 0 ? stdin : fopen(list, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int rc = 0;
+
+	if (f == NULL) {
+		ms_warn("%s: %s", list, strerror(errno));
+		return -1;
+	}
+	while ((n = getdelim(&line, &cap, nul ? '\0' : '\n', f)) != -1) {
+		if (n > 0 && line[n - 1] == (nul ? '\0' : '\n'))
+			line[--n] = '\0';
+		if (n == 0)
+			continue;	/* an empty name is no file */
+		fn(arg, line);
+	}
+	if (ferror(f)) {
+		ms_warn("%s: %s", list, strerror(errno));
+		rc = -1;
+	}
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	return rc;
+}

@@ -1,0 +1,39 @@
+/*
+ * walk.h - operands to an ordered stream of paths: directory recursion,
+ * excludes, the symlink policy, and operand lists read from files.
+ */
+#ifndef MS_WALK_H
+#define MS_WALK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct ms_walk_opts {
+	bool		 recursive;	/* -r */
+	bool		 dereference;	/* -L: follow symlinks inside trees */
+	const char	**excludes;	/* --exclude globs */
+	size_t		 nexcludes;
+};
+
+/* Called once per path, in order; path is valid during the call only. */
+typedef void ms_walk_fn(void *arg, const char *path);
+
+/*
+ * Give fn the operand itself or, with -r and a directory, every regular
+ * file below it in byte order of names.  Directories that cannot be read
+ * are reported; returns how many were.
+ */
+size_t	 ms_walk(const struct ms_walk_opts *o, const char *operand,
+	    ms_walk_fn *fn, void *arg);
+
+/*
+ * Read operands from list ("-" is standard input), one per line or, with
+ * nul, NUL-terminated, and hand each to fn.  Returns -1 after a message
+ * if the list cannot be read.
+ */
+int	 ms_walk_list(const char *list, bool nul, ms_walk_fn *fn, void *arg);
+
+/* Does name (a base name or a path) match one of the excludes? */
+bool	 ms_walk_excluded(const struct ms_walk_opts *o, const char *path);
+
+#endif
