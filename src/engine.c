@@ -85,7 +85,9 @@ struct ms_engine {
 	struct ms_task	*window[WINDOW];
 	size_t		 submitted;
 	size_t		 emitted;
-	unsigned	 nworkers;
+	unsigned	 nworkers;	/* configured; 0 with -j 1 */
+	bool		 started;	/* the worker threads exist */
+	struct ms_task	*held;		/* the first task, until a second comes */
 	struct worker	*workers;
 	struct worker	 self;		/* -j 1: the caller's thread */
 };
@@ -249,6 +251,8 @@ promote(struct ms_engine *e, struct worker *w, struct ms_task *t,
 	return true;
 }
 
+static void start_workers(struct ms_engine *e);
+
 /*
  * The task step, without the lock: hash a whole small file, or read the
  * first chunk of a large one and promote it.  Returns true if the task
@@ -271,6 +275,7 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 	if (r == 1 && !src.eof && e->nworkers > 1) {
 		bool promoted;
 
+		start_workers(e);
 		pthread_mutex_lock(&e->lock);
 		promoted = promote(e, w, t, &src, &c);
 		pthread_mutex_unlock(&e->lock);
@@ -534,6 +539,28 @@ worker_free(struct worker *w)
 	free(w->buf);
 }
 
+/*
+ * Create the worker threads, once.  They are started on demand: a run
+ * that hashes one small file never pays for threads.
+ */
+static void
+start_workers(struct ms_engine *e)
+{
+	if (e->started)
+		return;
+	e->started = true;
+	e->workers = ms_xcalloc(e->nworkers, sizeof(*e->workers));
+	for (unsigned i = 0; i < e->nworkers; i++) {
+		int rc;
+
+		worker_init(&e->workers[i], e);
+		rc = pthread_create(&e->workers[i].tid, NULL, worker_main,
+		    &e->workers[i]);
+		if (rc != 0)
+			ms_die("cannot start a thread: %s", strerror(rc));
+	}
+}
+
 struct ms_engine *
 ms_engine_start(const struct ms_engine_config *cfg, ms_emit_fn *emit, void *arg)
 {
@@ -551,13 +578,6 @@ ms_engine_start(const struct ms_engine_config *cfg, ms_emit_fn *emit, void *arg)
 	pthread_mutex_init(&e->lock, NULL);
 	pthread_cond_init(&e->work_cv, NULL);
 	pthread_cond_init(&e->main_cv, NULL);
-	e->workers = ms_xcalloc(e->nworkers, sizeof(*e->workers));
-	for (unsigned i = 0; i < e->nworkers; i++) {
-		worker_init(&e->workers[i], e);
-		if (pthread_create(&e->workers[i].tid, NULL, worker_main,
-		    &e->workers[i]) != 0)
-			ms_die("cannot start a thread: %s", strerror(errno));
-	}
 	return e;
 }
 
@@ -596,6 +616,20 @@ drain(struct ms_engine *e, size_t limit)
 	}
 }
 
+/* Under the lock: put t at the end of the queue of unstarted tasks. */
+static void
+enqueue(struct ms_engine *e, struct ms_task *t)
+{
+	t->next = NULL;
+	if (e->q_tail != NULL)
+		e->q_tail->next = t;
+	else
+		e->q_head = t;
+	e->q_tail = t;
+	if (e->idle > 0)
+		pthread_cond_signal(&e->work_cv);
+}
+
 void
 ms_engine_submit(struct ms_engine *e, struct ms_task *t)
 {
@@ -607,29 +641,45 @@ ms_engine_submit(struct ms_engine *e, struct ms_task *t)
 	pthread_mutex_lock(&e->lock);
 	t->seq = e->submitted++;
 	t->done = false;
-	t->next = NULL;
 	e->window[t->seq % WINDOW] = t;
-	if (e->q_tail != NULL)
-		e->q_tail->next = t;
-	else
-		e->q_head = t;
-	e->q_tail = t;
-	if (e->idle > 0)
-		pthread_cond_signal(&e->work_cv);
+	if (!e->started && e->held == NULL) {
+		/* Perhaps the only task: wait and see before making threads. */
+		e->held = t;
+		pthread_mutex_unlock(&e->lock);
+		return;
+	}
+	if (e->held != NULL) {
+		enqueue(e, e->held);
+		e->held = NULL;
+	}
+	enqueue(e, t);
 	pthread_mutex_unlock(&e->lock);
+	start_workers(e);
 	drain(e, WINDOW - 1);
 }
 
 void
 ms_engine_finish(struct ms_engine *e)
 {
+	if (e->held != NULL) {
+		/* A single task: the caller's thread opens it, and starts the
+		 * workers only if the file turns out large. */
+		struct ms_task *t = e->held;
+
+		e->held = NULL;
+		if (run_task(e, &e->self, t)) {
+			pthread_mutex_lock(&e->lock);
+			complete(e, t);
+			pthread_mutex_unlock(&e->lock);
+		}
+	}
 	if (e->nworkers > 0) {
 		drain(e, 0);
 		pthread_mutex_lock(&e->lock);
 		e->closing = true;
 		pthread_cond_broadcast(&e->work_cv);
 		pthread_mutex_unlock(&e->lock);
-		for (unsigned i = 0; i < e->nworkers; i++) {
+		for (unsigned i = 0; e->started && i < e->nworkers; i++) {
 			pthread_join(e->workers[i].tid, NULL);
 			worker_free(&e->workers[i]);
 		}
