@@ -70,6 +70,7 @@ ms_source_open(struct ms_source *s, const char *path, enum ms_io io)
 	}
 	if (io == MS_IO_MMAP && fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode)) {
 		s->size = st.st_size;
+		s->sized = true;
 		s->map = st.st_size >= (off_t)MS_MMAP_MIN;
 		if (s->map)
 			pthread_once(&once, install_sigbus);
@@ -160,6 +161,18 @@ ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
 	c->p = buf;
 	c->len = got;
 	return 1;
+}
+
+off_t
+ms_source_size(struct ms_source *s)
+{
+	struct stat st;
+
+	if (!s->sized && s->fd != -1 && fstat(s->fd, &st) == 0 &&
+	    S_ISREG(st.st_mode))
+		s->size = st.st_size;
+	s->sized = true;
+	return s->size;
 }
 
 void

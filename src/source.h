@@ -40,7 +40,8 @@ struct ms_source {
 	bool		 map;		/* mmap windows while pos < size */
 	bool		 eof;		/* the last chunk has been handed out */
 	bool		 advised;	/* sequential read-ahead hint given */
-	off_t		 size;		/* at open, for regular files; else -1 */
+	off_t		 size;		/* regular files, once known; else -1 */
+	bool		 sized;		/* size has been looked up */
 	off_t		 pos;		/* bytes handed out so far */
 	ms_reader_fn	*reader;
 	void		*reader_arg;
@@ -66,6 +67,9 @@ int	 ms_source_next(struct ms_source *s, struct ms_chunk *c,
 	    unsigned char *buf, size_t cap);
 
 void	 ms_chunk_release(struct ms_chunk *c);
+
+/* The size of a regular file (fstat on first use), or -1 for others. */
+off_t	 ms_source_size(struct ms_source *s);
 
 /*
  * Call fn(arg, p, n) on the chunk's bytes.  Returns -1 with errno EIO if
