@@ -148,13 +148,14 @@ update_lane(void *arg, const void *p, size_t n)
 /* Feed chunks (the first one already read) until the end of src. */
 static int
 hash_rest(struct ms_source *src, struct ms_digest_set *set, struct ms_chunk *c,
-    unsigned char *buf, size_t cap)
+    unsigned char *buf, size_t cap, struct ms_progress *progress)
 {
 	int r = 1;
 
 	while (r == 1) {
 		int fed = ms_chunk_feed(c, update_set, set);
 
+		ms_progress_add(progress, c->len);
 		ms_chunk_release(c);
 		if (fed == -1)
 			return -1;
@@ -165,7 +166,8 @@ hash_rest(struct ms_source *src, struct ms_digest_set *set, struct ms_chunk *c,
 
 int
 ms_hash_source(struct ms_source *src, struct ms_digest_set *set,
-    unsigned char *buf, size_t cap, unsigned char *out, uint64_t *size)
+    unsigned char *buf, size_t cap, struct ms_progress *progress,
+    unsigned char *out, uint64_t *size)
 {
 	struct ms_chunk c;
 	int r;
@@ -173,7 +175,7 @@ ms_hash_source(struct ms_source *src, struct ms_digest_set *set,
 	ms_digest_set_init(set);
 	r = ms_source_next(src, &c, buf, cap);
 	if (r == 1)
-		r = hash_rest(src, set, &c, buf, cap);
+		r = hash_rest(src, set, &c, buf, cap, progress);
 	*size = (uint64_t)src->pos;
 	if (r == -1)
 		return -1;
@@ -247,6 +249,7 @@ promote(struct ms_engine *e, struct worker *w, struct ms_task *t,
 		w->buf = tmp;
 	}
 	b->slot[0].c = *c;
+	ms_progress_add(e->cfg.progress, c->len);
 	b->slot[0].pending = b->lanes;
 	b->next = e->active;
 	e->active = b;
@@ -309,7 +312,7 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 	set = worker_set(w, t->sel);
 	ms_digest_set_init(set);
 	if (r == 1)
-		r = hash_rest(&src, set, &c, w->buf, cap);
+		r = hash_rest(&src, set, &c, w->buf, cap, e->cfg.progress);
 	t->size = (uint64_t)src.pos;
 	if (r == -1)
 		t->err = errno;
@@ -469,6 +472,8 @@ apply_step(struct ms_engine *e, struct step *st, int rc, int err)
 	case STEP_READ:
 		b->reading = false;
 		if (rc == 1) {
+			ms_progress_add(e->cfg.progress,
+			    b->slot[st->chunk % b->ring].c.len);
 			b->slot[st->chunk % b->ring].pending = b->lanes;
 			b->produced++;
 			b->read_done = b->src.eof;

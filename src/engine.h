@@ -14,12 +14,14 @@
 #include <stdint.h>
 
 #include "digest_set.h"
+#include "progress.h"
 #include "source.h"
 
 struct ms_engine_config {
 	unsigned	 jobs;		/* worker threads; 1 = sequential */
 	enum ms_io	 io;
 	size_t		 buffer_size;	/* bytes per read */
+	struct ms_progress *progress;	/* told of every chunk, or NULL */
 };
 
 struct ms_task {
@@ -61,9 +63,11 @@ void	 ms_engine_finish(struct ms_engine *e);
 
 /*
  * Hash an open source sequentially through set (already created), using
- * buf (cap bytes) for reads.  Fills out and *size; -1 with errno.
+ * buf (cap bytes) for reads and telling progress (may be NULL) of each
+ * chunk.  Fills out and *size; -1 with errno.
  */
 int	 ms_hash_source(struct ms_source *src, struct ms_digest_set *set,
-	    unsigned char *buf, size_t cap, unsigned char *out, uint64_t *size);
+	    unsigned char *buf, size_t cap, struct ms_progress *progress,
+	    unsigned char *out, uint64_t *size);
 
 #endif

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "archive_source.h"
 #include "options.h"
@@ -41,7 +42,12 @@ static void
 submit(void *arg, const char *path)
 {
 	struct run *r = arg;
+	struct stat st;
 
+	/* Sizes in advance only for the progress line's time left. */
+	if (r->o->engine.progress != NULL && stat(path, &st) == 0 &&
+	    S_ISREG(st.st_mode))
+		ms_progress_expect(r->o->engine.progress, (uint64_t)st.st_size);
 	ms_engine_submit(r->engine, ms_task_new(path, &r->o->sel, NULL));
 }
 
@@ -86,7 +92,7 @@ hash_archive(struct run *r)
 			continue;
 		t = ms_task_new(name, &o->sel, NULL);
 		if (ms_hash_source(&src, &set, buf, o->engine.buffer_size,
-		    t->digest, &t->size) == -1)
+		    o->engine.progress, t->digest, &t->size) == -1)
 			t->err = errno;
 		emit(r, t);
 	}
@@ -152,6 +158,7 @@ ms_hash_main(struct ms_options *o)
 		return MS_EXIT_USAGE;
 	if (ms_output_open(&r.out, o->output) == -1)
 		return MS_EXIT_FAIL;
+	o->engine.progress = ms_progress_start(o->progress);
 	if (o->archive != NULL) {
 		hash_archive(&r);
 	} else {
@@ -165,6 +172,8 @@ ms_hash_main(struct ms_options *o)
 			operand(&r, "-");
 		ms_engine_finish(r.engine);
 	}
+	ms_progress_stop(o->engine.progress);
+	o->engine.progress = NULL;
 	if (r.failed > 0)
 		status = MS_EXIT_FAIL;
 	if (r.failed > 0 && o->output != NULL)
