@@ -68,6 +68,14 @@ ms_source_open(struct ms_source *s, const char *path, enum ms_io io)
 			return -1;
 		s->close_fd = true;
 	}
+	/*
+	 * --io=auto reads.  Measured on the 2-core machine (cached files,
+	 * MB/s, read vs mmap): 2 MiB xxh3 1753 vs 1321; 16 MiB xxh3 6711 vs
+	 * 4802; 1 GiB xxh3 -j2 15918 vs 12697 (14077 with 64 MiB windows);
+	 * 1 GiB sha256 equal.  MAP_POPULATE in the reading thread and windows
+	 * of 1 to 64 MiB were tried; mapping never won, because setting up
+	 * and tearing down page tables costs more than the copy it saves.
+	 */
 	if (io == MS_IO_MMAP && fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode)) {
 		s->size = st.st_size;
 		s->sized = true;
