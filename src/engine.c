@@ -364,6 +364,12 @@ retire(struct ms_engine *e, struct big *b)
 		;
 	*pp = b->next;
 	e->nactive--;
+	/* After an error, chunks read while the lanes were abandoned. */
+	for (size_t i = 0; i < b->ring; i++)
+		if (b->slot[i].pending > 0) {
+			ms_chunk_release(&b->slot[i].c);
+			b->slot[i].pending = 0;
+		}
 	b->task->size = (uint64_t)b->src.pos;
 	b->task->err = b->err;
 	ms_source_close(&b->src);
