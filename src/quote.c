@@ -111,10 +111,14 @@ ms_quotef(const char *name)
 		} else if (n == 0) {
 			quote = true;
 			dquote_ok = false;
-		} else if (special(c) || ((c == '#' || c == '~') && i == 0) ||
-		    ((c == '{' || c == '}') && len == 1)) {
-			quote = true;
-			dquote_ok = false;
+		} else {
+			if (special(c) || ((c == '#' || c == '~') && i == 0) ||
+			    ((c == '{' || c == '}') && len == 1))
+				quote = true;
+			/* Inside double quotes only these stay literal. */
+			if ((special(c) && c != ' ' && c != ':') ||
+			    strchr("#~{}", c) != NULL)
+				dquote_ok = false;
 		}
 		i += n ? n : 1;
 	}
