@@ -53,10 +53,40 @@ struct run {
 	const struct ms_check_style *style;
 	struct ms_engine *engine;	/* NULL with --archive */
 	struct rec	*head, **tail;
-	struct ms_selection **sels;	/* one per algorithm met */
+	struct reg	**sels;		/* one per set of candidates met */
 	size_t		 nsels;
 	bool		 failed;	/* exit status 1 */
 };
+
+/* Is sel the same list of digests as the cached one? */
+static bool
+same_selection(const struct ms_selection *a, const struct ms_selection *b)
+{
+	if (a->cnt != b->cnt)
+		return false;
+	for (size_t i = 0; i < a->cnt; i++)
+		if (a->spec[i].algo != b->spec[i].algo ||
+		    a->spec[i].bits != b->spec[i].bits)
+			return false;
+	return true;
+}
+
+/* A selection of the registry, and what it was asked for. */
+struct reg {
+	struct ms_selection wanted;
+	struct ms_selection sel;	/* == wanted, or empty if unusable */
+};
+
+static struct reg *
+sel_new(const struct ms_selection *want)
+{
+	struct reg *g = ms_xcalloc(1, sizeof(*g));
+
+	g->wanted = *want;
+	if (ms_selection_load(want) == 0)
+		g->sel = *want;
+	return g;
+}
 
 /* A message on standard error, after what standard output holds. */
 static void
@@ -91,6 +121,17 @@ verdict(const struct run *r, const char *name, const char *what)
 	printf(": %s\n", what);
 }
 
+/* Does the file match under one of the entry's candidate algorithms? */
+static bool
+matches(const struct ms_task *t, const struct rec *rec)
+{
+	for (size_t k = 0; k < t->sel->cnt; k++)
+		if (memcmp(t->digest + t->sel->offset[k], rec->want,
+		    rec->want_len) == 0)
+			return true;
+	return false;
+}
+
 static void
 report_entry(struct run *r, struct rec *rec)
 {
@@ -108,7 +149,7 @@ report_entry(struct run *r, struct rec *rec)
 			verdict(r, t->path, "FAILED open or read");
 		return;
 	}
-	if (memcmp(t->digest, rec->want, rec->want_len) == 0) {
+	if (matches(t, rec)) {
 		m->matched = true;
 		if (!o->status && !o->quiet)
 			verdict(r, t->path, "OK");
@@ -229,28 +270,25 @@ emit(void *arg, struct ms_task *t)
 	flush(r);
 }
 
-/* The loaded one-algorithm selection for spec; NULL if it cannot load. */
+/*
+ * The loaded selection of an entry's candidate algorithms (usually one),
+ * shared by every entry with the same candidates.  A selection whose
+ * backend cannot load is kept empty, so that its message comes once.
+ */
 static const struct ms_selection *
-selection_for(struct run *r, const struct ms_digest_spec *spec)
+selection_for(struct run *r, const struct ms_manifest_entry *e)
 {
-	static const struct ms_selection unusable;
-	struct ms_selection *sel;
+	struct ms_selection want = { 0 };
 
+	ms_selection_add(&want, &e->spec);
+	for (size_t i = 0; i < e->nalt; i++)
+		ms_selection_add(&want, &e->alt[i]);
 	for (size_t i = 0; i < r->nsels; i++)
-		if (r->sels[i]->cnt == 1 && r->sels[i]->spec[0].algo == spec->algo &&
-		    r->sels[i]->spec[0].bits == spec->bits)
-			return r->sels[i];
-	sel = ms_xcalloc(1, sizeof(*sel));
-	ms_selection_add(sel, spec);
-	if (ms_selection_load(sel) == -1) {
-		/* Remembered as unusable: the message came once. */
-		sel->cnt = 0;
-		sel->out_len = 0;
-	}
+		if (same_selection(&r->sels[i]->wanted, &want))
+			return &r->sels[i]->sel;
 	r->sels = ms_xrealloc(r->sels, (r->nsels + 1) * sizeof(*r->sels));
-	r->sels[r->nsels++] = sel;
-	(void)unusable;
-	return sel;
+	r->sels[r->nsels] = sel_new(&want);
+	return &r->sels[r->nsels++]->sel;
 }
 
 /* Queue an entry: hashed by the engine now, or by the archive pass. */
@@ -258,7 +296,7 @@ static void
 add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e)
 {
 	struct rec *rec = rec_new(r, REC_ENTRY, m, e->digest_len);
-	const struct ms_selection *sel = selection_for(r, &e->spec);
+	const struct ms_selection *sel = selection_for(r, e);
 
 	memcpy(rec->want, e->digest, e->digest_len);
 	rec->task = ms_task_new(e->name, sel, rec);
@@ -342,19 +380,6 @@ by_name(const void *a, const void *b)
 	return c != 0 ? c : (x < y ? -1 : x > y);
 }
 
-/* Is sel the same list of digests as the cached one? */
-static bool
-same_selection(const struct ms_selection *a, const struct ms_selection *b)
-{
-	if (a->cnt != b->cnt)
-		return false;
-	for (size_t i = 0; i < a->cnt; i++)
-		if (a->spec[i].algo != b->spec[i].algo ||
-		    a->spec[i].bits != b->spec[i].bits)
-			return false;
-	return true;
-}
-
 /*
  * --archive: look every queued entry up among the members, in one pass.
  * A member named by several entries is read once, through every digest
@@ -404,8 +429,9 @@ check_archive(struct run *r)
 		memset(&sel, 0, sizeof(sel));
 		for (size_t i = first; i < n &&
 		    strcmp(idx[i]->task->path, name) == 0; i++)
-			if (!idx[i]->done && idx[i]->task->sel->cnt == 1)
-				ms_selection_add(&sel, &idx[i]->task->sel->spec[0]);
+			for (size_t k = 0; !idx[i]->done &&
+			    k < idx[i]->task->sel->cnt; k++)
+				ms_selection_add(&sel, &idx[i]->task->sel->spec[k]);
 		if (sel.cnt == 0)
 			continue;
 		if (set.sel == NULL || !same_selection(&sel, &cached)) {
@@ -421,13 +447,15 @@ check_archive(struct run *r)
 		    strcmp(idx[i]->task->path, name) == 0; i++) {
 			struct ms_task *t = idx[i]->task;
 
-			if (idx[i]->done || t->sel->cnt != 1)
+			if (idx[i]->done)
 				continue;
-			for (size_t k = 0; k < cached.cnt; k++)
-				if (cached.spec[k].algo == t->sel->spec[0].algo &&
-				    cached.spec[k].bits == t->sel->spec[0].bits)
-					memcpy(t->digest, out + cached.offset[k],
-					    t->sel->out_len);
+			for (size_t j = 0; j < t->sel->cnt; j++)
+				for (size_t k = 0; k < cached.cnt; k++)
+					if (cached.spec[k].algo == t->sel->spec[j].algo &&
+					    cached.spec[k].bits == t->sel->spec[j].bits)
+						memcpy(t->digest + t->sel->offset[j],
+						    out + cached.offset[k],
+						    ms_spec_len(&t->sel->spec[j]));
 			t->err = err;
 			t->size = size;
 			idx[i]->done = true;

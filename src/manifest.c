@@ -296,13 +296,20 @@ cu_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 
 /* ------------------------------------------------------------- native */
 
-/* Untagged digests by length, when nothing else tells (SPEC.md). */
+/*
+ * Untagged digests by length, when nothing else tells (SPEC.md).  Some
+ * lengths are shared: the cheap checksums that tools write untagged
+ * (rhash --simple's CRC32, xxhsum's XXH32, XXH64 and XXH128) are tried
+ * beside the first.
+ */
 static const struct {
 	size_t		 len;
-	const char	*algo;
+	const char	*algo[1 + MS_MANIFEST_ALTS];
 } by_length[] = {
-	{ 16, "md5" }, { 20, "sha1" }, { 28, "sha224" }, { 32, "sha256" },
-	{ 48, "sha384" }, { 64, "sha512" },
+	{ 4, { "crc32", "xxh32" } }, { 8, { "xxh64", "xxh3" } },
+	{ 16, { "md5", "xxh128" } }, { 20, { "sha1" } },
+	{ 28, { "sha224" } }, { 32, { "sha256" } }, { 48, { "sha384" } },
+	{ 64, { "sha512" } },
 };
 
 /* Manifest file names: the stem or extension, and the algorithm. */
@@ -356,25 +363,31 @@ decode_digest(const char *tok, size_t n, struct ms_manifest_entry *e)
 	return true;
 }
 
-/* The algorithm of an untagged line whose digest has n bytes. */
+/* The algorithm(s) of an untagged line whose digest has n bytes. */
 static bool
 untagged_spec(const struct ms_manifest_rules *r,
-    const struct ms_manifest_state *st, size_t n, struct ms_digest_spec *spec)
+    const struct ms_manifest_state *st, size_t n, struct ms_manifest_entry *e)
 {
+	e->nalt = 0;
 	if (r->given != NULL && r->given->cnt > 0) {
 		for (size_t k = 0; k < r->given->cnt; k++)
 			if (ms_spec_len(&r->given->spec[k]) == n &&
 			    usable(r->given->spec[k].algo)) {
-				*spec = r->given->spec[k];
+				e->spec = r->given->spec[k];
 				return true;
 			}
 		return false;
 	}
-	if (st->name_algo != NULL && fit(st->name_algo, n, spec))
+	if (st->name_algo != NULL && fit(st->name_algo, n, &e->spec))
 		return true;
-	for (size_t k = 0; k < MS_ARRAY_LEN(by_length); k++)
-		if (by_length[k].len == n)
-			return fit(algo_named(by_length[k].algo), n, spec);
+	for (size_t k = 0; k < MS_ARRAY_LEN(by_length); k++) {
+		if (by_length[k].len != n)
+			continue;
+		for (size_t a = 1; a <= MS_MANIFEST_ALTS && by_length[k].algo[a]; a++)
+			if (fit(algo_named(by_length[k].algo[a]), n, &e->alt[e->nalt]))
+				e->nalt++;
+		return fit(algo_named(by_length[k].algo[0]), n, &e->spec);
+	}
 	return false;
 }
 
@@ -447,7 +460,7 @@ native_gnu(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 	while (j < len && !ISWHITE(s[j]))
 		j++;
 	if (j == len || !decode_digest(s + i, j - i, e) ||
-	    !untagged_spec(r, st, e->digest_len, &e->spec))
+	    !untagged_spec(r, st, e->digest_len, e))
 		return MS_LINE_BAD;
 	j++;
 	if (len - j == 1 || (s[j] != ' ' && s[j] != '*')) {
@@ -579,7 +592,7 @@ ms_manifest_expect(const char *text, const struct ms_selection *given,
 
 	memset(e, 0, sizeof(*e));
 	if (!decode_digest(text, strlen(text), e) ||
-	    !untagged_spec(&r, &st, e->digest_len, &e->spec))
+	    !untagged_spec(&r, &st, e->digest_len, e))
 		return -1;
 	return 0;
 }

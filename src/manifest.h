@@ -62,11 +62,21 @@ struct ms_manifest_state {
 	bool		 sfv;		/* SFV lines ("NAME CRC32") expected */
 };
 
+#define MS_MANIFEST_ALTS	2
+
 struct ms_manifest_entry {
 	const char	*name;		/* inside the line, unescaped */
 	struct ms_digest_spec spec;
+	/*
+	 * Other algorithms the digest may be of: an untagged line that
+	 * only its length identifies, where that length is shared with a
+	 * non-cryptographic checksum (8 hex digits: crc32 or xxh32).  The
+	 * line verifies if the file matches under any of them.
+	 */
+	struct ms_digest_spec alt[MS_MANIFEST_ALTS];
+	size_t		 nalt;
 	unsigned char	 digest[MS_DIGEST_MAX];
-	size_t		 digest_len;	/* == ms_spec_len(&spec) */
+	size_t		 digest_len;	/* a prefix with cksum's "SHA256-128" */
 };
 
 /* Start reading a manifest called path ("-": standard input). */
