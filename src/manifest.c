@@ -298,9 +298,11 @@ cu_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 
 /*
  * Untagged digests by length, when nothing else tells (SPEC.md).  Some
- * lengths are shared: the cheap checksums that tools write untagged
- * (rhash --simple's CRC32, xxhsum's XXH32, XXH64 and XXH128) are tried
- * beside the first.
+ * lengths are shared with digests that tools write untagged (rhash
+ * --simple's CRC32, xxhsum's XXH32, XXH64 and XXH128, b2sum's BLAKE2b):
+ * those are tried beside the first.  Matching any of them is as hard as
+ * matching the weakest, which for a cryptographic length is one of two
+ * unbroken functions.
  */
 static const struct {
 	size_t		 len;
@@ -308,8 +310,8 @@ static const struct {
 } by_length[] = {
 	{ 4, { "crc32", "xxh32" } }, { 8, { "xxh64", "xxh3" } },
 	{ 16, { "md5", "xxh128" } }, { 20, { "sha1" } },
-	{ 28, { "sha224" } }, { 32, { "sha256" } }, { 48, { "sha384" } },
-	{ 64, { "sha512" } },
+	{ 28, { "sha224" } }, { 32, { "sha256", "blake2b-256" } },
+	{ 48, { "sha384" } }, { 64, { "sha512", "blake2b" } },
 };
 
 /* Manifest file names: the stem or extension, and the algorithm. */
@@ -446,7 +448,8 @@ native_tagged(char *s, size_t len, size_t i, bool escaped,
 	e->name = s + k;
 	if (escaped && !unescape(s + k, close - k))
 		return MS_LINE_BAD;
-	return *e->name != '\0' ? MS_LINE_ENTRY : MS_LINE_BAD;
+	/* An empty name is a file that cannot be opened, as in coreutils. */
+	return MS_LINE_ENTRY;
 }
 
 /* "DIGEST  NAME", "DIGEST *NAME" or "DIGEST NAME" (BSD reversed). */
@@ -471,8 +474,6 @@ native_gnu(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 		reversed = 0;
 		j++;
 	}
-	if (j == len)
-		return MS_LINE_BAD;
 	e->name = s + j;
 	if (escaped && !unescape(s + j, len - j))
 		return MS_LINE_BAD;
@@ -510,10 +511,14 @@ native_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 	bool escaped = false;
 	int rc;
 
-	if (memchr(s, '\0', len) != NULL)
-		return MS_LINE_BAD;
 	while (i < len && ISWHITE(s[i]))
 		i++;
+	/* Like coreutils, a NUL ends a plain name and spoils an escaped one. */
+	if (strnlen(s, len) < len) {
+		if (s[i] == '\\')
+			return MS_LINE_BAD;
+		len = strnlen(s, len);
+	}
 	if (i == len || s[i] == '#')
 		return MS_LINE_SKIP;
 	if (s[i] == ';') {
