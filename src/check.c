@@ -44,6 +44,7 @@ struct rec {
 	struct ms_task	*task;		/* REC_ENTRY */
 	unsigned long	 line;		/* REC_BAD */
 	const char	*type;		/* REC_BAD: "SHA256" or NULL */
+	const struct ms_selection *alt;	/* REC_ENTRY: other candidates */
 	size_t		 want_len;	/* REC_ENTRY: compared prefix */
 	unsigned char	 want[];
 };
@@ -55,6 +56,8 @@ struct run {
 	struct rec	*head, **tail;
 	struct reg	**sels;		/* one per set of candidates met */
 	size_t		 nsels;
+	struct ms_digest_set alt_set;	/* second_chance's, for alt_sel */
+	unsigned char	*buf;		/* second_chance's reads */
 	bool		 failed;	/* exit status 1 */
 };
 
@@ -132,6 +135,41 @@ matches(const struct ms_task *t, const struct rec *rec)
 	return false;
 }
 
+/*
+ * An untagged line that did not match its likeliest algorithm: hash the
+ * file again with the others its length allows, on this thread, so that
+ * the usual case pays nothing for the rare one.
+ */
+static bool
+second_chance(struct run *r, const struct rec *rec)
+{
+	const struct ms_task *t = rec->task;
+	const struct ms_selection *alt = rec->alt;
+	struct ms_source src;
+	unsigned char out[MS_SET_MAX * MS_DIGEST_MAX / 8];
+	uint64_t size;
+	bool ok = false;
+
+	if (alt == NULL || alt->cnt == 0 || strcmp(t->path, "-") == 0 ||
+	    alt->out_len > sizeof(out))
+		return false;
+	if (r->alt_set.sel != alt) {
+		ms_digest_set_destroy(&r->alt_set);
+		ms_digest_set_create(&r->alt_set, alt);
+	}
+	if (r->buf == NULL)
+		r->buf = ms_xaligned(4096, r->o->engine.buffer_size);
+	if (ms_source_open(&src, t->path, r->o->engine.io) == -1)
+		return false;
+	if (ms_hash_source(&src, &r->alt_set, r->buf, r->o->engine.buffer_size,
+	    out, &size) == 0)
+		for (size_t k = 0; k < alt->cnt && !ok; k++)
+			ok = memcmp(out + alt->offset[k], rec->want,
+			    rec->want_len) == 0;
+	ms_source_close(&src);
+	return ok;
+}
+
 static void
 report_entry(struct run *r, struct rec *rec)
 {
@@ -149,7 +187,7 @@ report_entry(struct run *r, struct rec *rec)
 			verdict(r, t->path, "FAILED open or read");
 		return;
 	}
-	if (matches(t, rec)) {
+	if (matches(t, rec) || second_chance(r, rec)) {
 		m->matched = true;
 		if (!o->status && !o->quiet)
 			verdict(r, t->path, "OK");
@@ -271,18 +309,17 @@ emit(void *arg, struct ms_task *t)
 }
 
 /*
- * The loaded selection of an entry's candidate algorithms (usually one),
- * shared by every entry with the same candidates.  A selection whose
- * backend cannot load is kept empty, so that its message comes once.
+ * The loaded selection of cnt specs, shared by every entry that needs the
+ * same ones.  A selection whose backend cannot load is kept empty, so
+ * that its message comes once.
  */
 static const struct ms_selection *
-selection_for(struct run *r, const struct ms_manifest_entry *e)
+selection_for(struct run *r, const struct ms_digest_spec *spec, size_t cnt)
 {
 	struct ms_selection want = { 0 };
 
-	ms_selection_add(&want, &e->spec);
-	for (size_t i = 0; i < e->nalt; i++)
-		ms_selection_add(&want, &e->alt[i]);
+	for (size_t i = 0; i < cnt; i++)
+		ms_selection_add(&want, &spec[i]);
 	for (size_t i = 0; i < r->nsels; i++)
 		if (same_selection(&r->sels[i]->wanted, &want))
 			return &r->sels[i]->sel;
@@ -291,13 +328,30 @@ selection_for(struct run *r, const struct ms_manifest_entry *e)
 	return &r->sels[r->nsels++]->sel;
 }
 
-/* Queue an entry: hashed by the engine now, or by the archive pass. */
+/*
+ * Queue an entry: hashed by the engine now, or by the archive pass.
+ * Other candidate algorithms of an untagged line are tried only if the
+ * first one does not match (see second_chance), except in an archive,
+ * which cannot be read twice.
+ */
 static void
 add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e)
 {
 	struct rec *rec = rec_new(r, REC_ENTRY, m, e->digest_len);
-	const struct ms_selection *sel = selection_for(r, e);
+	struct ms_digest_spec all[1 + MS_MANIFEST_ALTS];
+	const struct ms_selection *sel;
+	size_t cnt = 1;
 
+	all[0] = e->spec;
+	for (size_t i = 0; i < e->nalt; i++)
+		all[cnt++] = e->alt[i];
+	if (r->engine == NULL) {
+		sel = selection_for(r, all, cnt);
+	} else {
+		sel = selection_for(r, all, 1);
+		if (e->nalt > 0)
+			rec->alt = selection_for(r, e->alt, e->nalt);
+	}
 	memcpy(rec->want, e->digest, e->digest_len);
 	rec->task = ms_task_new(e->name, sel, rec);
 	if (sel->cnt == 0) {
@@ -482,6 +536,8 @@ finish(struct run *r)
 	else
 		check_archive(r);
 	flush(r);
+	ms_digest_set_destroy(&r->alt_set);
+	free(r->buf);
 	for (size_t i = 0; i < r->nsels; i++)
 		free(r->sels[i]);
 	free(r->sels);
