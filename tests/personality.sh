@@ -74,6 +74,21 @@ run_case() {
 	fi
 }
 
+# run_merged TOOL DESC ARG...: standard output and error in one stream,
+# so that the order of diagnostics among result lines is compared too.
+run_merged() {
+	_t=$1 _d=$2
+	shift 2
+	(cd "$W" && "$REAL/$_t" "$@" < "$IN" 2>&1 | sed "s|$REAL/||g") > "$T/r.out"
+	(cd "$W" && "$MINE/$_t" "$@" < "$IN" 2>&1 | sed "s|$MINE/||g") > "$T/m.out"
+	if cmp -s "$T/r.out" "$T/m.out"; then
+		tap_ok "$_t $_d (merged output)"
+	else
+		tap_not_ok "$_t $_d (merged output)"
+		diff "$T/r.out" "$T/m.out" | head -n 20 | tap_diag
+	fi
+}
+
 # Manifest lines built around the digest of file a for tool t.
 digest_of() {	# TOOL FILE -> bare hex digest
 	case $1 in
@@ -339,6 +354,8 @@ check_cases() {
 	done > many
 	run_case "$t" "-c many entries" -c -w many
 	run_case "$t" "-c many entries, --quiet" -c --quiet many
+	run_merged "$t" "-c many entries" -c -w many m missing nomanifest
+	run_merged "$t" "hashing with errors" a nofile dir b 'no such'
 }
 
 cksum_check_cases() {
