@@ -585,6 +585,8 @@ expect(struct ms_options *o, const struct ms_check_style *style)
 		ms_warn("--expect: '%s' is not a digest of %s", o->expect,
 		    o->sel_given ? "the algorithm given with -a" :
 		    "a known length (or give -a)");
+		fprintf(stderr, "Try '%s --help' for more information.\n",
+		    ms_program);
 		return MS_EXIT_USAGE;
 	}
 	start(&r, o, style);
