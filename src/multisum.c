@@ -284,7 +284,7 @@ parse(struct ms_options *o, int argc, char **argv)
 		case OPT_STRICT: o->strict = true; break;
 		case 'w': o->warn = true; break;
 		case OPT_IGNORE_MISSING: o->ignore_missing = true; break;
-		case OPT_EXPECT: o->expect = optarg; break;
+		case OPT_EXPECT: o->expect = optarg; o->mode = MS_MODE_CHECK; break;
 		case OPT_IO:
 			if (strcmp(optarg, "auto") == 0)
 				o->engine.io = MS_IO_AUTO;
