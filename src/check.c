@@ -162,7 +162,7 @@ second_chance(struct run *r, const struct rec *rec)
 	if (ms_source_open(&src, t->path, r->o->engine.io) == -1)
 		return false;
 	if (ms_hash_source(&src, &r->alt_set, r->buf, r->o->engine.buffer_size,
-	    out, &size) == 0)
+	    NULL, out, &size) == 0)
 		for (size_t k = 0; k < alt->cnt && !ok; k++)
 			ok = memcmp(out + alt->offset[k], rec->want,
 			    rec->want_len) == 0;
@@ -494,8 +494,8 @@ check_archive(struct run *r)
 			ms_digest_set_create(&set, &cached);
 			out = ms_xrealloc(out, cached.out_len);
 		}
-		if (ms_hash_source(&src, &set, buf, o->engine.buffer_size, out,
-		    &size) == -1)
+		if (ms_hash_source(&src, &set, buf, o->engine.buffer_size,
+		    o->engine.progress, out, &size) == -1)
 			err = errno;
 		for (size_t i = first; i < n &&
 		    strcmp(idx[i]->task->path, name) == 0; i++) {
@@ -535,6 +535,8 @@ finish(struct run *r)
 		ms_engine_finish(r->engine);
 	else
 		check_archive(r);
+	ms_progress_stop(r->o->engine.progress);
+	r->o->engine.progress = NULL;
 	flush(r);
 	ms_digest_set_destroy(&r->alt_set);
 	free(r->buf);
@@ -553,6 +555,7 @@ start(struct run *r, struct ms_options *o, const struct ms_check_style *style)
 	r->o = o;
 	r->style = style;
 	r->tail = &r->head;
+	o->engine.progress = ms_progress_start(o->progress);
 	if (o->archive == NULL)
 		r->engine = ms_engine_start(&o->engine, emit, r);
 }

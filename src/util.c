@@ -104,11 +104,13 @@ char *
 ms_xasprintf(const char *fmt, ...)
 {
 	va_list ap;
-	char *p;
+	char probe[1], *p;
 	int n;
 
+	/* (A 1-byte buffer rather than NULL: gcc -O1 with UBSan reads the
+	 * NULL as a null format string and warns.) */
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vsnprintf(probe, sizeof(probe), fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		ms_bug("vsnprintf");
