@@ -104,13 +104,15 @@ char *
 ms_xasprintf(const char *fmt, ...)
 {
 	va_list ap;
-	char probe[1], *p;
+	char *p;
 	int n;
 
-	/* (A 1-byte buffer rather than NULL: gcc -O1 with UBSan reads the
-	 * NULL as a null format string and warns.) */
+	/* gcc 12 with UBSan at -O1 sees a path with a null fmt here and
+	 * warns (-Wformat-truncation) unless it is ruled out first. */
+	if (fmt == NULL)
+		ms_bug("ms_xasprintf: no format");
 	va_start(ap, fmt);
-	n = vsnprintf(probe, sizeof(probe), fmt, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		ms_bug("vsnprintf");
