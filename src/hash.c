@@ -131,7 +131,7 @@ choose_format(struct ms_options *o)
 		return -1;
 	}
 	if (o->fmt.format == MS_FORMAT_GNU && o->sel.cnt > 1) {
-		ms_warn("--format=gnu takes exactly one algorithm");
+		ms_warn("--format=gnu (--untagged) takes exactly one algorithm");
 		return -1;
 	}
 	if (o->fmt.format == MS_FORMAT_SFV &&

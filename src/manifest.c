@@ -306,12 +306,17 @@ cu_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
  */
 static const struct {
 	size_t		 len;
-	const char	*algo[1 + MS_MANIFEST_ALTS];
+	const char	*algo;		/* the likeliest */
+	const char	*alt[MS_MANIFEST_ALTS];	/* others of that length */
 } by_length[] = {
-	{ 4, { "crc32", "xxh32" } }, { 8, { "xxh64", "xxh3" } },
-	{ 16, { "md5", "xxh128" } }, { 20, { "sha1" } },
-	{ 28, { "sha224" } }, { 32, { "sha256", "blake2b-256" } },
-	{ 48, { "sha384" } }, { 64, { "sha512", "blake2b" } },
+	{ .len = 4, .algo = "crc32", .alt = { "xxh32" } },
+	{ .len = 8, .algo = "xxh64", .alt = { "xxh3" } },
+	{ .len = 16, .algo = "md5", .alt = { "xxh128" } },
+	{ .len = 20, .algo = "sha1" },
+	{ .len = 28, .algo = "sha224" },
+	{ .len = 32, .algo = "sha256", .alt = { "blake2b-256" } },
+	{ .len = 48, .algo = "sha384" },
+	{ .len = 64, .algo = "sha512", .alt = { "blake2b" } },
 };
 
 /* Manifest file names: the stem or extension, and the algorithm. */
@@ -319,8 +324,10 @@ static const struct {
 	const char	*stem;
 	const char	*algo;
 } name_alias[] = {
-	{ "b2", "blake2b" }, { "blake2", "blake2b" }, { "sfv", "crc32" },
-	{ "ripemd", "ripemd160" },
+	{ .stem = "b2", .algo = "blake2b" },
+	{ .stem = "blake2", .algo = "blake2b" },
+	{ .stem = "sfv", .algo = "crc32" },
+	{ .stem = "ripemd", .algo = "ripemd160" },
 };
 
 static bool
@@ -385,10 +392,10 @@ untagged_spec(const struct ms_manifest_rules *r,
 	for (size_t k = 0; k < MS_ARRAY_LEN(by_length); k++) {
 		if (by_length[k].len != n)
 			continue;
-		for (size_t a = 1; a <= MS_MANIFEST_ALTS && by_length[k].algo[a]; a++)
-			if (fit(algo_named(by_length[k].algo[a]), n, &e->alt[e->nalt]))
+		for (size_t a = 0; a < MS_MANIFEST_ALTS && by_length[k].alt[a]; a++)
+			if (fit(algo_named(by_length[k].alt[a]), n, &e->alt[e->nalt]))
 				e->nalt++;
-		return fit(algo_named(by_length[k].algo[0]), n, &e->spec);
+		return fit(algo_named(by_length[k].algo), n, &e->spec);
 	}
 	return false;
 }

@@ -18,7 +18,7 @@
 #include "util.h"
 
 enum {
-	OPT_TAG = 256, OPT_BASE64, OPT_RAW, OPT_FORMAT, OPT_QUIET, OPT_STATUS,
+	OPT_TAG = 256, OPT_UNTAGGED, OPT_BASE64, OPT_RAW, OPT_FORMAT, OPT_QUIET, OPT_STATUS,
 	OPT_STRICT, OPT_IGNORE_MISSING, OPT_EXPECT, OPT_IO, OPT_BUFFER_SIZE,
 	OPT_EXCLUDE, OPT_FILES_FROM, OPT_FILES0_FROM, OPT_ARCHIVE,
 	OPT_PROGRESS, OPT_NO_PROGRESS, OPT_BENCH, OPT_BENCH_TIME,
@@ -32,6 +32,7 @@ static const struct option long_options[] = {
 	{ "binary",		no_argument,	   NULL, 'b' },
 	{ "text",		no_argument,	   NULL, 't' },
 	{ "tag",		no_argument,	   NULL, OPT_TAG },
+	{ "untagged",		no_argument,	   NULL, OPT_UNTAGGED },
 	{ "zero",		no_argument,	   NULL, 'z' },
 	{ "base64",		no_argument,	   NULL, OPT_BASE64 },
 	{ "raw",		no_argument,	   NULL, OPT_RAW },
@@ -94,6 +95,7 @@ usage(int status)
 "  -b, --binary           mark names with '*' (GNU format)\n"
 "  -t, --text             mark names with ' ' (the default)\n"
 "      --tag              BSD-style lines: ALG (NAME) = DIGEST\n"
+"      --untagged         GNU lines (one algorithm): DIGEST  NAME\n"
 "      --format=FORMAT    gnu, bsd, sfv (crc32 only) or ndjson; with --bench:\n"
 "                         table, csv or json\n"
 "      --base64           digests in base64 instead of hex\n"
@@ -273,6 +275,7 @@ parse(struct ms_options *o, int argc, char **argv)
 		case 'b': o->fmt.binary = true; break;
 		case 't': o->fmt.binary = false; break;
 		case OPT_TAG: o->tag = true; break;
+		case OPT_UNTAGGED: o->format_name = "gnu"; break;
 		case 'z': o->fmt.zero = true; break;
 		case OPT_BASE64: o->fmt.base64 = true; break;
 		case OPT_RAW: o->fmt.raw = true; break;

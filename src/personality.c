@@ -32,14 +32,14 @@ struct tool {
 };
 
 static const struct tool tools[] = {
-	{ "md5sum",	"md5",		false },
-	{ "sha1sum",	"sha1",		false },
-	{ "sha224sum",	"sha224",	false },
-	{ "sha256sum",	"sha256",	false },
-	{ "sha384sum",	"sha384",	false },
-	{ "sha512sum",	"sha512",	false },
-	{ "b2sum",	"blake2b",	true },
-	{ "cksum",	NULL,		true },
+	{ .name = "md5sum", .algo = "md5", .length = false },
+	{ .name = "sha1sum", .algo = "sha1", .length = false },
+	{ .name = "sha224sum", .algo = "sha224", .length = false },
+	{ .name = "sha256sum", .algo = "sha256", .length = false },
+	{ .name = "sha384sum", .algo = "sha384", .length = false },
+	{ .name = "sha512sum", .algo = "sha512", .length = false },
+	{ .name = "b2sum", .algo = "blake2b", .length = true },
+	{ .name = "cksum", .algo = NULL, .length = true },
 };
 
 /* cksum -a: its argument, our row; the first three are legacy sums. */
@@ -47,10 +47,12 @@ static const struct {
 	const char	*arg;
 	const char	*algo;
 } cksum_algos[] = {
-	{ "bsd", "bsd" }, { "sysv", "sysv" }, { "crc", "cksum" },
-	{ "md5", "md5" }, { "sha1", "sha1" }, { "sha224", "sha224" },
-	{ "sha256", "sha256" }, { "sha384", "sha384" }, { "sha512", "sha512" },
-	{ "blake2b", "blake2b" }, { "sm3", "sm3" },
+	{ .arg = "bsd", .algo = "bsd" }, { .arg = "sysv", .algo = "sysv" },
+	{ .arg = "crc", .algo = "cksum" }, { .arg = "md5", .algo = "md5" },
+	{ .arg = "sha1", .algo = "sha1" }, { .arg = "sha224", .algo = "sha224" },
+	{ .arg = "sha256", .algo = "sha256" }, { .arg = "sha384", .algo = "sha384" },
+	{ .arg = "sha512", .algo = "sha512" }, { .arg = "blake2b", .algo = "blake2b" },
+	{ .arg = "sm3", .algo = "sm3" },
 };
 #define CKSUM_LEGACY	3	/* bsd, sysv, crc: no --check */
 
