@@ -7,6 +7,7 @@
  * lines are format.c's.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,8 +147,12 @@ ms_hash_main(struct ms_options *o)
 	struct run r = { .o = o };
 	int status = MS_EXIT_OK;
 
-	if (choose_format(o) == -1)
+	if (choose_format(o) == -1) {
+		/* the spec's usage errors all end with main's hint */
+		fprintf(stderr, "Try '%s --help' for more information.\n",
+		    ms_program);
 		return MS_EXIT_USAGE;
+	}
 	if (ms_selection_load(&o->sel) == -1)
 		return MS_EXIT_USAGE;
 	if (ms_output_open(&r.out, o->output) == -1)
