@@ -68,7 +68,11 @@ ms_source_open(struct ms_source *s, const char *path, enum ms_io io)
 			return -1;
 		s->close_fd = true;
 	}
-	if (io == MS_IO_MMAP && fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode)) {
+	/* Only files opened here are mapped: a standard input redirected
+	 * from a file may already be past its start, and must be hashed
+	 * from where it is, as read(2) does. */
+	if (io == MS_IO_MMAP && s->close_fd && fstat(s->fd, &st) == 0 &&
+	    S_ISREG(st.st_mode)) {
 		s->size = st.st_size;
 		s->map = st.st_size >= (off_t)MS_MMAP_MIN;
 		if (s->map)
