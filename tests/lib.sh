@@ -43,11 +43,13 @@ have() {
 }
 
 # Print the arguments as TAP diagnostics, and standard input with -.
+# They go to descriptor 3, the TAP stream, which stays put when a check
+# is called with its output redirected (status_is 1 "..." cmd > got).
 diag() {
 	if [ "$1" = - ]; then
-		sed 's/^/#   /'
+		sed 's/^/#   /' >&3
 	else
-		printf '# %s\n' "$*"
+		printf '# %s\n' "$*" >&3
 	fi
 }
 
@@ -209,7 +211,7 @@ run() {
 		ms_checks=0 ms_fails=0 ms_skips=0 ms_why=
 		"test_$ms_name"
 		ms_report
-	)
+	) 3>&1
 	if ! read -r _checks _fails _skips _why < "$ms_tmp/.result" 2>/dev/null; then
 		echo "not ok $ms_tests - $ms_name (the test ended early)"
 		return
