@@ -129,6 +129,8 @@ main(int argc, char **argv)
 	}
 	ms_source_close(&j.src);
 	ms_digest_set_destroy(&j.set);
+	free(j.buf);
+	free(names);
 	if (j.rc == -1 && j.err == EIO) {
 		printf("read error: %s\n", strerror(j.err));
 		return 0;
