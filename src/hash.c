@@ -134,7 +134,9 @@ choose_format(struct ms_options *o)
 		ms_warn("--format=sfv takes the crc32 algorithm only");
 		return -1;
 	}
-	if (o->fmt.raw && (o->nfiles > 1 || o->walk.recursive || o->files_from)) {
+	/* An archive without an operand may hold any number of members. */
+	if (o->fmt.raw && (o->nfiles > 1 || o->walk.recursive || o->files_from ||
+	    (o->archive != NULL && o->nfiles != 1))) {
 		ms_warn("--raw takes a single input");
 		return -1;
 	}

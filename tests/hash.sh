@@ -357,6 +357,13 @@ test_raw_digest() {
 	is "$(od -An -v -tx1 got | tr -d ' \n')" "$(md5sum < data | cut -c1-32)" "--raw -a md5"
 	usage_error "--raw with two files" --raw data data
 	usage_error "--raw with -r" --raw -r .
+	if have tar && tar cf a.tar data got 2>/dev/null; then
+		usage_error "--raw with a whole archive" --raw --archive=a.tar
+		multisum --raw --archive=a.tar data > got
+		is "$(od -An -v -tx1 got | tr -d ' \n')" "$want" "--raw of one archive member"
+	else
+		skip_case "no tar"
+	fi
 }
 
 # -a all: every algorithm of the spec's table, each line as the algorithm
