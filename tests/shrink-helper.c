@@ -15,6 +15,9 @@
  * A guarded read of a page past the new end must come back as EIO.  Prints
  * one line and exits 0 if it did, 1 if the hash succeeded or failed
  * otherwise; a crash is the bug the test is for.
+ *   WHEN = grow    the file grows instead, after the open: the windows
+ *                  cover the size seen at open and reads the rest, so the
+ *                  digest must be that of the whole grown file.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -77,7 +80,7 @@ main(int argc, char **argv)
 	const char *path, *when;
 
 	if (argc != 4) {
-		fprintf(stderr, "usage: shrink-helper FILE start|middle|thread ALGORITHMS\n");
+		fprintf(stderr, "usage: shrink-helper FILE start|middle|thread|grow ALGORITHMS\n");
 		return 2;
 	}
 	path = argv[1];
@@ -103,7 +106,33 @@ main(int argc, char **argv)
 	if (!j.src.map)
 		ms_die("%s: the source is not mapped", path);
 
-	if (strcmp(when, "middle") == 0) {
+	if (strcmp(when, "grow") == 0) {
+		struct ms_source r;
+		unsigned char want[sizeof(j.out)];
+		uint64_t want_size;
+		int fd = open(path, O_WRONLY | O_APPEND);
+
+		if (fd == -1 || write(fd, "grown", 5) != 5 || close(fd) == -1)
+			ms_die("%s: cannot append: %s", path, strerror(errno));
+		hash(&j);
+		if (j.rc == -1)
+			ms_die("%s: %s", path, strerror(j.err));
+		if (ms_source_open(&r, path, MS_IO_READ) == -1 ||
+		    ms_hash_source(&r, &j.set, j.buf, j.cap, want, &want_size) == -1)
+			ms_die("%s: reading it again: %s", path, strerror(errno));
+		ms_source_close(&r);
+		ms_source_close(&j.src);
+		ms_digest_set_destroy(&j.set);
+		free(j.buf);
+		free(names);
+		if (j.size == want_size && memcmp(j.out, want, sel.out_len) == 0) {
+			printf("hashed to the new end: %ju bytes\n", (uintmax_t)j.size);
+			return 0;
+		}
+		printf("not the grown file: %ju bytes, want %ju\n",
+		    (uintmax_t)j.size, (uintmax_t)want_size);
+		return 1;
+	} else if (strcmp(when, "middle") == 0) {
 		/* hash the first window by hand, then shrink, then the rest */
 		struct ms_chunk c;
 
