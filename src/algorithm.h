@@ -53,7 +53,7 @@ struct ms_digest_ops {
 struct ms_algo {
 	const char	*name;		/* canonical lower-case name, "sha256" */
 	const char	*tag;		/* BSD tag, "SHA256"; variable rows add "-N" */
-	const char	*aliases;	/* other accepted names, space separated */
+	const char	*aliases;	/* other accepted names, space separated, or NULL */
 	const char	*family;	/* name that takes -l: "sha2", "blake2b" */
 	const char	*impl;		/* the backend's own name, "SHA2-256" */
 	unsigned	 bits;		/* default digest length */

@@ -47,6 +47,16 @@ static struct ms_lazy_lib libb2 = { MS_SONAME_B2, syms, MS_ARRAY_LEN(syms), 0 };
 
 enum variant { B2B, B2S, B2BP, B2SP };
 
+/*
+ * libb2 runs blake2bp and blake2sp over OpenMP threads of its own, which
+ * read the caller's buffer.  When that buffer is a mapped window of a file
+ * that shrinks, the SIGBUS comes on one of those threads, where source.c's
+ * guard (one per hashing thread) cannot catch it, and kills the process.
+ * So these two variants first copy their input, in the caller's guarded
+ * thread, into a private buffer of this many bytes.
+ */
+#define BOUNCE		(64 * 1024)
+
 struct state {
 	/* First, so that the 64-byte alignment of the allocation holds. */
 	union {
@@ -57,6 +67,7 @@ struct state {
 	} u;
 	enum variant	 v;
 	size_t		 len;
+	unsigned char	*bounce;	/* BOUNCE bytes, for B2BP and B2SP */
 };
 
 static int
@@ -85,6 +96,12 @@ create(const struct ms_algo *a, size_t len)
 		return NULL;
 	s->v = (enum variant)v;
 	s->len = len;
+	s->bounce = NULL;
+	if ((s->v == B2BP || s->v == B2SP) &&
+	    (s->bounce = malloc(BOUNCE)) == NULL) {
+		free(s);
+		return NULL;
+	}
 	return s;
 }
 
@@ -108,13 +125,21 @@ static void
 update(void *state, const void *p, size_t n)
 {
 	struct state *s = state;
-	int rc = -1;
+	const unsigned char *in = p;
+	int rc = 0;
 
 	switch (s->v) {
 	case B2B:  rc = b2.blake2b_update(&s->u.b, p, n); break;
 	case B2S:  rc = b2.blake2s_update(&s->u.s, p, n); break;
-	case B2BP: rc = b2.blake2bp_update(&s->u.bp, p, n); break;
-	case B2SP: rc = b2.blake2sp_update(&s->u.sp, p, n); break;
+	case B2BP:
+	case B2SP:
+		for (size_t k; n > 0 && rc == 0; in += k, n -= k) {
+			k = n < BOUNCE ? n : BOUNCE;
+			memcpy(s->bounce, in, k);
+			rc = s->v == B2BP ? b2.blake2bp_update(&s->u.bp, s->bounce, k)
+			    : b2.blake2sp_update(&s->u.sp, s->bounce, k);
+		}
+		break;
 	}
 	if (rc != 0)
 		ms_bug("blake2 update");
@@ -139,7 +164,11 @@ final(void *state, unsigned char *out)
 static void
 destroy(void *state)
 {
-	free(state);
+	struct state *s = state;
+
+	if (s != NULL)
+		free(s->bounce);
+	free(s);
 }
 
 static const char *

@@ -7,6 +7,7 @@
  * lines are format.c's.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -139,7 +140,9 @@ choose_format(struct ms_options *o)
 		ms_warn("--format=sfv takes the crc32 algorithm only");
 		return -1;
 	}
-	if (o->fmt.raw && (o->nfiles > 1 || o->walk.recursive || o->files_from)) {
+	/* An archive without an operand may hold any number of members. */
+	if (o->fmt.raw && (o->nfiles > 1 || o->walk.recursive || o->files_from ||
+	    (o->archive != NULL && o->nfiles != 1))) {
 		ms_warn("--raw takes a single input");
 		return -1;
 	}
@@ -152,8 +155,12 @@ ms_hash_main(struct ms_options *o)
 	struct run r = { .o = o };
 	int status = MS_EXIT_OK;
 
-	if (choose_format(o) == -1)
+	if (choose_format(o) == -1) {
+		/* the spec's usage errors all end with main's hint */
+		fprintf(stderr, "Try '%s --help' for more information.\n",
+		    ms_program);
 		return MS_EXIT_USAGE;
+	}
 	if (ms_selection_load(&o->sel) == -1)
 		return MS_EXIT_USAGE;
 	if (ms_output_open(&r.out, o->output) == -1)

@@ -67,6 +67,21 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/*
+ * Exit after writing what the user asked for to standard output: if it
+ * could not all be written (a full disk, a closed descriptor), say so and
+ * fail, as coreutils does, instead of exiting 0 with the text lost.
+ */
+static _Noreturn void
+exit_flushed(void)
+{
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		ms_warn("write error: %s", strerror(errno ? errno : EIO));
+		exit(MS_EXIT_FAIL);
+	}
+	exit(MS_EXIT_OK);
+}
+
 static void
 usage(int status)
 {
@@ -141,14 +156,14 @@ usage(int status)
 "\n"
 "Exit status: 0 if every file was read (and verified), 1 if a file could\n"
 "not be read or did not verify, 2 for invalid usage.\n", stdout);
-	exit(MS_EXIT_OK);
+	exit_flushed();
 }
 
 static void
 version(void)
 {
 	printf("multisum %s\n", PACKAGE_VERSION);
-	exit(MS_EXIT_OK);
+	exit_flushed();
 }
 
 static void
@@ -168,7 +183,7 @@ list_algorithms(void)
 		printf("%-12s %-12s %-8s %-10s %s\n", a->name, tag, bits,
 		    a->ops->backend, ms_class_name(a->class));
 	}
-	exit(fflush(stdout) == 0 && !ferror(stdout) ? MS_EXIT_OK : MS_EXIT_FAIL);
+	exit_flushed();
 }
 
 static unsigned

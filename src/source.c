@@ -75,8 +75,13 @@ ms_source_open(struct ms_source *s, const char *path, enum ms_io io)
 	 * 1 GiB sha256 equal.  MAP_POPULATE in the reading thread and windows
 	 * of 1 to 64 MiB were tried; mapping never won, because setting up
 	 * and tearing down page tables costs more than the copy it saves.
+	 *
+	 * Only files opened here are mapped: a standard input redirected
+	 * from a file may already be past its start, and must be hashed
+	 * from where it is, as read(2) does.
 	 */
-	if (io == MS_IO_MMAP && fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode)) {
+	if (io == MS_IO_MMAP && s->close_fd && fstat(s->fd, &st) == 0 &&
+	    S_ISREG(st.st_mode)) {
 		s->size = st.st_size;
 		s->sized = true;
 		s->map = st.st_size >= (off_t)MS_MMAP_MIN;

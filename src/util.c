@@ -155,7 +155,9 @@ ms_parse_size(const char *s, size_t *out)
 	case 'm': shift = 20; end++; break;
 	case 'g': shift = 30; end++; break;
 	}
-	if (shift && lower((unsigned char)*end) == 'i')
+	/* "KiB" means K; a lone "Ki" is refused, as coreutils refuses it. */
+	if (shift && lower((unsigned char)*end) == 'i' &&
+	    lower((unsigned char)end[1]) == 'b')
 		end++;
 	if (lower((unsigned char)*end) == 'b')
 		end++;

@@ -136,7 +136,10 @@ descend(struct walker *w, size_t len, const struct ancestor *up)
 		w->errors++;
 	}
 	closedir(d);
-	qsort(names, cnt, sizeof(*names), byte_order);
+	/* An empty directory leaves names NULL, which qsort must not see
+	 * even with a count of 0 (C17 7.22.5). */
+	if (cnt > 1)
+		qsort(names, cnt, sizeof(*names), byte_order);
 	for (size_t i = 0; i < cnt; i++) {
 		size_t nl = strlen(names[i]);
 		size_t sep = len > 0 && w->path[len - 1] != '/';

@@ -1,0 +1,245 @@
+# lib.sh - the helper every shell test sources.
+#
+# A test file defines test_NAME functions, runs each with `run NAME`, and
+# ends with `finish`.  This file gives them:
+#   - TAP output: one "ok"/"not ok" line per test_ function, the plan at
+#     the end, diagnostics as "# " lines;
+#   - a private temporary directory, removed on exit; each test runs in a
+#     subshell inside its own empty directory below it, so it may cd,
+#     set variables and make files freely;
+#   - checks that count themselves (check, check_not, is, same, has_line,
+#     lacks, status_is, fail); a test fails if any check failed, and also
+#     if it made no check at all, so that no test passes by doing nothing;
+#   - `have TOOL`, `skip_case WHY` for a differential case that cannot run
+#     for want of a reference tool (counted, and reported at the end as
+#     "# skipped: N"), `skip_test WHY` for a test that cannot run at all,
+#     and `todo WHY` for a test that shows a known, unfixed bug;
+#   - small helpers to make test data (random_file, size_of).
+# It uses nothing beyond POSIX sh and utilities.
+
+: "${MULTISUM:?MULTISUM must name the multisum binary}"
+: "${TESTS_SRCDIR:=$(cd "$(dirname "$0")" && pwd)}"
+export LC_ALL=C
+
+if ! ms_tmp=$(mktemp -d "${TMPDIR:-/tmp}/multisum-test.XXXXXX"); then
+	echo "Bail out! cannot make a temporary directory"
+	exit 99
+fi
+# Tests chmod 000 files and directories; make them removable again.
+trap 'chmod -R u+rwx "$ms_tmp" 2>/dev/null; rm -rf "$ms_tmp"' EXIT
+trap 'exit 130' HUP INT TERM
+
+ms_tests=0		# TAP lines written
+ms_skipped=0		# differential cases skipped, over all tests
+
+# multisum, as the tests call it.
+multisum() {
+	"$MULTISUM" "$@"
+}
+
+# Is TOOL on the PATH?
+have() {
+	command -v "$1" >/dev/null 2>&1
+}
+
+# Print the arguments as TAP diagnostics, and standard input with -.
+# They go to descriptor 3, the TAP stream, which stays put when a check
+# is called with its output redirected (status_is 1 "..." cmd > got).
+diag() {
+	if [ "$1" = - ]; then
+		sed 's/^/#   /' >&3
+	else
+		printf '# %s\n' "$*" >&3
+	fi
+}
+
+# ------------------------------------------------------------- checks
+# Each check counts one; the counts live in the test's subshell.
+
+# Record a failed check with a message.
+fail() {
+	ms_checks=$((ms_checks + 1))
+	ms_fails=$((ms_fails + 1))
+	diag "$ms_name: $*"
+	return 0
+}
+
+pass() {
+	ms_checks=$((ms_checks + 1))
+}
+
+# check DESC CMD...: CMD must succeed.
+check() {
+	_what=$1
+	shift
+	if "$@"; then pass; else fail "$_what"; fi
+}
+
+# check_not DESC CMD...: CMD must fail.
+check_not() {
+	_what=$1
+	shift
+	if "$@"; then fail "$_what"; else pass; fi
+}
+
+# is GOT WANT DESC: two strings are equal.
+is() {
+	if [ "$1" = "$2" ]; then
+		pass
+	else
+		fail "$3"
+		diag "  got:  '$1'"
+		diag "  want: '$2'"
+	fi
+}
+
+# same GOT_FILE WANT_FILE DESC: two files hold the same bytes.
+same() {
+	if cmp -s "$1" "$2"; then
+		pass
+	else
+		fail "$3"
+		diff -a "$2" "$1" 2>&1 | head -n 12 | diag -
+	fi
+}
+
+# has_line FILE LINE DESC: FILE holds LINE as a whole line.
+has_line() {
+	if grep -qxF -e "$2" "$1" 2>/dev/null; then
+		pass
+	else
+		fail "$3"
+		diag "  no line '$2' in:"
+		head -n 8 "$1" | diag -
+	fi
+}
+
+# lacks FILE TEXT DESC: no line of FILE contains TEXT.
+lacks() {
+	if grep -qF -e "$2" "$1" 2>/dev/null; then
+		fail "$3"
+		grep -F -e "$2" "$1" | head -n 4 | diag -
+	else
+		pass
+	fi
+}
+
+# status_is WANT DESC CMD...: CMD exits with status WANT.
+status_is() {
+	_want=$1
+	_what=$2
+	shift 2
+	"$@"
+	_got=$?
+	if [ "$_got" -eq "$_want" ]; then
+		pass
+	else
+		fail "$_what (exit status $_got, want $_want)"
+	fi
+}
+
+# usage_error DESC ARG...: `multisum ARG...` is refused as invalid usage:
+# status 2, nothing on standard output, a reason and coreutils' "Try"
+# line on standard error.
+usage_error() {
+	_what=$1
+	shift
+	"$MULTISUM" "$@" > .usage.out 2> .usage.err
+	_st=$?
+	if [ "$_st" -ne 2 ]; then
+		fail "$_what: exit status $_st, want 2"
+	elif [ -s .usage.out ]; then
+		fail "$_what: something was written to standard output"
+	elif ! tail -n 1 .usage.err | grep -qxF "Try 'multisum --help' for more information."; then
+		fail "$_what: no \"Try 'multisum --help'\" line"
+		diag - < .usage.err
+	elif [ "$(wc -l < .usage.err)" -ne 2 ] || ! head -n 1 .usage.err | grep -q '^multisum: .'; then
+		fail "$_what: want one 'multisum: reason' line before the Try line"
+		diag - < .usage.err
+	else
+		pass
+	fi
+	rm -f .usage.out .usage.err
+}
+
+# ------------------------------------------------------------ skipping
+
+# A differential case that cannot run here (a reference tool is absent).
+skip_case() {
+	ms_skips=$((ms_skips + 1))
+	diag "skip: $*"
+}
+
+# The whole test cannot run here: report it as skipped and leave.
+skip_test() {
+	ms_why="SKIP $*"
+	ms_report
+	exit 0
+}
+
+# The test shows a known bug that is not fixed yet: a failure is expected.
+todo() {
+	ms_why="TODO $*"
+}
+
+# ------------------------------------------------------------- test data
+
+# random_file NAME SIZE: SIZE random bytes.
+random_file() {
+	head -c "$2" /dev/urandom > "$1"
+}
+
+# size_of FILE: its size in bytes.
+size_of() {
+	wc -c < "$1" | tr -d ' '
+}
+
+# --------------------------------------------------------------- running
+
+ms_report() {
+	echo "$ms_checks $ms_fails $ms_skips $ms_why" > "$ms_tmp/.result"
+}
+
+# run NAME: run test_NAME in a subshell, in an empty directory of its own.
+run() {
+	ms_name=$1
+	ms_tests=$((ms_tests + 1))
+	rm -f "$ms_tmp/.result"
+	mkdir "$ms_tmp/$ms_name" || exit 99
+	(
+		cd "$ms_tmp/$ms_name" || exit 1
+		ms_checks=0 ms_fails=0 ms_skips=0 ms_why=
+		"test_$ms_name"
+		ms_report
+	) 3>&1
+	if ! read -r _checks _fails _skips _why < "$ms_tmp/.result" 2>/dev/null; then
+		echo "not ok $ms_tests - $ms_name (the test ended early)"
+		return
+	fi
+	ms_skipped=$((ms_skipped + _skips))
+	case $_why in
+	SKIP*)
+		echo "ok $ms_tests - $ms_name # $_why" ;;
+	TODO*)
+		if [ "$_fails" -gt 0 ]; then
+			echo "not ok $ms_tests - $ms_name # $_why"
+		else
+			echo "ok $ms_tests - $ms_name # $_why (it passes now)"
+		fi ;;
+	*)
+		if [ "$_fails" -gt 0 ]; then
+			echo "not ok $ms_tests - $ms_name ($_fails of $_checks checks failed)"
+		elif [ "$_checks" -eq 0 ]; then
+			echo "not ok $ms_tests - $ms_name (it made no check)"
+		else
+			echo "ok $ms_tests - $ms_name ($_checks checks)"
+		fi ;;
+	esac
+}
+
+# The end of a test file: the count of skipped cases, then the plan.
+finish() {
+	echo "# skipped: $ms_skipped"
+	echo "1..$ms_tests"
+	exit 0
+}

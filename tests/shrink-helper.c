@@ -1,0 +1,173 @@
+/*
+ * shrink-helper.c - make a mapped file shrink under the hashing code, at
+ * a chosen moment, so that errors.sh can test the SIGBUS guard without
+ * racing anything.
+ *
+ *   shrink-helper FILE WHEN ALGORITHM[,ALGORITHM...]
+ *
+ * writes FILE (two mmap windows and a bit), opens it for mmap reading as
+ * the engine does, truncates it, and hashes it through ms_hash_source:
+ *   WHEN = start   truncated to one page before the first window is read;
+ *   WHEN = middle  truncated to a window and a half after the first
+ *                  window was read, before the second is mapped;
+ *   WHEN = thread  as start, but hashed on a second thread (the guard is
+ *                  per thread, and the engine's workers are threads).
+ * A guarded read of a page past the new end must come back as EIO.  Prints
+ * one line and exits 0 if it did, 1 if the hash succeeded or failed
+ * otherwise; a crash is the bug the test is for.
+ *   WHEN = grow    the file grows instead, after the open: the windows
+ *                  cover the size seen at open and reads the rest, so the
+ *                  digest must be that of the whole grown file.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "digest_set.h"
+#include "engine.h"
+#include "source.h"
+#include "util.h"
+
+struct job {
+	struct ms_source src;
+	struct ms_digest_set set;
+	unsigned char	*buf;
+	size_t		 cap;
+	unsigned char	 out[MS_SET_MAX * MS_DIGEST_MAX];
+	uint64_t	 size;
+	int		 rc, err;
+};
+
+static void *
+hash(void *arg)
+{
+	struct job *j = arg;
+
+	j->rc = ms_hash_source(&j->src, &j->set, j->buf, j->cap, NULL, j->out,
+	    &j->size);
+	j->err = errno;
+	return NULL;
+}
+
+static void
+write_file(const char *path, size_t len)
+{
+	unsigned char block[65536];
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+	if (fd == -1)
+		ms_die("%s: %s", path, strerror(errno));
+	for (size_t i = 0; i < sizeof(block); i++)
+		block[i] = (unsigned char)(i * 7 + 1);
+	for (size_t done = 0; done < len; ) {
+		size_t n = len - done < sizeof(block) ? len - done : sizeof(block);
+		if (write(fd, block, n) != (ssize_t)n)
+			ms_die("%s: %s", path, strerror(errno));
+		done += n;
+	}
+	close(fd);
+}
+
+int
+main(int argc, char **argv)
+{
+	static struct ms_selection sel;
+	static struct job j;
+	char *names, *save = NULL;
+	const char *path, *when;
+
+	if (argc != 4) {
+		fprintf(stderr, "usage: shrink-helper FILE start|middle|thread|grow ALGORITHMS\n");
+		return 2;
+	}
+	path = argv[1];
+	when = argv[2];
+	names = ms_xstrdup(argv[3]);
+	for (char *n = strtok_r(names, ",", &save); n; n = strtok_r(NULL, ",", &save)) {
+		struct ms_digest_spec s;
+		const char *why;
+
+		if (ms_algo_resolve(n, 0, &s, &why) == -1)
+			ms_die("%s: %s", n, why);
+		ms_selection_add(&sel, &s);
+	}
+	if (ms_selection_load(&sel) == -1)
+		return 2;
+	ms_digest_set_create(&j.set, &sel);
+	j.cap = 1 << 16;
+	j.buf = ms_xaligned(4096, j.cap);
+
+	write_file(path, 2 * (size_t)MS_MMAP_WINDOW + 12345);
+	if (ms_source_open(&j.src, path, MS_IO_MMAP) == -1)
+		ms_die("%s: %s", path, strerror(errno));
+	if (!j.src.map)
+		ms_die("%s: the source is not mapped", path);
+
+	if (strcmp(when, "grow") == 0) {
+		struct ms_source r;
+		unsigned char want[sizeof(j.out)];
+		uint64_t want_size;
+		int fd = open(path, O_WRONLY | O_APPEND);
+
+		if (fd == -1 || write(fd, "grown", 5) != 5 || close(fd) == -1)
+			ms_die("%s: cannot append: %s", path, strerror(errno));
+		hash(&j);
+		if (j.rc == -1)
+			ms_die("%s: %s", path, strerror(j.err));
+		if (ms_source_open(&r, path, MS_IO_READ) == -1 ||
+		    ms_hash_source(&r, &j.set, j.buf, j.cap, NULL, want, &want_size) == -1)
+			ms_die("%s: reading it again: %s", path, strerror(errno));
+		ms_source_close(&r);
+		ms_source_close(&j.src);
+		ms_digest_set_destroy(&j.set);
+		free(j.buf);
+		free(names);
+		if (j.size == want_size && memcmp(j.out, want, sel.out_len) == 0) {
+			printf("hashed to the new end: %ju bytes\n", (uintmax_t)j.size);
+			return 0;
+		}
+		printf("not the grown file: %ju bytes, want %ju\n",
+		    (uintmax_t)j.size, (uintmax_t)want_size);
+		return 1;
+	} else if (strcmp(when, "middle") == 0) {
+		/* hash the first window by hand, then shrink, then the rest */
+		struct ms_chunk c;
+
+		ms_digest_set_init(&j.set);
+		if (ms_source_next(&j.src, &c, j.buf, j.cap) != 1 || c.map == NULL)
+			ms_die("the first chunk is not a mapped window");
+		ms_chunk_release(&c);
+		if (truncate(path, MS_MMAP_WINDOW + MS_MMAP_WINDOW / 2) == -1)
+			ms_die("truncate: %s", strerror(errno));
+		hash(&j);
+	} else {
+		if (truncate(path, 4096) == -1)
+			ms_die("truncate: %s", strerror(errno));
+		if (strcmp(when, "thread") == 0) {
+			pthread_t t;
+
+			if (pthread_create(&t, NULL, hash, &j) != 0)
+				ms_die("pthread_create failed");
+			pthread_join(t, NULL);
+		} else {
+			hash(&j);
+		}
+	}
+	ms_source_close(&j.src);
+	ms_digest_set_destroy(&j.set);
+	free(j.buf);
+	free(names);
+	if (j.rc == -1 && j.err == EIO) {
+		printf("read error: %s\n", strerror(j.err));
+		return 0;
+	}
+	if (j.rc == -1)
+		printf("wrong error: %s\n", strerror(j.err));
+	else
+		printf("no error: the shrunk file was hashed\n");
+	return 1;
+}
