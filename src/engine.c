@@ -299,6 +299,11 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 		return true;
 	}
 	r = ms_source_next(&src, &c, w->buf, cap);
+	if (r == -1) {
+		t->err = errno;
+		ms_source_close(&src);
+		return true;
+	}
 	if (r == 1 && !src.eof && e->nworkers > 1 && worth_spreading(&src, t->sel)) {
 		bool promoted;
 
@@ -311,13 +316,11 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 	}
 	set = worker_set(w, t->sel);
 	ms_digest_set_init(set);
-	if (r == 1)
-		r = hash_rest(&src, set, &c, w->buf, cap, e->cfg.progress);
-	t->size = (uint64_t)src.pos;
-	if (r == -1)
+	if (r == 1 && hash_rest(&src, set, &c, w->buf, cap, e->cfg.progress) == -1)
 		t->err = errno;
 	else
 		ms_digest_set_final(set, t->digest);
+	t->size = (uint64_t)src.pos;
 	ms_source_close(&src);
 	return true;
 }
