@@ -35,6 +35,7 @@ static struct {
 	__typeof__(archive_version_string)	*archive_version_string;
 	__typeof__(archive_entry_pathname)	*archive_entry_pathname;
 	__typeof__(archive_entry_filetype)	*archive_entry_filetype;
+	__typeof__(archive_entry_hardlink)	*archive_entry_hardlink;
 } la;
 
 static const struct ms_lazy_sym syms[] = {
@@ -50,6 +51,7 @@ static const struct ms_lazy_sym syms[] = {
 	MS_LAZY_SYM(la, archive_version_string),
 	MS_LAZY_SYM(la, archive_entry_pathname),
 	MS_LAZY_SYM(la, archive_entry_filetype),
+	MS_LAZY_SYM(la, archive_entry_hardlink),
 };
 
 static struct ms_lazy_lib libarchive = {
@@ -114,21 +116,42 @@ member_read(void *arg, void *buf, size_t cap)
 	return (ssize_t)n;
 }
 
+/* A member path without its leading "./"s. */
+static const char *
+member_name(const char *n)
+{
+	while (n != NULL && n[0] == '.' && n[1] == '/')
+		n += 2;
+	return n;
+}
+
 int
-ms_archive_next(struct ms_archive *ar, const char **name, struct ms_source *src)
+ms_archive_next(struct ms_archive *ar, const char **name, const char **link,
+    struct ms_source *src)
 {
 	struct archive_entry *ent;
 	int rc;
 
 	while ((rc = la.archive_read_next_header(ar->a, &ent)) == ARCHIVE_OK ||
 	    rc == ARCHIVE_WARN) {
-		const char *n = la.archive_entry_pathname(ent);
+		const char *n = member_name(la.archive_entry_pathname(ent));
+		const char *target = member_name(la.archive_entry_hardlink(ent));
 
-		if (la.archive_entry_filetype(ent) != AE_IFREG || n == NULL)
+		if (n == NULL)
 			continue;
-		while (n[0] == '.' && n[1] == '/')
-			n += 2;
+		if (target != NULL) {
+			/* tar stores a hard link's data once, at its target */
+			if (link == NULL)
+				continue;
+			*name = n;
+			*link = target;
+			return 1;
+		}
+		if (la.archive_entry_filetype(ent) != AE_IFREG)
+			continue;
 		*name = n;
+		if (link != NULL)
+			*link = NULL;
 		ms_source_from_reader(src, n, member_read, ar);
 		return 1;
 	}

@@ -434,6 +434,36 @@ by_name(const void *a, const void *b)
 	return c != 0 ? c : (x < y ? -1 : x > y);
 }
 
+/* A member read by check_archive, for the hard links that follow it. */
+struct member {
+	struct member	*next;
+	char		*name;
+	struct ms_selection sel;	/* what it was hashed with */
+	uint64_t	 size;
+	int		 err;
+	unsigned char	 digest[];
+};
+
+/* Copy t's digests from what m computed; false if m lacks one of them. */
+static bool
+from_member(struct ms_task *t, const struct ms_selection *sel,
+    const unsigned char *digest)
+{
+	for (size_t j = 0; j < t->sel->cnt; j++) {
+		size_t k;
+
+		for (k = 0; k < sel->cnt; k++)
+			if (sel->spec[k].algo == t->sel->spec[j].algo &&
+			    sel->spec[k].bits == t->sel->spec[j].bits)
+				break;
+		if (k == sel->cnt)
+			return false;
+		memcpy(t->digest + t->sel->offset[j], digest + sel->offset[k],
+		    ms_spec_len(&t->sel->spec[j]));
+	}
+	return true;
+}
+
 /*
  * --archive: look every queued entry up among the members, in one pass.
  * A member named by several entries is read once, through every digest
@@ -451,7 +481,8 @@ check_archive(struct run *r)
 	unsigned char *buf = ms_xaligned(4096, o->engine.buffer_size);
 	unsigned char *out = NULL;
 	struct ms_source src;
-	const char *name;
+	struct member *read = NULL;
+	const char *name, *link;
 	int rc;
 
 	for (struct rec *rec = r->head; rec != NULL; rec = rec->next)
@@ -466,7 +497,7 @@ check_archive(struct run *r)
 		r->failed = true;
 		goto out;
 	}
-	while ((rc = ms_archive_next(ar, &name, &src)) == 1) {
+	while ((rc = ms_archive_next(ar, &name, &link, &src)) == 1) {
 		size_t lo = 0, hi = n, first;
 		uint64_t size;
 		int err = 0;
@@ -488,6 +519,23 @@ check_archive(struct run *r)
 				ms_selection_add(&sel, &idx[i]->task->sel->spec[k]);
 		if (sel.cnt == 0)
 			continue;
+		if (link != NULL) {
+			/* A hard link carries no data: its target's digests,
+			 * if the target was read with the ones needed here. */
+			const struct member *m = read;
+
+			while (m != NULL && strcmp(m->name, link) != 0)
+				m = m->next;
+			for (size_t i = first; i < n &&
+			    strcmp(idx[i]->task->path, name) == 0; i++)
+				if (!idx[i]->done && m != NULL &&
+				    from_member(idx[i]->task, &m->sel, m->digest)) {
+					idx[i]->task->err = m->err;
+					idx[i]->task->size = m->size;
+					idx[i]->done = true;
+				}
+			continue;
+		}
 		if (set.sel == NULL || !same_selection(&sel, &cached)) {
 			ms_digest_set_destroy(&set);
 			cached = sel;
@@ -503,22 +551,33 @@ check_archive(struct run *r)
 
 			if (idx[i]->done)
 				continue;
-			for (size_t j = 0; j < t->sel->cnt; j++)
-				for (size_t k = 0; k < cached.cnt; k++)
-					if (cached.spec[k].algo == t->sel->spec[j].algo &&
-					    cached.spec[k].bits == t->sel->spec[j].bits)
-						memcpy(t->digest + t->sel->offset[j],
-						    out + cached.offset[k],
-						    ms_spec_len(&t->sel->spec[j]));
+			from_member(t, &cached, out);
 			t->err = err;
 			t->size = size;
 			idx[i]->done = true;
+		}
+		{
+			struct member *m = ms_xmalloc(sizeof(*m) + cached.out_len);
+
+			m->name = ms_xstrdup(name);
+			m->sel = cached;
+			m->size = size;
+			m->err = err;
+			memcpy(m->digest, out, cached.out_len);
+			m->next = read;
+			read = m;
 		}
 	}
 	if (rc == -1)
 		r->failed = true;
 	ms_archive_close(ar);
 out:
+	while (read != NULL) {
+		struct member *m = read;
+		read = m->next;
+		free(m->name);
+		free(m);
+	}
 	for (size_t i = 0; i < n; i++)
 		idx[i]->done = true;
 	ms_digest_set_destroy(&set);

@@ -64,6 +64,23 @@ list_operand(void *arg, const char *path)
 	operand(arg, path);
 }
 
+/* A member hashed by hash_archive, for the hard links that follow it. */
+struct member {
+	struct member	*next;
+	char		*name;
+	uint64_t	 size;
+	unsigned char	 digest[];
+};
+
+static const struct member *
+member_find(const struct member *m, const char *name)
+{
+	for (; m != NULL; m = m->next)
+		if (strcmp(m->name, name) == 0)
+			return m;
+	return NULL;
+}
+
 /* --archive: members in archive order, all or those named by operands. */
 static void
 hash_archive(struct run *r)
@@ -72,9 +89,10 @@ hash_archive(struct run *r)
 	struct ms_archive *ar = ms_archive_open(o->archive);
 	struct ms_digest_set set;
 	struct ms_source src;
+	struct member *hashed = NULL;
 	bool *found = ms_xcalloc(o->nfiles ? o->nfiles : 1, sizeof(*found));
 	unsigned char *buf = ms_xaligned(4096, o->engine.buffer_size);
-	const char *name;
+	const char *name, *link;
 	int rc;
 
 	if (ar == NULL) {
@@ -82,7 +100,7 @@ hash_archive(struct run *r)
 		goto out;
 	}
 	ms_digest_set_create(&set, &o->sel);
-	while ((rc = ms_archive_next(ar, &name, &src)) == 1) {
+	while ((rc = ms_archive_next(ar, &name, &link, &src)) == 1) {
 		bool wanted = o->nfiles == 0;
 		struct ms_task *t;
 
@@ -92,9 +110,31 @@ hash_archive(struct run *r)
 		if (!wanted)
 			continue;
 		t = ms_task_new(name, &o->sel, NULL);
-		if (ms_hash_source(&src, &set, buf, o->engine.buffer_size,
-		    o->engine.progress, t->digest, &t->size) == -1)
+		if (link != NULL) {
+			/* A hard link is its target's content, hashed before. */
+			const struct member *m = member_find(hashed, link);
+
+			if (m == NULL) {
+				ms_warn("%s: hard link to %s, which was not hashed "
+				    "(name it too)", name, link);
+				r->failed++;
+				ms_task_free(t);
+				continue;
+			}
+			memcpy(t->digest, m->digest, o->sel.out_len);
+			t->size = m->size;
+		} else if (ms_hash_source(&src, &set, buf, o->engine.buffer_size,
+		    o->engine.progress, t->digest, &t->size) == -1) {
 			t->err = errno;
+		} else {
+			struct member *m = ms_xmalloc(sizeof(*m) + o->sel.out_len);
+
+			m->name = ms_xstrdup(name);
+			m->size = t->size;
+			memcpy(m->digest, t->digest, o->sel.out_len);
+			m->next = hashed;
+			hashed = m;
+		}
 		emit(r, t);
 	}
 	if (rc == -1)
@@ -107,6 +147,12 @@ hash_archive(struct run *r)
 	ms_digest_set_destroy(&set);
 	ms_archive_close(ar);
 out:
+	while (hashed != NULL) {
+		struct member *m = hashed;
+		hashed = m->next;
+		free(m->name);
+		free(m);
+	}
 	free(found);
 	free(buf);
 }

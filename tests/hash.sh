@@ -556,7 +556,6 @@ test_archive() {
 # A hard link in a tar has no data of its own: it is its target's file.
 test_archive_hard_link() {
 	have tar || skip_test "no tar"
-	todo "hard-linked tar members are not hashed (src/archive_source.c)"
 	mkdir src
 	printf 'shared\n' > src/one
 	ln src/one src/two
@@ -564,6 +563,17 @@ test_archive_hard_link() {
 	(cd src && sha256sum one two) > want
 	multisum --archive=h.tar > got
 	same got want "a hard-linked member is hashed as its target"
+	multisum --archive=h.tar one two > got
+	same got want "named with its target, too"
+	# the target's data went by unread: say so, and fail
+	status_is 1 "a link whose target was not hashed fails" \
+	    multisum --archive=h.tar two > got 2> err
+	has_line err "multisum: two: hard link to one, which was not hashed (name it too)" \
+	    "the message names the link and its target"
+	# and -c finds a link's digest through its target
+	check "-c verifies a hard-linked member" \
+	    multisum --archive=h.tar -c want > got
+	has_line got "two: OK" "the link is OK"
 }
 
 # ------------------------------------------------------------ the table
