@@ -1,11 +1,861 @@
-/* bench.c - placeholder until --bench lands (issue 4). */
-#include "options.h"
+/*
+ * bench.c - bench mode: the workloads, their timing and statistics.
+ *
+ * Owns what is measured and how: random data from the OS, the
+ * known-answer self-test (an algorithm that fails it gets no figures), a
+ * calibration pass that also warms every algorithm up, and then one cell
+ * per algorithm and workload, each given its share of --bench-time: a
+ * warm-up run, then repeated timed runs on the monotonic clock, of which
+ * the median, minimum and maximum MB/s (10^6 bytes per second) are kept.
+ * Every digest is folded into a sink so that no work can be optimised
+ * away.  The FILE and engine rows go through the real engine, threads
+ * and I/O included.  Writing the results is bench_report.c's.
+ */
+#include "bench.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef HAVE_SYS_RANDOM_H
+#include <sys/random.h>
+#endif
+
+#include "engine.h"
+#include "output.h"
+#include "source.h"
 #include "util.h"
+
+#define DEFAULT_TIME	12.0	/* seconds: a full run of every algorithm */
+#define SAMPLE_MIN_NS	2e6	/* a timed run should last this long at least */
+#define WARM_NS		10e6	/* the most a synthetic warm-up should take */
+#define RUNS_MAX	15	/* timed runs per cell, at most */
+#define READ_GUESS	2.0	/* bytes per ns of a read never measured */
+#define ENGINE_FILE_LEN	(16u << 20)	/* the engine row's temporary file */
+#define CELL_CAP	0.05	/* of the budget: the most one cell may get */
+#define DISTURBED	0.9	/* a run that had less of a CPU was preempted */
+
+/* The synthetic workloads of every algorithm, in table order. */
+static const struct synthetic {
+	const char	*id;
+	enum ms_bench_kind kind;
+	size_t		 len;		/* bytes per update */
+	size_t		 cnt;		/* updates (chunked) or digests (small) */
+} synthetic[] = {
+	{ "oneshot-64KiB",	MS_BENCH_ONESHOT, 64u << 10, 1 },
+	{ "oneshot-1MiB",	MS_BENCH_ONESHOT, 1u << 20, 1 },
+	{ "oneshot-16MiB",	MS_BENCH_ONESHOT, 16u << 20, 1 },
+	{ "chunked-16x1MiB",	MS_BENCH_CHUNKED, 1u << 20, 16 },
+	{ "small-20000x1KiB",	MS_BENCH_SMALL, 1u << 10, 20000 },
+};
+
+/* What every workload run needs. */
+struct ctx {
+	struct ms_bench	*b;
+	const unsigned char *data;	/* random, long enough for any workload */
+	void		*state;		/* the cell's state (one-shot, chunked) */
+	unsigned char	*rbuf;		/* read buffer of the read rows */
+	char		**paths;	/* what the engine row hashes */
+	size_t		 npaths;
+	uint64_t	 sink;		/* every digest ends up in here */
+	int		 err;		/* errno of a failed file */
+};
+
+/* Keeps the sink, hence every digest, alive to the compiler. */
+static volatile uint64_t sink;
+
+static int usage_error(const char *fmt, ...)
+	    __attribute__((format(printf, 1, 2)));
+
+/* A one-line complaint and the pointer to --help: exit status 2. */
+static int
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ms_vwarn(fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "Try '%s --help' for more information.\n", ms_program);
+	return MS_EXIT_USAGE;
+}
+
+/* CPU time of the whole process, every thread; NAN where there is none. */
+static double
+cpu_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) == -1)
+		return NAN;
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static void
+fill_random(unsigned char *p, size_t n)
+{
+	int fd;
+
+#ifdef HAVE_GETRANDOM
+	while (n > 0) {
+		ssize_t r = getrandom(p, n, 0);
+
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r == -1)
+			break;		/* ENOSYS: try the device */
+		p += r;
+		n -= (size_t)r;
+	}
+	if (n == 0)
+		return;
+#endif
+	fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	while (fd != -1 && n > 0) {
+		ssize_t r = read(fd, p, n);
+
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		p += r;
+		n -= (size_t)r;
+	}
+	if (fd != -1)
+		close(fd);
+	if (n > 0)
+		ms_die("cannot get random data: %s", strerror(errno ? errno : EIO));
+}
+
+static void
+fold(struct ctx *x, const unsigned char *d, size_t len)
+{
+	uint64_t v = 0;
+
+	memcpy(&v, d, len < sizeof(v) ? len : sizeof(v));
+	x->sink = (x->sink ^ v) * 0x100000001b3u;
+}
+
+static void
+engine_emit(void *arg, struct ms_task *t)
+{
+	struct ctx *x = arg;
+
+	if (t->err != 0)
+		x->err = t->err;
+	else
+		fold(x, t->digest, t->sel->out_len);
+	ms_task_free(t);
+}
+
+/* One pass of the engine over paths, as `multisum -a SEL PATHS` does. */
+static int
+engine_pass(struct ctx *x, const struct ms_selection *sel,
+    const char *const *paths, size_t npaths)
+{
+	struct ms_engine *e = ms_engine_start(&x->b->o->engine, engine_emit, x);
+
+	for (size_t i = 0; i < npaths; i++)
+		ms_engine_submit(e, ms_task_new(paths[i], sel, NULL));
+	ms_engine_finish(e);
+	return x->err != 0 ? -1 : 0;
+}
+
+static int
+read_pass(struct ctx *x, const char *path)
+{
+	struct ms_source src;
+	struct ms_chunk c;
+	int r;
+
+	if (ms_source_open(&src, path, MS_IO_READ) == -1) {
+		x->err = errno;
+		return -1;
+	}
+	while ((r = ms_source_next(&src, &c, x->rbuf,
+	    x->b->o->engine.buffer_size)) == 1) {
+		x->sink += c.p[c.len - 1];
+		ms_chunk_release(&c);
+	}
+	if (r == -1)
+		x->err = errno;
+	ms_source_close(&src);
+	return r;
+}
+
+/* Run the workload of c once. */
+static int
+run(struct ctx *x, const struct ms_bench_cell *c)
+{
+	const struct ms_digest_spec *s = c->algo ? &c->algo->spec : NULL;
+	const struct ms_digest_ops *ops = s ? s->algo->ops : NULL;
+	unsigned char out[MS_DIGEST_MAX];
+	size_t dlen = s ? ms_spec_len(s) : 0;
+	const char *path = c->path;
+
+	switch (c->kind) {
+	case MS_BENCH_ONESHOT:
+	case MS_BENCH_CHUNKED:
+		ops->init(x->state);
+		for (size_t i = 0; i < c->cnt; i++)
+			ops->update(x->state, x->data + i * c->len, c->len);
+		ops->final(x->state, out);
+		fold(x, out, dlen);
+		return 0;
+	case MS_BENCH_SMALL:
+		/* As a user hashing many small inputs would: a state each. */
+		for (size_t i = 0; i < c->cnt; i++) {
+			void *st = ops->create(s->algo, dlen);
+
+			if (st == NULL)
+				ms_die("%s", strerror(ENOMEM));
+			ops->init(st);
+			ops->update(st, x->data + i * c->len, c->len);
+			ops->final(st, out);
+			ops->destroy(st);
+			fold(x, out, dlen);
+		}
+		return 0;
+	case MS_BENCH_FILE:
+		return engine_pass(x, &c->algo->one, &path, 1);
+	case MS_BENCH_READ:
+		return read_pass(x, c->path);
+	case MS_BENCH_ENGINE:
+		return engine_pass(x, &x->b->sel, (const char *const *)x->paths,
+		    x->npaths);
+	}
+	ms_bug("bench: workload kind");
+}
+
+/* Time reps runs of c: wall ns, and the CPU ns into *cpu. */
+static double
+timed(struct ctx *x, const struct ms_bench_cell *c, unsigned reps, double *cpu)
+{
+	double c0 = cpu_ns();
+	uint64_t t0 = ms_now_ns(), t1;
+
+	for (unsigned i = 0; i < reps; i++)
+		if (run(x, c) == -1)
+			return -1;
+	t1 = ms_now_ns();
+	*cpu = cpu_ns() - c0;
+	return t1 > t0 ? (double)(t1 - t0) : 1;
+}
+
+static const struct ms_bench_cell *
+find_read(const struct ms_bench *b, const char *path)
+{
+	for (size_t i = 0; i < b->ncell; i++)
+		if (b->cell[i].kind == MS_BENCH_READ &&
+		    strcmp(b->cell[i].path, path) == 0)
+			return &b->cell[i];
+	return NULL;
+}
+
+/* Predicted ns of one workload of c, from what is known so far. */
+static double
+estimate(const struct ms_bench *b, const struct ms_bench_cell *c)
+{
+	const struct ms_bench_cell *rd;
+	double rate, sum = 0;
+	size_t n = 0;
+
+	switch (c->kind) {
+	case MS_BENCH_ONESHOT:
+	case MS_BENCH_CHUNKED:
+		return (double)c->bytes / c->algo->rate;
+	case MS_BENCH_SMALL:
+		return (double)c->cnt * c->algo->small_ns;
+	case MS_BENCH_READ:
+		return (double)c->bytes / READ_GUESS;
+	case MS_BENCH_FILE:
+		rd = find_read(b, c->path);
+		rate = rd && rd->measured ? rd->median / 1000 : READ_GUESS;
+		if (c->algo->rate < rate)
+			rate = c->algo->rate;
+		return (double)c->bytes / rate;
+	case MS_BENCH_ENGINE:
+		for (size_t i = 0; i < b->nalgo; i++)
+			if (b->algo[i].selected && b->algo[i].kat != MS_KAT_FAIL) {
+				sum += 1 / b->algo[i].rate;
+				n++;
+			}
+		return (double)c->bytes * sum / (n < b->jobs ? n : b->jobs);
+	}
+	return 1e6;
+}
+
+static int
+cmp_double(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * In-memory work on one thread keeps the CPU busy for the whole run; a
+ * run that got less of it was descheduled (other load on the machine, a
+ * hypervisor's steal) and says nothing about the algorithm.
+ */
+static bool
+disturbed(const struct ms_bench_cell *c, double wall, double cpu)
+{
+	return c->kind <= MS_BENCH_SMALL && cpu < DISTURBED * wall;
+}
+
+static bool
+synthetic_kind(enum ms_bench_kind k)
+{
+	return k == MS_BENCH_ONESHOT || k == MS_BENCH_CHUNKED ||
+	    k == MS_BENCH_SMALL;
+}
+
+/*
+ * About frac of c's workload, to warm up with: a prefix of the buffer,
+ * fewer chunks, fewer small digests.  The same code on the same data,
+ * only shorter.
+ */
+static struct ms_bench_cell
+part_of(const struct ms_bench_cell *c, double frac)
+{
+	struct ms_bench_cell w = *c;
+
+	if (c->kind == MS_BENCH_ONESHOT)
+		w.len = (size_t)fmax(4096, floor(c->len * frac / 64) * 64);
+	else
+		w.cnt = (size_t)fmax(1, floor(c->cnt * frac));
+	w.bytes = (uint64_t)w.len * w.cnt;
+	return w;
+}
+
+/*
+ * Measure c within share ns.  First a warm-up: one timed run's worth of
+ * the workload, but for the synthetic workloads no more than WARM_NS of
+ * it, and for file and engine rows only if the share has room for it.
+ * Then timed runs of repeat workloads each, every run at least
+ * SAMPLE_MIN_NS long, as many as the share allows (at least one, at most
+ * RUNS_MAX).  A disturbed run is repeated while the cell is within half
+ * again its share.  Returns the ns the cell took.
+ */
+static double
+measure(struct ctx *x, struct ms_bench_cell *c, double share)
+{
+	double est = estimate(x->b, c), avail, warm, t, tc;
+	double mbps[RUNS_MAX], wall = 0, cpu = 0;
+	unsigned runs, reps, got = 0;
+	uint64_t start = ms_now_ns();
+	struct ms_bench_cell w = *c;
+
+	warm = synthetic_kind(c->kind) ? fmin(est, WARM_NS) :
+	    share >= 2 * est ? est : 0;
+	avail = fmax(share - warm, 0);
+	/* Rounded, not floored: what one cell leaves over or takes beyond
+	 * its share evens out over the others. */
+	runs = (unsigned)fmin(fmax(round(avail / fmax(est, SAMPLE_MIN_NS)), 1),
+	    RUNS_MAX);
+	reps = (unsigned)fmax(1, round(avail / (runs * est)));
+	if (warm > 0) {
+		/* Warm up with as many workloads as a timed run, or a part. */
+		double frac = synthetic_kind(c->kind) ? fmin(1, WARM_NS / est) : 1;
+		unsigned wreps = frac < 1 ? 1 : reps;
+
+		if (frac < 1)
+			w = part_of(c, frac);
+		if ((t = timed(x, &w, wreps, &tc)) < 0)
+			goto failed;
+		/* Slower than predicted (a cold cache, a bigger buffer):
+		 * fewer runs, so that the cell keeps to its share. */
+		t *= (double)c->bytes / (double)w.bytes / wreps;
+		if (t > 1.25 * est)
+			runs = (unsigned)fmin(runs, fmax(1, floor((share - warm) /
+			    (t * reps))));
+	}
+	while (got < runs) {
+		if ((t = timed(x, c, reps, &tc)) < 0)
+			goto failed;
+		if (disturbed(c, t, tc) &&
+		    (double)(ms_now_ns() - start) < 1.5 * share) {
+			c->disturbed++;
+			continue;
+		}
+		mbps[got++] = (double)c->bytes * reps / t * 1e3;
+		wall += t;
+		cpu += tc;
+	}
+	qsort(mbps, runs, sizeof(mbps[0]), cmp_double);
+	c->runs = runs;
+	c->repeat = reps;
+	c->min = mbps[0];
+	c->max = mbps[runs - 1];
+	c->median = runs % 2 ? mbps[runs / 2] :
+	    (mbps[runs / 2 - 1] + mbps[runs / 2]) / 2;
+	c->cpu = cpu / wall;
+	c->measured = true;
+	if (x->b->o->debug)
+		ms_warn("bench: %s %s: estimate %.2f ms, share %.1f ms, warm-up "
+		    "%.1f ms, %u x %u runs, took %.1f ms", c->algo ? c->algo->name :
+		    "-", c->workload, est / 1e6, share / 1e6, warm / 1e6, runs,
+		    reps, (double)(ms_now_ns() - start) / 1e6);
+	return (double)(ms_now_ns() - start);
+failed:
+	c->err = x->err;
+	x->err = 0;
+	return (double)(ms_now_ns() - start);
+}
+
+/*
+ * The share of the time left for cell i: every pending cell gets time
+ * for about as many runs (its share is k times its cost), except that
+ * no algorithm's cell takes more than cap, so that one pathological cell
+ * (a library that starts threads for every small digest) cannot starve
+ * the others.
+ * k is found by water-filling: cap the cells that overflow, spread what
+ * is left over the rest, and repeat until nothing new overflows.
+ */
+static double
+share_of(const struct ms_bench *b, const bool *pending, size_t i, double left,
+    double cap)
+{
+	double *u = ms_xcalloc(b->ncell, sizeof(*u));
+	double *most = ms_xcalloc(b->ncell, sizeof(*most));
+	double k = 0, share;
+	bool changed = true;
+
+	for (size_t j = 0; j < b->ncell; j++) {
+		if (!pending[j])
+			continue;
+		u[j] = fmax(estimate(b, &b->cell[j]), SAMPLE_MIN_NS);
+		/* The engine row is one figure, not one of many; and no
+		 * cell can take less than one run. */
+		most[j] = b->cell[j].kind == MS_BENCH_ENGINE ? INFINITY :
+		    fmax(cap, u[j]);
+	}
+	while (changed) {
+		double capped = 0, cost = 0, nk;
+
+		for (size_t j = 0; j < b->ncell; j++) {
+			if (u[j] == 0)
+				continue;
+			if (k > 0 && k * u[j] >= most[j])
+				capped += most[j];
+			else
+				cost += u[j];
+		}
+		if (cost == 0 || left <= capped)
+			break;
+		nk = (left - capped) / cost;
+		changed = false;
+		for (size_t j = 0; j < b->ncell; j++)
+			if (u[j] > 0 && !(k > 0 && k * u[j] >= most[j]) &&
+			    nk * u[j] >= most[j])
+				changed = true;
+		k = nk;
+	}
+	share = fmin(k * u[i], most[i]);
+	free(u);
+	free(most);
+	return share;
+}
+
+/*
+ * Measure every runnable cell within the deadline: reads first, so that
+ * the FILE rows find the page cache warm, then the engine row, whose one
+ * figure should not be squeezed by the overruns of a hundred cells.  The share of each cell is
+ * worked out again from the time actually left, so that a cell that
+ * overran or finished early moves the others' shares, not the deadline.
+ */
+static void
+measure_all(struct ctx *x, uint64_t deadline, bool progress)
+{
+	struct ms_bench *b = x->b;
+	size_t todo = 0, done = 0;
+	bool *pending = ms_xcalloc(b->ncell, sizeof(*pending));
+	double cap = b->budget * 1e9 * CELL_CAP;
+
+	for (size_t i = 0; i < b->ncell; i++) {
+		struct ms_bench_cell *c = &b->cell[i];
+
+		pending[i] = c->algo == NULL || c->algo->kat != MS_KAT_FAIL;
+		todo += pending[i];
+	}
+	for (int pass = 0; pass < 3; pass++)
+		for (size_t i = 0; i < b->ncell; i++) {
+			struct ms_bench_cell *c = &b->cell[i];
+			uint64_t now = ms_now_ns();
+			double left = deadline > now ? (double)(deadline - now) : 0;
+			int order = c->kind == MS_BENCH_READ ? 0 :
+			    c->kind == MS_BENCH_ENGINE ? 1 : 2;
+
+			if (!pending[i] || order != pass)
+				continue;
+			if (progress)
+				fprintf(stderr, "\r%s: --bench %zu/%zu %s %-24.24s",
+				    ms_program, ++done, todo,
+				    c->algo ? c->algo->name : "", c->workload);
+			if (c->algo != NULL && c->kind != MS_BENCH_FILE) {
+				x->state = c->algo->spec.algo->ops->create(
+				    c->algo->spec.algo, ms_spec_len(&c->algo->spec));
+				if (x->state == NULL)
+					ms_die("%s", strerror(ENOMEM));
+			}
+			measure(x, c, share_of(b, pending, i, left, cap));
+			if (x->state != NULL)
+				c->algo->spec.algo->ops->destroy(x->state);
+			x->state = NULL;
+			pending[i] = false;
+		}
+	if (progress)
+		fprintf(stderr, "\r%*s\r", 40 + (int)strlen(ms_program), "");
+	free(pending);
+}
+
+/* One 1 MiB digest and a few small ones: a warm-up and a first rate. */
+static void
+calibrate(struct ctx *x, struct ms_bench_algo *a)
+{
+	struct ms_bench_cell big = { .algo = a, .kind = MS_BENCH_ONESHOT,
+	    .len = 1u << 20, .cnt = 1 };
+	struct ms_bench_cell small = { .algo = a, .kind = MS_BENCH_SMALL,
+	    .len = 1u << 10, .cnt = 64 };
+	double t, best = 0, tc;
+
+	x->state = a->spec.algo->ops->create(a->spec.algo, ms_spec_len(&a->spec));
+	if (x->state == NULL)
+		ms_die("%s", strerror(ENOMEM));
+	for (int i = 0; i < 3; i++) {
+		t = timed(x, &big, 1, &tc);
+		if (i > 0 && (best == 0 || t < best))
+			best = t;
+	}
+	a->rate = (double)big.len / best;
+	timed(x, &small, 1, &tc);
+	a->small_ns = timed(x, &small, 1, &tc) / (double)small.cnt;
+	a->spec.algo->ops->destroy(x->state);
+	x->state = NULL;
+}
+
+static void
+add_algo(struct ms_bench *b, const struct ms_digest_spec *s, bool selected)
+{
+	struct ms_bench_algo *a = &b->algo[b->nalgo++];
+	char buf[sizeof(a->name)];
+
+	a->spec = *s;
+	a->selected = selected;
+	snprintf(a->name, sizeof(a->name), "%s", ms_spec_name(s, buf, sizeof(buf)));
+	ms_selection_add(&a->one, s);
+}
+
+static struct ms_bench_cell *
+add_cell(struct ms_bench *b, struct ms_bench_algo *a, enum ms_bench_kind kind,
+    char *workload, const char *path, uint64_t bytes)
+{
+	struct ms_bench_cell *c = &b->cell[b->ncell++];
+
+	c->algo = a;
+	c->kind = kind;
+	c->workload = workload;
+	c->path = path;
+	c->bytes = bytes;
+	c->cnt = 1;
+	return c;
+}
+
+/* Lay out the cells in report order: each algorithm's row, engine, reads. */
+static void
+plan(struct ms_bench *b, char **files, const uint64_t *size, size_t nfiles,
+    uint64_t engine_bytes)
+{
+	size_t per = MS_ARRAY_LEN(synthetic) + nfiles;
+
+	b->ncolumn = per;
+	b->column = ms_xcalloc(per, sizeof(*b->column));
+	b->cell = ms_xcalloc(b->nalgo * per + 1 + nfiles, sizeof(*b->cell));
+	for (size_t i = 0; i < b->nalgo; i++) {
+		for (size_t k = 0; k < MS_ARRAY_LEN(synthetic); k++) {
+			const struct synthetic *w = &synthetic[k];
+			struct ms_bench_cell *c = add_cell(b, &b->algo[i], w->kind,
+			    ms_xstrdup(w->id), NULL, (uint64_t)w->len * w->cnt);
+
+			c->len = w->len;
+			c->cnt = w->cnt;
+			b->column[k] = w->id;
+		}
+		for (size_t f = 0; f < nfiles; f++) {
+			struct ms_bench_cell *c = add_cell(b, &b->algo[i],
+			    MS_BENCH_FILE, ms_xasprintf("file:%s", files[f]),
+			    files[f], size[f]);
+
+			b->column[MS_ARRAY_LEN(synthetic) + f] = c->workload;
+		}
+	}
+	if (b->sel.cnt > 0)
+		add_cell(b, NULL, MS_BENCH_ENGINE, ms_xstrdup("engine"), NULL,
+		    engine_bytes);
+	for (size_t f = 0; f < nfiles; f++)
+		add_cell(b, NULL, MS_BENCH_READ, ms_xasprintf("read:%s", files[f]),
+		    files[f], size[f]);
+}
+
+const struct ms_bench_cell *
+ms_bench_find(const struct ms_bench *b, const struct ms_bench_algo *a,
+    const char *workload)
+{
+	for (size_t i = 0; i < b->ncell; i++)
+		if (b->cell[i].algo == a && strcmp(b->cell[i].workload, workload) == 0)
+			return &b->cell[i];
+	return NULL;
+}
+
+static void
+set_ratios(struct ms_bench *b)
+{
+	for (size_t i = 0; i < b->ncell; i++) {
+		struct ms_bench_cell *c = &b->cell[i];
+		const struct ms_bench_cell *base;
+
+		if (!c->measured || c->algo == NULL)
+			continue;
+		base = ms_bench_find(b, b->baseline, c->workload);
+		if (base != NULL && base->measured)
+			c->ratio = c->median / base->median;
+	}
+}
+
+/*
+ * The engine row's input when no FILE is given: the random data in a
+ * temporary file, which stays in the page cache.  On Linux the file is
+ * unlinked at once and reached through /proc, so that nothing is left
+ * behind even if the run is killed.  *path is what the engine opens,
+ * *unlink_path what to remove at the end (NULL: nothing).
+ */
+static int
+make_engine_file(const unsigned char *data, size_t len, char **path,
+    char **unlink_path, int *fd_out)
+{
+	const char *dir = getenv("TMPDIR");
+	char *tmp = ms_xasprintf("%s/multisum-bench.XXXXXX",
+	    dir && *dir ? dir : "/tmp");
+	int fd = mkstemp(tmp);
+	size_t off = 0;
+
+	if (fd == -1) {
+		ms_warn("%s: %s; no engine row", tmp, strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	while (off < len) {
+		ssize_t n = write(fd, data + off, len - off);
+
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			ms_warn("%s: %s; no engine row", tmp,
+			    strerror(n == -1 ? errno : ENOSPC));
+			close(fd);
+			unlink(tmp);
+			free(tmp);
+			return -1;
+		}
+		off += (size_t)n;
+	}
+	*path = ms_xasprintf("/proc/self/fd/%d", fd);
+	if (access(*path, R_OK) == 0) {
+		unlink(tmp);
+		free(tmp);
+		*unlink_path = NULL;
+	} else {
+		free(*path);
+		*path = tmp;
+		*unlink_path = tmp;
+	}
+	*fd_out = fd;
+	return 0;
+}
+
+/* The FILE operands must be regular files that can be read again and again. */
+static int
+check_files(char **files, size_t n, uint64_t *size)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct stat st;
+		int fd;
+
+		if (strcmp(files[i], "-") == 0)
+			return usage_error("--bench cannot measure standard input "
+			    "(it cannot be read twice): give a file");
+		fd = open(files[i], O_RDONLY | O_CLOEXEC);
+		if (fd == -1 || fstat(fd, &st) == -1) {
+			ms_warn("%s: %s", files[i], strerror(errno));
+			if (fd != -1)
+				close(fd);
+			return MS_EXIT_FAIL;
+		}
+		close(fd);
+		if (S_ISDIR(st.st_mode)) {
+			ms_warn("%s: Is a directory", files[i]);
+			return MS_EXIT_FAIL;
+		}
+		if (!S_ISREG(st.st_mode)) {
+			ms_warn("%s: not a regular file: --bench reads it "
+			    "several times", files[i]);
+			return MS_EXIT_FAIL;
+		}
+		size[i] = (uint64_t)st.st_size;
+	}
+	return MS_EXIT_OK;
+}
+
+static bool
+locale_is_utf8(void)
+{
+	const char *cs;
+
+	setlocale(LC_CTYPE, "");
+	cs = nl_langinfo(CODESET);
+	return cs != NULL && (ms_strcaseeq(cs, "UTF-8") || ms_strcaseeq(cs, "utf8"));
+}
 
 int
 ms_bench_main(struct ms_options *o)
 {
-	(void)o;
-	ms_warn("--bench is not implemented yet");
-	return MS_EXIT_USAGE;
+	struct ms_bench b = { .o = o };
+	struct ms_digest_spec base;
+	struct ms_selection all = { 0 };
+	const struct ms_selection *sel = &o->sel;
+	const char *format = o->format_name ? o->format_name : "table";
+	const char *why;
+	uint64_t start = ms_now_ns(), *size, engine_bytes = 0;
+	struct ctx x = { .b = &b };
+	char *engine_path = NULL, *engine_unlink = NULL;
+	int engine_fd = -1, rc;
+	size_t data_len = 0;
+	struct ms_output out;
+
+	if (strcmp(format, "table") != 0 && strcmp(format, "csv") != 0 &&
+	    strcmp(format, "json") != 0)
+		return usage_error("invalid --format '%s' for --bench "
+		    "(table, csv or json)", format);
+	if (o->archive != NULL)
+		return usage_error("--bench does not read archives (%s)", o->archive);
+	if (ms_algo_resolve(o->bench_baseline ? o->bench_baseline : "sha256", 0,
+	    &base, &why) == -1)
+		return usage_error("invalid --bench-baseline: '%s' (see "
+		    "--list-algorithms)", o->bench_baseline);
+	size = ms_xcalloc(o->nfiles ? o->nfiles : 1, sizeof(*size));
+	if ((rc = check_files(o->files, o->nfiles, size)) != MS_EXIT_OK) {
+		free(size);
+		return rc;
+	}
+	if (sel->cnt == 0) {
+		for (size_t i = 0; i < ms_algo_count; i++) {
+			struct ms_digest_spec s = { &ms_algos[i], ms_algos[i].bits };
+
+			if (ms_algos[i].in_all)
+				ms_selection_add(&all, &s);
+		}
+		sel = &all;
+	}
+	if (ms_selection_load(sel) == -1 || ms_spec_load(&base) == -1) {
+		free(size);
+		return MS_EXIT_USAGE;
+	}
+	b.budget = o->bench_time > 0 ? o->bench_time : DEFAULT_TIME;
+	b.jobs = o->engine.jobs ? o->engine.jobs : 1;
+	b.algo = ms_xcalloc(sel->cnt + 1, sizeof(*b.algo));
+	for (size_t i = 0; i < sel->cnt; i++)
+		add_algo(&b, &sel->spec[i], true);
+	for (size_t i = 0; i < b.nalgo && b.baseline == NULL; i++)
+		if (b.algo[i].spec.algo == base.algo && b.algo[i].spec.bits == base.bits)
+			b.baseline = &b.algo[i];
+	if (b.baseline == NULL) {
+		add_algo(&b, &base, false);
+		b.baseline = &b.algo[b.nalgo - 1];
+	}
+
+	/* Self-test first: a failing algorithm gets no figures. */
+	for (size_t i = 0; i < b.nalgo; i++) {
+		struct ms_bench_algo *a = &b.algo[i];
+
+		a->kat = ms_kat_check(&a->spec, a->why, sizeof(a->why));
+		if (a->kat == MS_KAT_FAIL) {
+			ms_warn("%s: self-test FAILED: %s; not measured", a->name,
+			    a->why);
+			b.failed++;
+		} else if (a->selected) {
+			ms_selection_add(&b.sel, &a->spec);
+		}
+	}
+
+	for (size_t k = 0; k < MS_ARRAY_LEN(synthetic); k++)
+		if (synthetic[k].len * synthetic[k].cnt > data_len)
+			data_len = synthetic[k].len * synthetic[k].cnt;
+	x.data = ms_xaligned(4096, data_len);
+	fill_random((unsigned char *)x.data, data_len);
+	x.rbuf = ms_xaligned(4096, o->engine.buffer_size);
+
+	if (o->nfiles > 0) {
+		x.paths = o->files;
+		x.npaths = o->nfiles;
+		for (size_t i = 0; i < o->nfiles; i++)
+			engine_bytes += size[i];
+		b.engine_input = "the FILE operands";
+	} else if (b.sel.cnt > 0 && make_engine_file(x.data, ENGINE_FILE_LEN,
+	    &engine_path, &engine_unlink, &engine_fd) == 0) {
+		x.paths = &engine_path;
+		x.npaths = 1;
+		engine_bytes = ENGINE_FILE_LEN;
+		b.engine_input = "a 16 MiB temporary file in the page cache";
+	} else {
+		b.sel.cnt = 0;		/* no engine row */
+	}
+	plan(&b, o->files, size, o->nfiles, engine_bytes);
+
+	for (size_t i = 0; i < b.nalgo; i++)
+		if (b.algo[i].kat != MS_KAT_FAIL)
+			calibrate(&x, &b.algo[i]);
+	measure_all(&x, start + (uint64_t)(b.budget * 1e9),
+	    o->progress == 1 || (o->progress == -1 && isatty(STDERR_FILENO)));
+	sink = x.sink;
+	set_ratios(&b);
+	b.elapsed = (double)(ms_now_ns() - start) / 1e9;
+
+	rc = b.failed ? MS_EXIT_FAIL : MS_EXIT_OK;
+	for (size_t i = 0; i < b.ncell; i++)
+		if (b.cell[i].err != 0) {
+			ms_warn("%s: %s", b.cell[i].path ? b.cell[i].path :
+			    b.cell[i].workload, strerror(b.cell[i].err));
+			rc = MS_EXIT_FAIL;
+		}
+	if (ms_output_open(&out, NULL) == -1)
+		rc = MS_EXIT_FAIL;
+	else {
+		ms_bench_report(&b, out.fp, format,
+		    !o->ascii && strcmp(format, "table") == 0 && locale_is_utf8());
+		if (ms_output_close(&out, true) == -1)
+			rc = MS_EXIT_FAIL;
+	}
+
+	if (engine_fd != -1)
+		close(engine_fd);
+	if (engine_unlink != NULL)
+		unlink(engine_unlink);
+	free(engine_path);
+	for (size_t i = 0; i < b.ncell; i++)
+		free(b.cell[i].workload);
+	free(b.cell);
+	free(b.column);
+	free(b.algo);
+	free((void *)x.data);
+	free(x.rbuf);
+	free(size);
+	return rc;
 }
