@@ -356,6 +356,10 @@ measure(struct ctx *x, struct ms_bench_cell *c, double share)
 
 	warm = synthetic_kind(c->kind) ? fmin(est, WARM_NS) :
 	    share >= 2 * est ? est : 0;
+	/* A budget too small for both still warms up, but briefly: the
+	 * calibration has run this algorithm's code already. */
+	if (warm > 0 && share < est + warm && synthetic_kind(c->kind))
+		warm = fmax(share - est, warm / 10);
 	avail = fmax(share - warm, 0);
 	/* Rounded, not floored: what one cell leaves over or takes beyond
 	 * its share evens out over the others. */
@@ -364,7 +368,7 @@ measure(struct ctx *x, struct ms_bench_cell *c, double share)
 	reps = (unsigned)fmax(1, round(avail / (runs * est)));
 	if (warm > 0) {
 		/* Warm up with as many workloads as a timed run, or a part. */
-		double frac = synthetic_kind(c->kind) ? fmin(1, WARM_NS / est) : 1;
+		double frac = synthetic_kind(c->kind) ? fmin(1, warm / est) : 1;
 		unsigned wreps = frac < 1 ? 1 : reps;
 
 		if (frac < 1)

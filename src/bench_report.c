@@ -22,6 +22,7 @@
 #define CHART_WIDTH	48	/* columns of the longest bar */
 #define MULTI_CPU	1.2	/* CPU seconds per second that mean threads */
 #define IO_BOUND	0.85	/* hashing at this share of a plain read */
+#define ENGINE_LOSS	0.5	/* below this share of in-memory speed, say so */
 #define TIE		0.03	/* medians this close are one speed */
 #define WRAP		78	/* columns of the table's prose */
 #define MAX_LIBS	8
@@ -562,6 +563,12 @@ verdict_files(struct report *r)
 			    "other %zu (slowest: %s at %s MB/s).", rd->path, list,
 			    (1 - IO_BOUND) * 100, v1, ncpu, slow->name,
 			    mbps(v2, sizeof(v2), vs));
+		if (quick != NULL && vq < ENGINE_LOSS * median_of(r, quick,
+		    oneshot16))
+			say(r, "  Through the engine %s reaches %.0f%% of its "
+			    "in-memory speed: reading into buffers and handing "
+			    "them between threads, not the digest, limit it.",
+			    quick->name, 100 * vq / median_of(r, quick, oneshot16));
 	}
 }
 
@@ -573,7 +580,7 @@ verdict_engine(struct report *r)
 
 	if (!ok(e) || e->median <= 0)
 		return;
-	say(r, "Capacity: all %zu selected algorithms in one pass with -j %u "
+	say(r, "Capacity: the %zu selected algorithms in one pass with -j %u "
 	    "hash %s MB/s of input (%s), so 1 GB takes about %.1f s.",
 	    r->b->sel.cnt, r->b->jobs, mbps(v, sizeof(v), e->median),
 	    r->b->engine_input, 1000 / e->median);
@@ -816,8 +823,9 @@ single_rows(const struct report *r)
 		if (c->algo != NULL)
 			continue;
 		if (c->kind == MS_BENCH_ENGINE)
-			what = ms_xasprintf("engine: the %zu selected algorithms in "
-			    "one pass with -j %u, over %s:", b->sel.cnt, b->jobs,
+			what = ms_xasprintf("engine: the %zu selected algorithm%s in "
+			    "one pass with -j %u, over %s:", b->sel.cnt,
+			    b->sel.cnt == 1 ? "" : "s", b->jobs,
 			    b->engine_input);
 		else
 			what = ms_xasprintf("read: %s, read and not hashed:", c->path);
