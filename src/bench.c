@@ -742,6 +742,7 @@ ms_bench_main(struct ms_options *o)
 	char *engine_path = NULL, *engine_unlink = NULL;
 	int engine_fd = -1, rc;
 	size_t data_len = 0;
+	unsigned char *data;
 	struct ms_output out;
 
 	if (strcmp(format, "table") != 0 && strcmp(format, "csv") != 0 &&
@@ -802,8 +803,9 @@ ms_bench_main(struct ms_options *o)
 	for (size_t k = 0; k < MS_ARRAY_LEN(synthetic); k++)
 		if (synthetic[k].len * synthetic[k].cnt > data_len)
 			data_len = synthetic[k].len * synthetic[k].cnt;
-	x.data = ms_xaligned(4096, data_len);
-	fill_random((unsigned char *)x.data, data_len);
+	data = ms_xaligned(4096, data_len);
+	fill_random(data, data_len);
+	x.data = data;
 	x.rbuf = ms_xaligned(4096, o->engine.buffer_size);
 
 	if (o->nfiles > 0) {
@@ -858,7 +860,7 @@ ms_bench_main(struct ms_options *o)
 	free(b.cell);
 	free(b.column);
 	free(b.algo);
-	free((void *)x.data);
+	free(data);
 	free(x.rbuf);
 	free(size);
 	return rc;

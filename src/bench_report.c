@@ -52,7 +52,7 @@ struct machine {
 	char		 arch;		/* 'x', 'a', or 0: features unknown */
 	bool		 has[MS_ARRAY_LEN(features)];
 	size_t		 nlibs;
-	const char	*lib[MAX_LIBS];		/* "openssl" */
+	char		*lib[MAX_LIBS];		/* "openssl" */
 	const char	*libname[MAX_LIBS];	/* "OpenSSL" */
 	const char	*version[MAX_LIBS];
 	char		 compiler[160];
@@ -157,7 +157,7 @@ gather(struct machine *m)
 			continue;
 		/* JSON keys are lower case: "openssl", "libb2". */
 		m->lib[k] = ms_xstrdup(ops->backend);
-		for (char *p = (char *)m->lib[k]; *p; p++)
+		for (char *p = m->lib[k]; *p; p++)
 			*p = (char)tolower((unsigned char)*p);
 		m->nlibs++;
 	}
@@ -917,11 +917,12 @@ csv_field(FILE *out, const char *s, bool last)
 	putc(last ? '\n' : ',', out);
 }
 
+/* v with the given decimals; null if it is not a number. */
 static void
-json_number(FILE *out, const char *fmt, double v)
+json_number(FILE *out, int decimals, double v)
 {
 	if (isfinite(v))
-		fprintf(out, fmt, v);
+		fprintf(out, "%.*f", decimals, v);
 	else
 		fputs("null", out);
 }
@@ -1042,9 +1043,9 @@ json(const struct report *r)
 	ms_json_string(r->out, MS_BUILD_CFLAGS);
 	fprintf(r->out, "}},\n \"settings\": {\"multisum\": \"%s\", \"bench_time\": ",
 	    PACKAGE_VERSION);
-	json_number(r->out, "%g", b->budget);
+	json_number(r->out, 3, b->budget);
 	fputs(", \"elapsed\": ", r->out);
-	json_number(r->out, "%.3f", b->elapsed);
+	json_number(r->out, 3, b->elapsed);
 	fprintf(r->out, ", \"jobs\": %u, \"io\": \"%s\", \"buffer_size\": %zu},\n",
 	    b->jobs, o->engine.io == MS_IO_MMAP ? "mmap" :
 	    o->engine.io == MS_IO_READ ? "read" : "auto", o->engine.buffer_size);
@@ -1088,15 +1089,15 @@ json(const struct report *r)
 		ms_json_string(r->out, c->workload);
 		fprintf(r->out, ", \"bytes\": %ju, \"repeat\": %u, \"runs\": %u,"
 		    " \"mbps_median\": ", (uintmax_t)c->bytes, c->repeat, c->runs);
-		json_number(r->out, "%.2f", c->median);
+		json_number(r->out, 2, c->median);
 		fputs(", \"mbps_min\": ", r->out);
-		json_number(r->out, "%.2f", c->min);
+		json_number(r->out, 2, c->min);
 		fputs(", \"mbps_max\": ", r->out);
-		json_number(r->out, "%.2f", c->max);
+		json_number(r->out, 2, c->max);
 		fputs(", \"cpu_per_wall\": ", r->out);
-		json_number(r->out, "%.2f", c->cpu);
+		json_number(r->out, 2, c->cpu);
 		fprintf(r->out, ", \"disturbed\": %u, \"ratio\": ", c->disturbed);
-		json_number(r->out, "%.3f", c->ratio > 0 ? c->ratio : NAN);
+		json_number(r->out, 3, c->ratio > 0 ? c->ratio : NAN);
 		fputs("}", r->out);
 	}
 	fputs("],\n \"verdict\": [", r->out);
@@ -1126,5 +1127,5 @@ ms_bench_report(const struct ms_bench *b, FILE *out, const char *format,
 		free(r.verdict[i]);
 	free(r.verdict);
 	for (size_t i = 0; i < r.m.nlibs; i++)
-		free((void *)r.m.lib[i]);
+		free(r.m.lib[i]);
 }
