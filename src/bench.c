@@ -60,12 +60,25 @@ static const struct synthetic {
 struct ctx {
 	struct ms_bench	*b;
 	const unsigned char *data;	/* random, long enough for any workload */
-	void		*state;		/* the cell's state (one-shot, chunked) */
+	void		**state;	/* one per algorithm, for one-shot and chunked */
 	unsigned char	*rbuf;		/* read buffer of the read rows */
 	char		**paths;	/* what the engine row hashes */
 	size_t		 npaths;
 	uint64_t	 sink;		/* every digest ends up in here */
 	int		 err;		/* errno of a failed file */
+};
+
+/* A cell's plan and progress, private to the measurement. */
+struct slot {
+	bool		 live;		/* to be measured, not failed */
+	double		 est;		/* ns a workload: predicted, then seen */
+	double		 share;		/* ns planned for the cell */
+	double		 warm;		/* ns planned for its warm-up */
+	unsigned	 runs;		/* timed runs wanted */
+	unsigned	 reps;		/* workloads in each */
+	unsigned	 got;		/* timed runs done */
+	double		 mbps[RUNS_MAX];
+	double		 wall, cpu;	/* ns over the counted runs */
 };
 
 /* Keeps the sink, hence every digest, alive to the compiler. */
@@ -199,21 +212,22 @@ run(struct ctx *x, const struct ms_bench_cell *c)
 	unsigned char out[MS_DIGEST_MAX];
 	size_t dlen = s ? ms_spec_len(s) : 0;
 	const char *path = c->path;
+	void *st;
 
 	switch (c->kind) {
 	case MS_BENCH_ONESHOT:
 	case MS_BENCH_CHUNKED:
-		ops->init(x->state);
+		st = x->state[c->algo - x->b->algo];
+		ops->init(st);
 		for (size_t i = 0; i < c->cnt; i++)
-			ops->update(x->state, x->data + i * c->len, c->len);
-		ops->final(x->state, out);
+			ops->update(st, x->data + i * c->len, c->len);
+		ops->final(st, out);
 		fold(x, out, dlen);
 		return 0;
 	case MS_BENCH_SMALL:
 		/* As a user hashing many small inputs would: a state each. */
 		for (size_t i = 0; i < c->cnt; i++) {
-			void *st = ops->create(s->algo, dlen);
-
+			st = ops->create(s->algo, dlen);
 			if (st == NULL)
 				ms_die("%s", strerror(ENOMEM));
 			ops->init(st);
@@ -249,22 +263,11 @@ timed(struct ctx *x, const struct ms_bench_cell *c, unsigned reps, double *cpu)
 	return t1 > t0 ? (double)(t1 - t0) : 1;
 }
 
-static const struct ms_bench_cell *
-find_read(const struct ms_bench *b, const char *path)
-{
-	for (size_t i = 0; i < b->ncell; i++)
-		if (b->cell[i].kind == MS_BENCH_READ &&
-		    strcmp(b->cell[i].path, path) == 0)
-			return &b->cell[i];
-	return NULL;
-}
-
 /* Predicted ns of one workload of c, from what is known so far. */
 static double
 estimate(const struct ms_bench *b, const struct ms_bench_cell *c)
 {
-	const struct ms_bench_cell *rd;
-	double rate, sum = 0;
+	double sum = 0;
 	size_t n = 0;
 
 	switch (c->kind) {
@@ -276,11 +279,7 @@ estimate(const struct ms_bench *b, const struct ms_bench_cell *c)
 	case MS_BENCH_READ:
 		return (double)c->bytes / READ_GUESS;
 	case MS_BENCH_FILE:
-		rd = find_read(b, c->path);
-		rate = rd && rd->measured ? rd->median / 1000 : READ_GUESS;
-		if (c->algo->rate < rate)
-			rate = c->algo->rate;
-		return (double)c->bytes / rate;
+		return (double)c->bytes / fmin(c->algo->rate, READ_GUESS);
 	case MS_BENCH_ENGINE:
 		for (size_t i = 0; i < b->nalgo; i++)
 			if (b->algo[i].selected && b->algo[i].kat != MS_KAT_FAIL) {
@@ -337,191 +336,230 @@ part_of(const struct ms_bench_cell *c, double frac)
 }
 
 /*
- * Measure c within share ns.  First a warm-up: one timed run's worth of
- * the workload, but for the synthetic workloads no more than WARM_NS of
- * it, and for file and engine rows only if the share has room for it.
- * Then timed runs of repeat workloads each, every run at least
- * SAMPLE_MIN_NS long, as many as the share allows (at least one, at most
- * RUNS_MAX).  A disturbed run is repeated while the cell is within half
- * again its share.  Returns the ns the cell took.
+ * Water-filling: every live cell gets a share of left proportional to
+ * its cost, so that all get about as many runs, except that no
+ * algorithm's cell gets more than cap (one pathological cell, a library
+ * that starts threads for every small digest, must not starve the rest)
+ * nor less than one run.  The engine row is one figure, not one of many:
+ * it is not capped.  Cap the cells that overflow, spread what is left
+ * over the others, and repeat until nothing new overflows.
  */
-static double
-measure(struct ctx *x, struct ms_bench_cell *c, double share)
+static void
+plan_shares(const struct ms_bench *b, struct slot *sl, double left, double cap)
 {
-	double est = estimate(x->b, c), avail, warm, t, tc;
-	double mbps[RUNS_MAX], wall = 0, cpu = 0;
-	unsigned runs, reps, got = 0;
-	uint64_t start = ms_now_ns();
-	struct ms_bench_cell w = *c;
-
-	warm = synthetic_kind(c->kind) ? fmin(est, WARM_NS) :
-	    share >= 2 * est ? est : 0;
-	/* A budget too small for both still warms up, but briefly: the
-	 * calibration has run this algorithm's code already. */
-	if (warm > 0 && share < est + warm && synthetic_kind(c->kind))
-		warm = fmax(share - est, warm / 10);
-	avail = fmax(share - warm, 0);
-	/* Rounded, not floored: what one cell leaves over or takes beyond
-	 * its share evens out over the others. */
-	runs = (unsigned)fmin(fmax(round(avail / fmax(est, SAMPLE_MIN_NS)), 1),
-	    RUNS_MAX);
-	reps = (unsigned)fmax(1, round(avail / (runs * est)));
-	if (warm > 0) {
-		/* Warm up with as many workloads as a timed run, or a part. */
-		double frac = synthetic_kind(c->kind) ? fmin(1, warm / est) : 1;
-		unsigned wreps = frac < 1 ? 1 : reps;
-
-		if (frac < 1)
-			w = part_of(c, frac);
-		if ((t = timed(x, &w, wreps, &tc)) < 0)
-			goto failed;
-		/* Slower than predicted (a cold cache, a bigger buffer):
-		 * fewer runs, so that the cell keeps to its share. */
-		t *= (double)c->bytes / (double)w.bytes / wreps;
-		if (t > 1.25 * est)
-			runs = (unsigned)fmin(runs, fmax(1, floor((share - warm) /
-			    (t * reps))));
-	}
-	while (got < runs) {
-		if ((t = timed(x, c, reps, &tc)) < 0)
-			goto failed;
-		if (disturbed(c, t, tc) &&
-		    (double)(ms_now_ns() - start) < 1.5 * share) {
-			c->disturbed++;
-			continue;
-		}
-		mbps[got++] = (double)c->bytes * reps / t * 1e3;
-		wall += t;
-		cpu += tc;
-	}
-	qsort(mbps, runs, sizeof(mbps[0]), cmp_double);
-	c->runs = runs;
-	c->repeat = reps;
-	c->min = mbps[0];
-	c->max = mbps[runs - 1];
-	c->median = runs % 2 ? mbps[runs / 2] :
-	    (mbps[runs / 2 - 1] + mbps[runs / 2]) / 2;
-	c->cpu = cpu / wall;
-	c->measured = true;
-	if (x->b->o->debug)
-		ms_warn("bench: %s %s: estimate %.2f ms, share %.1f ms, warm-up "
-		    "%.1f ms, %u x %u runs, took %.1f ms", c->algo ? c->algo->name :
-		    "-", c->workload, est / 1e6, share / 1e6, warm / 1e6, runs,
-		    reps, (double)(ms_now_ns() - start) / 1e6);
-	return (double)(ms_now_ns() - start);
-failed:
-	c->err = x->err;
-	x->err = 0;
-	return (double)(ms_now_ns() - start);
-}
-
-/*
- * The share of the time left for cell i: every pending cell gets time
- * for about as many runs (its share is k times its cost), except that
- * no algorithm's cell takes more than cap, so that one pathological cell
- * (a library that starts threads for every small digest) cannot starve
- * the others.
- * k is found by water-filling: cap the cells that overflow, spread what
- * is left over the rest, and repeat until nothing new overflows.
- */
-static double
-share_of(const struct ms_bench *b, const bool *pending, size_t i, double left,
-    double cap)
-{
-	double *u = ms_xcalloc(b->ncell, sizeof(*u));
 	double *most = ms_xcalloc(b->ncell, sizeof(*most));
-	double k = 0, share;
+	double k = 0;
 	bool changed = true;
 
-	for (size_t j = 0; j < b->ncell; j++) {
-		if (!pending[j])
-			continue;
-		u[j] = fmax(estimate(b, &b->cell[j]), SAMPLE_MIN_NS);
-		/* The engine row is one figure, not one of many; and no
-		 * cell can take less than one run. */
+	for (size_t j = 0; j < b->ncell; j++)
 		most[j] = b->cell[j].kind == MS_BENCH_ENGINE ? INFINITY :
-		    fmax(cap, u[j]);
-	}
+		    fmax(cap, sl[j].est);
 	while (changed) {
 		double capped = 0, cost = 0, nk;
 
 		for (size_t j = 0; j < b->ncell; j++) {
-			if (u[j] == 0)
+			double u = fmax(sl[j].est, SAMPLE_MIN_NS);
+
+			if (!sl[j].live)
 				continue;
-			if (k > 0 && k * u[j] >= most[j])
+			if (k > 0 && k * u >= most[j])
 				capped += most[j];
 			else
-				cost += u[j];
+				cost += u;
 		}
 		if (cost == 0 || left <= capped)
 			break;
 		nk = (left - capped) / cost;
 		changed = false;
-		for (size_t j = 0; j < b->ncell; j++)
-			if (u[j] > 0 && !(k > 0 && k * u[j] >= most[j]) &&
-			    nk * u[j] >= most[j])
+		for (size_t j = 0; j < b->ncell; j++) {
+			double u = fmax(sl[j].est, SAMPLE_MIN_NS);
+
+			if (sl[j].live && !(k > 0 && k * u >= most[j]) &&
+			    nk * u >= most[j])
 				changed = true;
+		}
 		k = nk;
 	}
-	share = fmin(k * u[i], most[i]);
-	free(u);
+	for (size_t j = 0; j < b->ncell; j++)
+		sl[j].share = fmin(k * fmax(sl[j].est, SAMPLE_MIN_NS), most[j]);
 	free(most);
-	return share;
 }
 
 /*
- * Measure every runnable cell within the deadline: reads first, so that
- * the FILE rows find the page cache warm, then the engine row, whose one
- * figure should not be squeezed by the overruns of a hundred cells.  The share of each cell is
- * worked out again from the time actually left, so that a cell that
- * overran or finished early moves the others' shares, not the deadline.
+ * Turn a cell's share into a warm-up, a number of timed runs and the
+ * workloads in each.  The warm-up is a timed run's worth of work, but no
+ * more than WARM_NS of a synthetic workload (and briefly when the share
+ * is short: the calibration has run this code already); a file or engine
+ * row warms up with a whole run if its share has room for two.  Each
+ * timed run lasts SAMPLE_MIN_NS at least; runs are rounded, not floored,
+ * so that what one cell leaves over or takes beyond its share evens out.
+ */
+static void
+plan_runs(const struct ms_bench_cell *c, struct slot *s)
+{
+	double est = s->est, avail;
+
+	if (synthetic_kind(c->kind)) {
+		s->warm = fmin(fmax(est, SAMPLE_MIN_NS), WARM_NS);
+		if (s->share < est + s->warm)
+			s->warm = fmax(s->share - est, s->warm / 10);
+	} else {
+		s->warm = s->share >= 2 * est ? est : 0;
+	}
+	avail = fmax(s->share - s->warm, 0);
+	s->runs = (unsigned)fmin(fmax(round(avail / fmax(est, SAMPLE_MIN_NS)), 1),
+	    RUNS_MAX);
+	s->reps = (unsigned)fmax(1, round(avail / (s->runs * est)));
+}
+
+/* Put a failure on the cell and take it out of the measurement. */
+static void
+fail_cell(struct ctx *x, struct ms_bench_cell *c, struct slot *s)
+{
+	c->err = x->err;
+	x->err = 0;
+	s->live = false;
+}
+
+/*
+ * Warm c up as planned.  What the warm-up took replaces the predicted
+ * cost of a workload, and the runs shrink if that is higher, so that the
+ * cell keeps to its share.
+ */
+static void
+warm_up(struct ctx *x, struct ms_bench_cell *c, struct slot *s)
+{
+	struct ms_bench_cell w = *c;
+	unsigned wreps = (unsigned)fmax(1, round(s->warm / s->est));
+	double t, tc;
+
+	if (s->warm <= 0)
+		return;
+	if (s->warm < s->est)
+		w = part_of(c, s->warm / s->est);
+	if ((t = timed(x, &w, wreps, &tc)) < 0) {
+		fail_cell(x, c, s);
+		return;
+	}
+	s->est = t * ((double)c->bytes / (double)w.bytes) / wreps;
+	s->runs = (unsigned)fmin(s->runs, fmax(1, round((s->share - s->warm) /
+	    (s->est * s->reps))));
+}
+
+/*
+ * One timed run of c.  A disturbed run is not counted; it is done again
+ * in a later round, up to as many times as the cell has runs.
+ */
+static void
+time_run(struct ctx *x, struct ms_bench_cell *c, struct slot *s)
+{
+	double t, tc;
+
+	if ((t = timed(x, c, s->reps, &tc)) < 0) {
+		fail_cell(x, c, s);
+		return;
+	}
+	s->est = t / s->reps;
+	if (disturbed(c, t, tc) && c->disturbed < s->runs) {
+		c->disturbed++;
+		return;
+	}
+	s->mbps[s->got++] = (double)c->bytes * s->reps / t * 1e3;
+	s->wall += t;
+	s->cpu += tc;
+}
+
+/* Median, minimum and maximum of what the cell's runs measured. */
+static void
+finish_cell(struct ms_bench_cell *c, struct slot *s)
+{
+	unsigned n = s->got;
+
+	if (!s->live || n == 0)
+		return;
+	qsort(s->mbps, n, sizeof(s->mbps[0]), cmp_double);
+	c->runs = n;
+	c->repeat = s->reps;
+	c->min = s->mbps[0];
+	c->max = s->mbps[n - 1];
+	c->median = n % 2 ? s->mbps[n / 2] : (s->mbps[n / 2 - 1] + s->mbps[n / 2]) / 2;
+	c->cpu = s->cpu / s->wall;
+	c->measured = true;
+}
+
+/*
+ * Measure every runnable cell by the deadline.  After a plan and a
+ * warm-up pass (reads first, so that the FILE rows find the page cache
+ * warm), the timed runs go in rounds, one run of every cell per round:
+ * a burst of outside load (a neighbour on the sibling hyperthread, which
+ * slows a run without taking its CPU time) then costs many cells one run
+ * each, which their medians discard, rather than all the runs of a few.
+ * Every cell gets a first run; after that, a run that would end past the
+ * deadline is not started, so all cells end up with about as many runs.
  */
 static void
 measure_all(struct ctx *x, uint64_t deadline, bool progress)
 {
 	struct ms_bench *b = x->b;
-	size_t todo = 0, done = 0;
-	bool *pending = ms_xcalloc(b->ncell, sizeof(*pending));
-	double cap = b->budget * 1e9 * CELL_CAP;
+	struct slot *sl = ms_xcalloc(b->ncell, sizeof(*sl));
+	uint64_t now = ms_now_ns();
+	unsigned round = 0;
+	bool more = true;
 
 	for (size_t i = 0; i < b->ncell; i++) {
-		struct ms_bench_cell *c = &b->cell[i];
-
-		pending[i] = c->algo == NULL || c->algo->kat != MS_KAT_FAIL;
-		todo += pending[i];
+		sl[i].live = b->cell[i].algo == NULL ||
+		    b->cell[i].algo->kat != MS_KAT_FAIL;
+		sl[i].est = estimate(b, &b->cell[i]);
 	}
-	for (int pass = 0; pass < 3; pass++)
+	plan_shares(b, sl, deadline > now ? (double)(deadline - now) : 0,
+	    b->budget * 1e9 * CELL_CAP);
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < b->ncell; i++)
+			if (sl[i].live && (pass == 0) ==
+			    (b->cell[i].kind == MS_BENCH_READ)) {
+				plan_runs(&b->cell[i], &sl[i]);
+				warm_up(x, &b->cell[i], &sl[i]);
+			}
+	while (more) {
+		more = false;
+		round++;
 		for (size_t i = 0; i < b->ncell; i++) {
 			struct ms_bench_cell *c = &b->cell[i];
-			uint64_t now = ms_now_ns();
-			double left = deadline > now ? (double)(deadline - now) : 0;
-			int order = c->kind == MS_BENCH_READ ? 0 :
-			    c->kind == MS_BENCH_ENGINE ? 1 : 2;
+			struct slot *s = &sl[i];
 
-			if (!pending[i] || order != pass)
+			if (!s->live || s->got >= s->runs)
 				continue;
-			if (progress)
-				fprintf(stderr, "\r%s: --bench %zu/%zu %s %-24.24s",
-				    ms_program, ++done, todo,
-				    c->algo ? c->algo->name : "", c->workload);
-			if (c->algo != NULL && c->kind != MS_BENCH_FILE) {
-				x->state = c->algo->spec.algo->ops->create(
-				    c->algo->spec.algo, ms_spec_len(&c->algo->spec));
-				if (x->state == NULL)
-					ms_die("%s", strerror(ENOMEM));
+			if (s->got > 0 && ms_now_ns() + s->est * s->reps > deadline) {
+				s->runs = s->got;	/* out of time */
+				continue;
 			}
-			measure(x, c, share_of(b, pending, i, left, cap));
-			if (x->state != NULL)
-				c->algo->spec.algo->ops->destroy(x->state);
-			x->state = NULL;
-			pending[i] = false;
+			if (progress)
+				fprintf(stderr, "\r%s: --bench round %u: %s %-24.24s",
+				    ms_program, round, c->algo ? c->algo->name : "",
+				    c->workload);
+			time_run(x, c, s);
+			more |= s->live && s->got < s->runs;
 		}
+	}
 	if (progress)
-		fprintf(stderr, "\r%*s\r", 40 + (int)strlen(ms_program), "");
-	free(pending);
+		fprintf(stderr, "\r%*s\r", 50 + (int)strlen(ms_program), "");
+	for (size_t i = 0; i < b->ncell; i++) {
+		finish_cell(&b->cell[i], &sl[i]);
+		if (b->o->debug)
+			ms_warn("bench: %s %s: share %.1f ms, warm-up %.1f ms, "
+			    "%u runs of %u, %.2f ms a workload", b->cell[i].algo ?
+			    b->cell[i].algo->name : "-", b->cell[i].workload,
+			    sl[i].share / 1e6, sl[i].warm / 1e6, sl[i].got,
+			    sl[i].reps, sl[i].est / 1e6);
+	}
+	free(sl);
 }
 
-/* One 1 MiB digest and a few small ones: a warm-up and a first rate. */
+/*
+ * Create the state a's one-shot and chunked cells share, and time one
+ * 1 MiB digest and a few small ones: the algorithm's first warm-up, and
+ * the rates that the plan starts from.
+ */
 static void
 calibrate(struct ctx *x, struct ms_bench_algo *a)
 {
@@ -529,10 +567,11 @@ calibrate(struct ctx *x, struct ms_bench_algo *a)
 	    .len = 1u << 20, .cnt = 1 };
 	struct ms_bench_cell small = { .algo = a, .kind = MS_BENCH_SMALL,
 	    .len = 1u << 10, .cnt = 64 };
+	void **st = &x->state[a - x->b->algo];
 	double t, best = 0, tc;
 
-	x->state = a->spec.algo->ops->create(a->spec.algo, ms_spec_len(&a->spec));
-	if (x->state == NULL)
+	*st = a->spec.algo->ops->create(a->spec.algo, ms_spec_len(&a->spec));
+	if (*st == NULL)
 		ms_die("%s", strerror(ENOMEM));
 	for (int i = 0; i < 3; i++) {
 		t = timed(x, &big, 1, &tc);
@@ -542,8 +581,6 @@ calibrate(struct ctx *x, struct ms_bench_algo *a)
 	a->rate = (double)big.len / best;
 	timed(x, &small, 1, &tc);
 	a->small_ns = timed(x, &small, 1, &tc) / (double)small.cnt;
-	a->spec.algo->ops->destroy(x->state);
-	x->state = NULL;
 }
 
 static void
@@ -825,6 +862,7 @@ ms_bench_main(struct ms_options *o)
 	}
 	plan(&b, o->files, size, o->nfiles, engine_bytes);
 
+	x.state = ms_xcalloc(b.nalgo, sizeof(*x.state));
 	for (size_t i = 0; i < b.nalgo; i++)
 		if (b.algo[i].kat != MS_KAT_FAIL)
 			calibrate(&x, &b.algo[i]);
@@ -855,6 +893,10 @@ ms_bench_main(struct ms_options *o)
 	if (engine_unlink != NULL)
 		unlink(engine_unlink);
 	free(engine_path);
+	for (size_t i = 0; i < b.nalgo; i++)
+		if (x.state[i] != NULL)
+			b.algo[i].spec.algo->ops->destroy(x.state[i]);
+	free(x.state);
 	for (size_t i = 0; i < b.ncell; i++)
 		free(b.cell[i].workload);
 	free(b.cell);
