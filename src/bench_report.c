@@ -358,7 +358,9 @@ verdict_fastest(struct report *r)
 	char text[512], text1[512], ratio[64] = "";
 
 	if ((best = leaders(r, oneshot16, is_secure, false, text, sizeof(text)))) {
-		if (cell_of(r, best, oneshot16)->ratio > 0 && best != base)
+		/* A tie has its numbers; one winner gets its ratio. */
+		if (cell_of(r, best, oneshot16)->ratio > 0 && best != base &&
+		    strstr(text, " tie at ") == NULL)
 			snprintf(ratio, sizeof(ratio), " (%.2fx %s)",
 			    cell_of(r, best, oneshot16)->ratio, base->name);
 		say(r, "Fastest secure digest at 16 MiB: %s%s.", text, ratio);
@@ -370,7 +372,8 @@ verdict_fastest(struct report *r)
 	if ((best = leaders(r, oneshot16, is_noncrypto, false, text,
 	    sizeof(text)))) {
 		ratio[0] = '\0';
-		if (cell_of(r, best, oneshot16)->ratio > 0)
+		if (cell_of(r, best, oneshot16)->ratio > 0 &&
+		    strstr(text, " tie at ") == NULL)
 			snprintf(ratio, sizeof(ratio), " (%.2fx %s)",
 			    cell_of(r, best, oneshot16)->ratio, base->name);
 		say(r, "Fastest non-cryptographic checksum at 16 MiB: %s%s; it "
