@@ -810,6 +810,9 @@ ms_bench_main(struct ms_options *o)
 		free(size);
 		return MS_EXIT_USAGE;
 	}
+	/* Other work on the machine skews every figure: say how much. */
+	if (getloadavg(&b.loadavg, 1) != 1)
+		b.loadavg = -1;
 	b.budget = o->bench_time > 0 ? o->bench_time : DEFAULT_TIME;
 	b.jobs = o->engine.jobs ? o->engine.jobs : 1;
 	b.algo = ms_xcalloc(sel->cnt + 1, sizeof(*b.algo));

@@ -70,6 +70,7 @@ struct ms_bench {
 	unsigned	 jobs;
 	double		 budget;	/* seconds asked for */
 	double		 elapsed;	/* seconds the whole run took */
+	double		 loadavg;	/* 1-minute load average at the start, or -1 */
 	size_t		 failed;	/* algorithms that failed the self-test */
 };
 

@@ -706,6 +706,9 @@ header(const struct report *r)
 				any = true;
 			}
 	}
+	if (b->loadavg >= 0)
+		fprintf(r->out, "\nLoad       %.2f (the 1-minute load average as the "
+		    "run began)", b->loadavg);
 	fputs("\nLibraries ", r->out);
 	for (size_t i = 0; i < m->nlibs; i++)
 		fprintf(r->out, "%s %s %s", i ? "," : "", m->libname[i], m->version[i]);
@@ -976,11 +979,15 @@ csv(const struct report *r)
 		"algorithm", "class", "workload", "bytes", "repeat", "runs",
 		"mbps_median", "mbps_min", "mbps_max", "cpu_per_wall", "disturbed",
 		"ratio",
-		"baseline", "cpu", "cores", "flags",
+		"baseline", "cpu", "cores", "flags", "loadavg",
 	};
-	char cores[32];
+	char cores[32], load[32];
 
 	snprintf(cores, sizeof(cores), "%ld", m->cores);
+	if (b->loadavg >= 0)
+		snprintf(load, sizeof(load), "%.2f", b->loadavg);
+	else
+		load[0] = '\0';
 	for (size_t i = 0; i < MS_ARRAY_LEN(cols); i++)
 		csv_field(r->out, cols[i], false);
 	for (size_t i = 0; i < m->nlibs; i++)
@@ -1009,6 +1016,7 @@ csv(const struct report *r)
 		csv_field(r->out, m->cpu, false);
 		csv_field(r->out, cores, false);
 		csv_field(r->out, flags, false);
+		csv_field(r->out, load, false);
 		for (size_t k = 0; k < m->nlibs; k++)
 			csv_field(r->out, m->version[k], false);
 		csv_field(r->out, MS_BUILD_CC, false);
@@ -1049,6 +1057,8 @@ json(const struct report *r)
 	json_number(r->out, 3, b->budget);
 	fputs(", \"elapsed\": ", r->out);
 	json_number(r->out, 3, b->elapsed);
+	fputs(", \"loadavg\": ", r->out);
+	json_number(r->out, 2, b->loadavg >= 0 ? b->loadavg : NAN);
 	fprintf(r->out, ", \"jobs\": %u, \"io\": \"%s\", \"buffer_size\": %zu},\n",
 	    b->jobs, o->engine.io == MS_IO_MMAP ? "mmap" :
 	    o->engine.io == MS_IO_READ ? "read" : "auto", o->engine.buffer_size);
