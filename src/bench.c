@@ -395,11 +395,13 @@ plan_shares(const struct ms_bench *b, struct slot *sl, double left, double cap)
  * so that what one cell leaves over or takes beyond its share evens out.
  */
 static void
-plan_runs(const struct ms_bench_cell *c, struct slot *s)
+plan_runs(const struct ms_bench_cell *c, struct slot *s, bool warmed)
 {
 	double est = s->est, avail;
 
-	if (synthetic_kind(c->kind)) {
+	if (warmed) {
+		s->warm = 0;
+	} else if (synthetic_kind(c->kind)) {
 		s->warm = fmin(fmax(est, SAMPLE_MIN_NS), WARM_NS);
 		if (s->share < est + s->warm)
 			s->warm = fmax(s->share - est, s->warm / 10);
@@ -412,6 +414,19 @@ plan_runs(const struct ms_bench_cell *c, struct slot *s)
 	s->reps = (unsigned)fmax(1, round(avail / (s->runs * est)));
 }
 
+/* Share out the time left among the live cells and plan their runs. */
+static void
+plan(const struct ms_bench *b, struct slot *sl, uint64_t deadline, bool warmed)
+{
+	uint64_t now = ms_now_ns();
+
+	plan_shares(b, sl, deadline > now ? (double)(deadline - now) : 0,
+	    b->budget * 1e9 * CELL_CAP);
+	for (size_t i = 0; i < b->ncell; i++)
+		if (sl[i].live)
+			plan_runs(&b->cell[i], &sl[i], warmed);
+}
+
 /* Put a failure on the cell and take it out of the measurement. */
 static void
 fail_cell(struct ctx *x, struct ms_bench_cell *c, struct slot *s)
@@ -421,11 +436,7 @@ fail_cell(struct ctx *x, struct ms_bench_cell *c, struct slot *s)
 	s->live = false;
 }
 
-/*
- * Warm c up as planned.  What the warm-up took replaces the predicted
- * cost of a workload, and the runs shrink if that is higher, so that the
- * cell keeps to its share.
- */
+/* Warm c up as planned; what that took replaces the predicted cost. */
 static void
 warm_up(struct ctx *x, struct ms_bench_cell *c, struct slot *s)
 {
@@ -442,8 +453,6 @@ warm_up(struct ctx *x, struct ms_bench_cell *c, struct slot *s)
 		return;
 	}
 	s->est = t * ((double)c->bytes / (double)w.bytes) / wreps;
-	s->runs = (unsigned)fmin(s->runs, fmax(1, round((s->share - s->warm) /
-	    (s->est * s->reps))));
 }
 
 /*
@@ -488,9 +497,9 @@ finish_cell(struct ms_bench_cell *c, struct slot *s)
 }
 
 /*
- * Measure every runnable cell by the deadline.  After a plan and a
- * warm-up pass (reads first, so that the FILE rows find the page cache
- * warm), the timed runs go in rounds, one run of every cell per round:
+ * Measure every runnable cell by the deadline.  After a plan, a warm-up
+ * pass (reads first, so that the FILE rows find the page cache warm) and
+ * a second plan from what the warm-ups took, the timed runs go in rounds, one run of every cell per round:
  * a burst of outside load (a neighbour on the sibling hyperthread, which
  * slows a run without taking its CPU time) then costs many cells one run
  * each, which their medians discard, rather than all the runs of a few.
@@ -502,7 +511,6 @@ measure_all(struct ctx *x, uint64_t deadline, bool progress)
 {
 	struct ms_bench *b = x->b;
 	struct slot *sl = ms_xcalloc(b->ncell, sizeof(*sl));
-	uint64_t now = ms_now_ns();
 	unsigned round = 0;
 	bool more = true;
 
@@ -511,15 +519,14 @@ measure_all(struct ctx *x, uint64_t deadline, bool progress)
 		    b->cell[i].algo->kat != MS_KAT_FAIL;
 		sl[i].est = estimate(b, &b->cell[i]);
 	}
-	plan_shares(b, sl, deadline > now ? (double)(deadline - now) : 0,
-	    b->budget * 1e9 * CELL_CAP);
+	plan(b, sl, deadline, false);
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < b->ncell; i++)
 			if (sl[i].live && (pass == 0) ==
-			    (b->cell[i].kind == MS_BENCH_READ)) {
-				plan_runs(&b->cell[i], &sl[i]);
+			    (b->cell[i].kind == MS_BENCH_READ))
 				warm_up(x, &b->cell[i], &sl[i]);
-			}
+	/* Again, from what the warm-ups took rather than the guesses. */
+	plan(b, sl, deadline, true);
 	while (more) {
 		more = false;
 		round++;
@@ -612,7 +619,7 @@ add_cell(struct ms_bench *b, struct ms_bench_algo *a, enum ms_bench_kind kind,
 
 /* Lay out the cells in report order: each algorithm's row, engine, reads. */
 static void
-plan(struct ms_bench *b, char **files, const uint64_t *size, size_t nfiles,
+lay_out(struct ms_bench *b, char **files, const uint64_t *size, size_t nfiles,
     uint64_t engine_bytes)
 {
 	size_t per = MS_ARRAY_LEN(synthetic) + nfiles;
@@ -863,7 +870,7 @@ ms_bench_main(struct ms_options *o)
 	} else {
 		b.sel.cnt = 0;		/* no engine row */
 	}
-	plan(&b, o->files, size, o->nfiles, engine_bytes);
+	lay_out(&b, o->files, size, o->nfiles, engine_bytes);
 
 	x.state = ms_xcalloc(b.nalgo, sizeof(*x.state));
 	for (size_t i = 0; i < b.nalgo; i++)
