@@ -37,6 +37,8 @@
 #define SAMPLE_MIN_NS	2e6	/* a timed run should last this long at least */
 #define WARM_NS		10e6	/* the most a synthetic warm-up should take */
 #define RUNS_MAX	15	/* timed runs per cell, at most */
+#define REPS_MAX	1000000	/* workloads per timed run, at most */
+#define EST_MIN_NS	1e3	/* no workload is planned as cheaper */
 #define READ_GUESS	2.0	/* bytes per ns of a read never measured */
 #define ENGINE_FILE_LEN	(16u << 20)	/* the engine row's temporary file */
 #define CELL_CAP	0.05	/* of the budget: the most one cell may get */
@@ -265,7 +267,7 @@ timed(struct ctx *x, const struct ms_bench_cell *c, unsigned reps, double *cpu)
 
 /* Predicted ns of one workload of c, from what is known so far. */
 static double
-estimate(const struct ms_bench *b, const struct ms_bench_cell *c)
+guess(const struct ms_bench *b, const struct ms_bench_cell *c)
 {
 	double sum = 0;
 	size_t n = 0;
@@ -291,12 +293,26 @@ estimate(const struct ms_bench *b, const struct ms_bench_cell *c)
 	return 1e6;
 }
 
+/* The guess, but never so small that a plan divides by nearly nothing. */
+static double
+estimate(const struct ms_bench *b, const struct ms_bench_cell *c)
+{
+	return fmax(guess(b, c), EST_MIN_NS);
+}
+
 static int
 cmp_double(const void *pa, const void *pb)
 {
 	double a = *(const double *)pa, b = *(const double *)pb;
 
 	return a < b ? -1 : a > b;
+}
+
+static bool
+synthetic_kind(enum ms_bench_kind k)
+{
+	return k == MS_BENCH_ONESHOT || k == MS_BENCH_CHUNKED ||
+	    k == MS_BENCH_SMALL;
 }
 
 /*
@@ -307,14 +323,7 @@ cmp_double(const void *pa, const void *pb)
 static bool
 disturbed(const struct ms_bench_cell *c, double wall, double cpu)
 {
-	return c->kind <= MS_BENCH_SMALL && cpu < DISTURBED * wall;
-}
-
-static bool
-synthetic_kind(enum ms_bench_kind k)
-{
-	return k == MS_BENCH_ONESHOT || k == MS_BENCH_CHUNKED ||
-	    k == MS_BENCH_SMALL;
+	return synthetic_kind(c->kind) && cpu < DISTURBED * wall;
 }
 
 /*
@@ -411,7 +420,8 @@ plan_runs(const struct ms_bench_cell *c, struct slot *s, bool warmed)
 	avail = fmax(s->share - s->warm, 0);
 	s->runs = (unsigned)fmin(fmax(round(avail / fmax(est, SAMPLE_MIN_NS)), 1),
 	    RUNS_MAX);
-	s->reps = (unsigned)fmax(1, round(avail / (s->runs * est)));
+	s->reps = (unsigned)fmin(fmax(1, round(avail / (s->runs * est))),
+	    REPS_MAX);
 }
 
 /* Share out the time left among the live cells and plan their runs. */
@@ -452,7 +462,8 @@ warm_up(struct ctx *x, struct ms_bench_cell *c, struct slot *s)
 		fail_cell(x, c, s);
 		return;
 	}
-	s->est = t * ((double)c->bytes / (double)w.bytes) / wreps;
+	s->est = fmax(t * ((double)c->bytes / (double)w.bytes) / wreps,
+	    EST_MIN_NS);
 }
 
 /*
@@ -468,7 +479,7 @@ time_run(struct ctx *x, struct ms_bench_cell *c, struct slot *s)
 		fail_cell(x, c, s);
 		return;
 	}
-	s->est = t / s->reps;
+	s->est = fmax(t / s->reps, EST_MIN_NS);
 	if (disturbed(c, t, tc) && c->disturbed < s->runs) {
 		c->disturbed++;
 		return;
@@ -673,7 +684,7 @@ set_ratios(struct ms_bench *b)
 		if (!c->measured || c->algo == NULL)
 			continue;
 		base = ms_bench_find(b, b->baseline, c->workload);
-		if (base != NULL && base->measured)
+		if (base != NULL && base->measured && base->median > 0)
 			c->ratio = c->median / base->median;
 	}
 }
@@ -755,6 +766,10 @@ check_files(char **files, size_t n, uint64_t *size)
 		if (!S_ISREG(st.st_mode)) {
 			ms_warn("%s: not a regular file: --bench reads it "
 			    "several times", files[i]);
+			return MS_EXIT_FAIL;
+		}
+		if (st.st_size == 0) {
+			ms_warn("%s: empty: there is nothing to measure", files[i]);
 			return MS_EXIT_FAIL;
 		}
 		size[i] = (uint64_t)st.st_size;

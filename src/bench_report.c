@@ -854,7 +854,7 @@ table(struct report *r)
 {
 	const struct ms_bench *b = r->b;
 	int namew = 9, cw = 10;
-	char buf[64];
+	char buf[64], *note;
 	bool threads = false;
 	unsigned disturbed = 0;
 
@@ -880,11 +880,13 @@ table(struct report *r)
 	    "runs", "+-%");
 	for (size_t i = 0; i < b->nalgo; i++)
 		table_row(r, &b->algo[i], namew, cw);
-	fprintf(r->out, "%s%s is the 16 MiB one-shot speed over %s's%s; runs are "
-	    "timed runs per cell;\n+-%% is the farthest a run in the row lies "
-	    "from its median.\n", r->utf8 ? "\u00d7" : "x", b->baseline->name,
-	    b->baseline->name, b->baseline->selected ? "" :
-	    " (the baseline, measured for this column only)");
+	note = ms_xasprintf("%s%s: the 16 MiB one-shot speed over %s's%s.  runs: "
+	    "the timed runs of each cell.  +-%%: how far the farthest run of "
+	    "the row lies from its median.", r->utf8 ? "\u00d7" : "x",
+	    b->baseline->name, b->baseline->name, b->baseline->selected ? "" :
+	    " (not selected: measured for the ratios)");
+	wrap(r->out, "", "", note);
+	free(note);
 	if (threads)
 		fputs("* ran on more than one CPU: its library starts threads.\n",
 		    r->out);

@@ -268,6 +268,15 @@ test_missing_file_fails() {
 # A FILE operand: any 300 kB will do.
 dd if=/dev/zero of="$tmp/data" bs=1000 count=300 2>/dev/null
 
+test_empty_file_fails() {
+	: >"$tmp/empty"
+	"$MULTISUM" --bench "$tmp/empty" >/dev/null 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 1 ] || fail "exit $rc, not 1" || return
+	grep -q 'empty: there is nothing to measure' "$tmp/err" ||
+	    fail "message: $(cat "$tmp/err")"
+}
+
 run json_all_algorithms
 run json_files_and_baseline
 run csv_matches_json
@@ -284,5 +293,6 @@ run bad_baseline_is_usage_error
 run bad_format_is_usage_error
 run stdin_is_usage_error
 run missing_file_fails
+run empty_file_fails
 echo "1..$n"
 exit 0
