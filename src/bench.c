@@ -777,6 +777,40 @@ check_files(char **files, size_t n, uint64_t *size)
 	return MS_EXIT_OK;
 }
 
+/*
+ * The algorithms of the run: the selection, then the baseline unless it
+ * is selected; each through its self-test, which a failing one leaves
+ * out of the engine row and of every measurement.
+ */
+static void
+choose(struct ms_bench *b, const struct ms_selection *sel,
+    const struct ms_digest_spec *base)
+{
+	b->algo = ms_xcalloc(sel->cnt + 1, sizeof(*b->algo));
+	for (size_t i = 0; i < sel->cnt; i++)
+		add_algo(b, &sel->spec[i], true);
+	for (size_t i = 0; i < b->nalgo && b->baseline == NULL; i++)
+		if (b->algo[i].spec.algo == base->algo &&
+		    b->algo[i].spec.bits == base->bits)
+			b->baseline = &b->algo[i];
+	if (b->baseline == NULL) {
+		add_algo(b, base, false);
+		b->baseline = &b->algo[b->nalgo - 1];
+	}
+	for (size_t i = 0; i < b->nalgo; i++) {
+		struct ms_bench_algo *a = &b->algo[i];
+
+		a->kat = ms_kat_check(&a->spec, a->why, sizeof(a->why));
+		if (a->kat == MS_KAT_FAIL) {
+			ms_warn("%s: self-test FAILED: %s; not measured", a->name,
+			    a->why);
+			b->failed++;
+		} else if (a->selected) {
+			ms_selection_add(&b->sel, &a->spec);
+		}
+	}
+}
+
 static bool
 locale_is_utf8(void)
 {
@@ -837,30 +871,7 @@ ms_bench_main(struct ms_options *o)
 		b.loadavg = -1;
 	b.budget = o->bench_time > 0 ? o->bench_time : DEFAULT_TIME;
 	b.jobs = o->engine.jobs ? o->engine.jobs : 1;
-	b.algo = ms_xcalloc(sel->cnt + 1, sizeof(*b.algo));
-	for (size_t i = 0; i < sel->cnt; i++)
-		add_algo(&b, &sel->spec[i], true);
-	for (size_t i = 0; i < b.nalgo && b.baseline == NULL; i++)
-		if (b.algo[i].spec.algo == base.algo && b.algo[i].spec.bits == base.bits)
-			b.baseline = &b.algo[i];
-	if (b.baseline == NULL) {
-		add_algo(&b, &base, false);
-		b.baseline = &b.algo[b.nalgo - 1];
-	}
-
-	/* Self-test first: a failing algorithm gets no figures. */
-	for (size_t i = 0; i < b.nalgo; i++) {
-		struct ms_bench_algo *a = &b.algo[i];
-
-		a->kat = ms_kat_check(&a->spec, a->why, sizeof(a->why));
-		if (a->kat == MS_KAT_FAIL) {
-			ms_warn("%s: self-test FAILED: %s; not measured", a->name,
-			    a->why);
-			b.failed++;
-		} else if (a->selected) {
-			ms_selection_add(&b.sel, &a->spec);
-		}
-	}
+	choose(&b, sel, &base);
 
 	for (size_t k = 0; k < MS_ARRAY_LEN(synthetic); k++)
 		if (synthetic[k].len * synthetic[k].cnt > data_len)

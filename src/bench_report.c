@@ -9,6 +9,7 @@
 #include "bench.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -269,7 +270,7 @@ say(struct report *r, const char *fmt, ...)
 
 	va_start(ap, fmt);
 	if (vasprintf(&line, fmt, ap) == -1)
-		ms_die("out of memory");
+		ms_die("%s", strerror(ENOMEM));
 	va_end(ap);
 	r->verdict = ms_xrealloc(r->verdict, (r->nverdict + 1) * sizeof(*r->verdict));
 	r->verdict[r->nverdict++] = line;
