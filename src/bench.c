@@ -76,6 +76,7 @@ struct slot {
 	double		 est;		/* ns a workload: predicted, then seen */
 	double		 share;		/* ns planned for the cell */
 	double		 warm;		/* ns planned for its warm-up */
+	bool		 capped;	/* its share hit the cap */
 	unsigned	 runs;		/* timed runs wanted */
 	unsigned	 reps;		/* workloads in each */
 	unsigned	 got;		/* timed runs done */
@@ -389,8 +390,12 @@ plan_shares(const struct ms_bench *b, struct slot *sl, double left, double cap)
 		}
 		k = nk;
 	}
-	for (size_t j = 0; j < b->ncell; j++)
-		sl[j].share = fmin(k * fmax(sl[j].est, SAMPLE_MIN_NS), most[j]);
+	for (size_t j = 0; j < b->ncell; j++) {
+		double want = k * fmax(sl[j].est, SAMPLE_MIN_NS);
+
+		sl[j].share = fmin(want, most[j]);
+		sl[j].capped = want > most[j];
+	}
 	free(most);
 }
 
@@ -516,6 +521,7 @@ finish_cell(struct ms_bench_cell *c, struct slot *s)
  * each, which their medians discard, rather than all the runs of a few.
  * Every cell gets a first run; after that, a run that would end past the
  * deadline is not started, so all cells end up with about as many runs.
+ * Time the plan leaves over goes to extra rounds.
  */
 static void
 measure_all(struct ctx *x, uint64_t deadline, bool progress)
@@ -523,7 +529,6 @@ measure_all(struct ctx *x, uint64_t deadline, bool progress)
 	struct ms_bench *b = x->b;
 	struct slot *sl = ms_xcalloc(b->ncell, sizeof(*sl));
 	unsigned round = 0;
-	bool more = true;
 
 	for (size_t i = 0; i < b->ncell; i++) {
 		sl[i].live = b->cell[i].algo == NULL ||
@@ -538,26 +543,31 @@ measure_all(struct ctx *x, uint64_t deadline, bool progress)
 				warm_up(x, &b->cell[i], &sl[i]);
 	/* Again, from what the warm-ups took rather than the guesses. */
 	plan(b, sl, deadline, true);
-	while (more) {
-		more = false;
-		round++;
+	/* The planned runs first; then, while time is left, more runs for
+	 * every cell whose share was not capped, up to RUNS_MAX. */
+	for (bool extra = false;; round++) {
+		bool ran = false;
+
 		for (size_t i = 0; i < b->ncell; i++) {
 			struct ms_bench_cell *c = &b->cell[i];
 			struct slot *s = &sl[i];
+			unsigned want = extra && !s->capped ? RUNS_MAX : s->runs;
 
-			if (!s->live || s->got >= s->runs)
+			if (!s->live || s->got >= want)
 				continue;
-			if (s->got > 0 && ms_now_ns() + s->est * s->reps > deadline) {
-				s->runs = s->got;	/* out of time */
-				continue;
-			}
+			if (s->got > 0 && ms_now_ns() + s->est * s->reps > deadline)
+				continue;	/* out of time */
 			if (progress)
 				fprintf(stderr, "\r%s: --bench round %u: %s %-24.24s",
-				    ms_program, round, c->algo ? c->algo->name : "",
-				    c->workload);
+				    ms_program, round + 1, c->algo ? c->algo->name :
+				    "", c->workload);
 			time_run(x, c, s);
-			more |= s->live && s->got < s->runs;
+			ran = true;
 		}
+		if (!ran && extra)
+			break;
+		if (!ran)
+			extra = true;
 	}
 	if (progress)
 		fprintf(stderr, "\r%*s\r", 50 + (int)strlen(ms_program), "");
