@@ -49,7 +49,7 @@ static const struct synthetic {
 	const char	*id;
 	enum ms_bench_kind kind;
 	size_t		 len;		/* bytes per update */
-	size_t		 cnt;		/* updates (chunked) or digests (small) */
+	size_t		 cnt;		/* updates, or digests (small) */
 } synthetic[] = {
 	{ "oneshot-64KiB",	MS_BENCH_ONESHOT, 64u << 10, 1 },
 	{ "oneshot-1MiB",	MS_BENCH_ONESHOT, 1u << 20, 1 },
@@ -61,8 +61,8 @@ static const struct synthetic {
 /* What every workload run needs. */
 struct ctx {
 	struct ms_bench	*b;
-	const unsigned char *data;	/* random, long enough for any workload */
-	void		**state;	/* one per algorithm, for one-shot and chunked */
+	const unsigned char *data;	/* random, enough for any workload */
+	void		**state;	/* per algorithm: one-shot, chunked */
 	unsigned char	*rbuf;		/* read buffer of the read rows */
 	char		**paths;	/* what the engine row hashes */
 	size_t		 npaths;
@@ -73,7 +73,7 @@ struct ctx {
 /* A cell's plan and progress, private to the measurement. */
 struct slot {
 	bool		 live;		/* to be measured, not failed */
-	double		 est;		/* ns a workload: predicted, then seen */
+	double		 est;		/* ns a workload: guessed, then seen */
 	double		 share;		/* ns planned for the cell */
 	double		 warm;		/* ns planned for its warm-up */
 	bool		 capped;	/* its share hit the cap */
@@ -147,7 +147,8 @@ fill_random(unsigned char *p, size_t n)
 	if (fd != -1)
 		close(fd);
 	if (n > 0)
-		ms_die("cannot get random data: %s", strerror(errno ? errno : EIO));
+		ms_die("cannot get random data: %s",
+		    strerror(errno ? errno : EIO));
 }
 
 static void
@@ -284,11 +285,14 @@ guess(const struct ms_bench *b, const struct ms_bench_cell *c)
 	case MS_BENCH_FILE:
 		return (double)c->bytes / fmin(c->algo->rate, READ_GUESS);
 	case MS_BENCH_ENGINE:
-		for (size_t i = 0; i < b->nalgo; i++)
-			if (b->algo[i].selected && b->algo[i].kat != MS_KAT_FAIL) {
-				sum += 1 / b->algo[i].rate;
+		for (size_t i = 0; i < b->nalgo; i++) {
+			const struct ms_bench_algo *a = &b->algo[i];
+
+			if (a->selected && a->kat != MS_KAT_FAIL) {
+				sum += 1 / a->rate;
 				n++;
 			}
+		}
 		return (double)c->bytes * sum / (n < b->jobs ? n : b->jobs);
 	}
 	return 1e6;
@@ -423,8 +427,8 @@ plan_runs(const struct ms_bench_cell *c, struct slot *s, bool warmed)
 		s->warm = s->share >= 2 * est ? est : 0;
 	}
 	avail = fmax(s->share - s->warm, 0);
-	s->runs = (unsigned)fmin(fmax(round(avail / fmax(est, SAMPLE_MIN_NS)), 1),
-	    RUNS_MAX);
+	s->runs = (unsigned)fmin(fmax(round(avail / fmax(est, SAMPLE_MIN_NS)),
+	    1), RUNS_MAX);
 	s->reps = (unsigned)fmin(fmax(1, round(avail / (s->runs * est))),
 	    REPS_MAX);
 }
@@ -507,7 +511,8 @@ finish_cell(struct ms_bench_cell *c, struct slot *s)
 	c->repeat = s->reps;
 	c->min = s->mbps[0];
 	c->max = s->mbps[n - 1];
-	c->median = n % 2 ? s->mbps[n / 2] : (s->mbps[n / 2 - 1] + s->mbps[n / 2]) / 2;
+	c->median = n % 2 ? s->mbps[n / 2] :
+	    (s->mbps[n / 2 - 1] + s->mbps[n / 2]) / 2;
 	c->cpu = s->cpu / s->wall;
 	c->measured = true;
 }
@@ -515,10 +520,11 @@ finish_cell(struct ms_bench_cell *c, struct slot *s)
 /*
  * Measure every runnable cell by the deadline.  After a plan, a warm-up
  * pass (reads first, so that the FILE rows find the page cache warm) and
- * a second plan from what the warm-ups took, the timed runs go in rounds, one run of every cell per round:
- * a burst of outside load (a neighbour on the sibling hyperthread, which
- * slows a run without taking its CPU time) then costs many cells one run
- * each, which their medians discard, rather than all the runs of a few.
+ * a second plan from what the warm-ups took, the timed runs go in
+ * rounds, one run of every cell per round: a burst of outside load (a
+ * neighbour on the sibling hyperthread, which slows a run without taking
+ * its CPU time) then costs many cells one run each, which their medians
+ * discard, rather than all the runs of a few.
  * Every cell gets a first run; after that, a run that would end past the
  * deadline is not started, so all cells end up with about as many runs.
  * Time the plan leaves over goes to extra rounds.
@@ -551,16 +557,18 @@ measure_all(struct ctx *x, uint64_t deadline, bool progress)
 		for (size_t i = 0; i < b->ncell; i++) {
 			struct ms_bench_cell *c = &b->cell[i];
 			struct slot *s = &sl[i];
-			unsigned want = extra && !s->capped ? RUNS_MAX : s->runs;
+			unsigned want = extra && !s->capped ? RUNS_MAX :
+			    s->runs;
 
 			if (!s->live || s->got >= want)
 				continue;
-			if (s->got > 0 && ms_now_ns() + s->est * s->reps > deadline)
+			if (s->got > 0 &&
+			    ms_now_ns() + s->est * s->reps > deadline)
 				continue;	/* out of time */
 			if (progress)
-				fprintf(stderr, "\r%s: --bench round %u: %s %-24.24s",
-				    ms_program, round + 1, c->algo ? c->algo->name :
-				    "", c->workload);
+				fprintf(stderr, "\r%s: --bench round %u: %s "
+				    "%-24.24s", ms_program, round + 1,
+				    c->algo ? c->algo->name : "", c->workload);
 			time_run(x, c, s);
 			ran = true;
 		}
@@ -575,8 +583,9 @@ measure_all(struct ctx *x, uint64_t deadline, bool progress)
 		finish_cell(&b->cell[i], &sl[i]);
 		if (b->o->debug)
 			ms_warn("bench: %s %s: share %.1f ms, warm-up %.1f ms, "
-			    "%u runs of %u, %.2f ms a workload", b->cell[i].algo ?
-			    b->cell[i].algo->name : "-", b->cell[i].workload,
+			    "%u runs of %u, %.2f ms a workload",
+			    b->cell[i].algo ? b->cell[i].algo->name : "-",
+			    b->cell[i].workload,
 			    sl[i].share / 1e6, sl[i].warm / 1e6, sl[i].got,
 			    sl[i].reps, sl[i].est / 1e6);
 	}
@@ -619,7 +628,8 @@ add_algo(struct ms_bench *b, const struct ms_digest_spec *s, bool selected)
 
 	a->spec = *s;
 	a->selected = selected;
-	snprintf(a->name, sizeof(a->name), "%s", ms_spec_name(s, buf, sizeof(buf)));
+	snprintf(a->name, sizeof(a->name), "%s",
+	    ms_spec_name(s, buf, sizeof(buf)));
 	ms_selection_add(&a->one, s);
 }
 
@@ -651,8 +661,9 @@ lay_out(struct ms_bench *b, char **files, const uint64_t *size, size_t nfiles,
 	for (size_t i = 0; i < b->nalgo; i++) {
 		for (size_t k = 0; k < MS_ARRAY_LEN(synthetic); k++) {
 			const struct synthetic *w = &synthetic[k];
-			struct ms_bench_cell *c = add_cell(b, &b->algo[i], w->kind,
-			    ms_xstrdup(w->id), NULL, (uint64_t)w->len * w->cnt);
+			struct ms_bench_cell *c = add_cell(b, &b->algo[i],
+			    w->kind, ms_xstrdup(w->id), NULL,
+			    (uint64_t)w->len * w->cnt);
 
 			c->len = w->len;
 			c->cnt = w->cnt;
@@ -670,8 +681,8 @@ lay_out(struct ms_bench *b, char **files, const uint64_t *size, size_t nfiles,
 		add_cell(b, NULL, MS_BENCH_ENGINE, ms_xstrdup("engine"), NULL,
 		    engine_bytes);
 	for (size_t f = 0; f < nfiles; f++)
-		add_cell(b, NULL, MS_BENCH_READ, ms_xasprintf("read:%s", files[f]),
-		    files[f], size[f]);
+		add_cell(b, NULL, MS_BENCH_READ,
+		    ms_xasprintf("read:%s", files[f]), files[f], size[f]);
 }
 
 const struct ms_bench_cell *
@@ -679,7 +690,8 @@ ms_bench_find(const struct ms_bench *b, const struct ms_bench_algo *a,
     const char *workload)
 {
 	for (size_t i = 0; i < b->ncell; i++)
-		if (b->cell[i].algo == a && strcmp(b->cell[i].workload, workload) == 0)
+		if (b->cell[i].algo == a &&
+		    strcmp(b->cell[i].workload, workload) == 0)
 			return &b->cell[i];
 	return NULL;
 }
@@ -759,8 +771,8 @@ check_files(char **files, size_t n, uint64_t *size)
 		int fd;
 
 		if (strcmp(files[i], "-") == 0)
-			return usage_error("--bench cannot measure standard input "
-			    "(it cannot be read twice): give a file");
+			return usage_error("--bench cannot measure standard "
+			    "input (it cannot be read twice): give a file");
 		fd = open(files[i], O_RDONLY | O_CLOEXEC);
 		if (fd == -1 || fstat(fd, &st) == -1) {
 			ms_warn("%s: %s", files[i], strerror(errno));
@@ -779,7 +791,8 @@ check_files(char **files, size_t n, uint64_t *size)
 			return MS_EXIT_FAIL;
 		}
 		if (st.st_size == 0) {
-			ms_warn("%s: empty: there is nothing to measure", files[i]);
+			ms_warn("%s: empty: there is nothing to measure",
+			    files[i]);
 			return MS_EXIT_FAIL;
 		}
 		size[i] = (uint64_t)st.st_size;
@@ -812,8 +825,8 @@ choose(struct ms_bench *b, const struct ms_selection *sel,
 
 		a->kat = ms_kat_check(&a->spec, a->why, sizeof(a->why));
 		if (a->kat == MS_KAT_FAIL) {
-			ms_warn("%s: self-test FAILED: %s; not measured", a->name,
-			    a->why);
+			ms_warn("%s: self-test FAILED: %s; not measured",
+			    a->name, a->why);
 			b->failed++;
 		} else if (a->selected) {
 			ms_selection_add(&b->sel, &a->spec);
@@ -828,7 +841,8 @@ locale_is_utf8(void)
 
 	setlocale(LC_CTYPE, "");
 	cs = nl_langinfo(CODESET);
-	return cs != NULL && (ms_strcaseeq(cs, "UTF-8") || ms_strcaseeq(cs, "utf8"));
+	return cs != NULL &&
+	    (ms_strcaseeq(cs, "UTF-8") || ms_strcaseeq(cs, "utf8"));
 }
 
 int
@@ -853,7 +867,8 @@ ms_bench_main(struct ms_options *o)
 		return usage_error("invalid --format '%s' for --bench "
 		    "(table, csv or json)", format);
 	if (o->archive != NULL)
-		return usage_error("--bench does not read archives (%s)", o->archive);
+		return usage_error("--bench does not read archives (%s)",
+		    o->archive);
 	if (ms_algo_resolve(o->bench_baseline ? o->bench_baseline : "sha256", 0,
 	    &base, &why) == -1)
 		return usage_error("invalid --bench-baseline: '%s' (see "
@@ -865,9 +880,10 @@ ms_bench_main(struct ms_options *o)
 	}
 	if (sel->cnt == 0) {
 		for (size_t i = 0; i < ms_algo_count; i++) {
-			struct ms_digest_spec s = { &ms_algos[i], ms_algos[i].bits };
+			const struct ms_algo *a = &ms_algos[i];
+			struct ms_digest_spec s = { a, a->bits };
 
-			if (ms_algos[i].in_all)
+			if (a->in_all)
 				ms_selection_add(&all, &s);
 		}
 		sel = &all;
@@ -928,8 +944,10 @@ ms_bench_main(struct ms_options *o)
 	if (ms_output_open(&out, NULL) == -1)
 		rc = MS_EXIT_FAIL;
 	else {
-		ms_bench_report(&b, out.fp, format,
-		    !o->ascii && strcmp(format, "table") == 0 && locale_is_utf8());
+		bool utf8 = !o->ascii && strcmp(format, "table") == 0 &&
+		    locale_is_utf8();
+
+		ms_bench_report(&b, out.fp, format, utf8);
 		if (ms_output_close(&out, true) == -1)
 			rc = MS_EXIT_FAIL;
 	}

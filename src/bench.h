@@ -17,7 +17,7 @@
 #include "options.h"
 
 enum ms_bench_kind {
-	MS_BENCH_ONESHOT,	/* init, one update of the whole buffer, final */
+	MS_BENCH_ONESHOT,	/* init, one update of the buffer, final */
 	MS_BENCH_CHUNKED,	/* init, cnt updates of len bytes each, final */
 	MS_BENCH_SMALL,		/* cnt digests of len bytes, a new state each */
 	MS_BENCH_FILE,		/* a FILE operand through the engine */
@@ -28,10 +28,10 @@ enum ms_bench_kind {
 struct ms_bench_algo {
 	struct ms_digest_spec spec;
 	char		 name[32];	/* "sha256", "blake2b-256" */
-	bool		 selected;	/* false: the baseline, added for ratios */
+	bool		 selected;	/* false: the baseline, for ratios */
 	enum ms_kat_result kat;
 	char		 why[200];	/* what the failing self-test saw */
-	double		 rate;		/* calibration: bytes per ns, in memory */
+	double		 rate;		/* calibration: bytes per ns */
 	double		 small_ns;	/* calibration: ns per small digest */
 	struct ms_selection one;	/* just this spec, for the engine */
 };
@@ -39,7 +39,7 @@ struct ms_bench_algo {
 struct ms_bench_cell {
 	struct ms_bench_algo *algo;	/* NULL for the read and engine rows */
 	enum ms_bench_kind kind;
-	char		*workload;	/* SPEC id: "oneshot-16MiB", "file:PATH" */
+	char		*workload;	/* SPEC id: "oneshot-16MiB", "file:F" */
 	const char	*path;		/* FILE operand (file and read rows) */
 	size_t		 len;		/* bytes per update (synthetic rows) */
 	size_t		 cnt;		/* updates or digests per workload */
@@ -48,17 +48,17 @@ struct ms_bench_cell {
 	/* results; when measured is false the row has no figures */
 	bool		 measured;
 	int		 err;		/* errno of a file that failed */
-	unsigned	 runs;		/* timed runs (the warm-up not counted) */
+	unsigned	 runs;		/* timed runs (not the warm-up) */
 	unsigned	 repeat;	/* workloads per timed run */
 	unsigned	 disturbed;	/* runs thrown away: lost the CPU */
 	double		 median, min, max;	/* MB/s, 1 MB = 10^6 bytes */
 	double		 cpu;		/* CPU seconds per wall second */
-	double		 ratio;		/* median over the baseline's, 0 if none */
+	double		 ratio;		/* over the baseline's median, or 0 */
 };
 
 struct ms_bench {
 	const struct ms_options *o;
-	struct ms_bench_algo *algo;	/* selected ones first, then the baseline */
+	struct ms_bench_algo *algo;	/* the selected, then the baseline */
 	size_t		 nalgo;
 	const struct ms_bench_algo *baseline;
 	struct ms_bench_cell *cell;	/* in report order */
@@ -70,8 +70,8 @@ struct ms_bench {
 	unsigned	 jobs;
 	double		 budget;	/* seconds asked for */
 	double		 elapsed;	/* seconds the whole run took */
-	double		 loadavg;	/* 1-minute load average at the start, or -1 */
-	size_t		 failed;	/* algorithms that failed the self-test */
+	double		 loadavg;	/* 1-minute load average, or -1 */
+	size_t		 failed;	/* algorithms failing the self-test */
 };
 
 /* The cell of algorithm a (NULL: read and engine rows) for a workload. */

@@ -23,7 +23,7 @@
 #define CHART_WIDTH	48	/* columns of the longest bar */
 #define MULTI_CPU	1.2	/* CPU seconds per second that mean threads */
 #define IO_BOUND	0.85	/* hashing at this share of a plain read */
-#define ENGINE_LOSS	0.5	/* below this share of in-memory speed, say so */
+#define ENGINE_LOSS	0.5	/* less of the in-memory speed: say so */
 #define TIE		0.03	/* medians this close are one speed */
 #define WRAP		78	/* columns of the table's prose */
 #define MAX_LIBS	8
@@ -91,7 +91,8 @@ has_token(const char *list, const char *tok)
 	size_t tl = strlen(tok);
 
 	for (const char *p = list; (p = strstr(p, tok)) != NULL; p += tl)
-		if ((p == list || p[-1] == ' ') && (p[tl] == '\0' || p[tl] == ' '))
+		if ((p == list || p[-1] == ' ') &&
+		    (p[tl] == '\0' || p[tl] == ' '))
 			return true;
 	return false;
 }
@@ -112,9 +113,9 @@ read_cpuinfo(struct machine *m)
 		*colon = '\0';
 		key = trim(line);
 		val = trim(colon + 1);
-		if (!model && (strcmp(key, "model name") == 0 ||
-		    strcmp(key, "Hardware") == 0 || strcmp(key, "cpu model") == 0 ||
-		    strcmp(key, "cpu") == 0) && *val) {
+		if (!model && *val && (strcmp(key, "model name") == 0 ||
+		    strcmp(key, "Hardware") == 0 ||
+		    strcmp(key, "cpu model") == 0 || strcmp(key, "cpu") == 0)) {
 			snprintf(m->cpu, sizeof(m->cpu), "%s", val);
 			model = true;
 		}
@@ -150,7 +151,8 @@ gather(struct machine *m)
 		for (k = 0; k < m->nlibs; k++)
 			if (strcmp(m->libname[k], ops->backend) == 0)
 				break;
-		if (k < m->nlibs || ops->version == NULL || m->nlibs == MAX_LIBS)
+		if (k < m->nlibs || ops->version == NULL ||
+		    m->nlibs == MAX_LIBS)
 			continue;
 		m->libname[k] = ops->backend;
 		m->version[k] = ops->version();
@@ -230,7 +232,8 @@ ordinal(char *buf, size_t cap, size_t n)
 	const char *suf = "th";
 
 	if (n % 100 < 11 || n % 100 > 13)
-		suf = n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+		suf = n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" :
+		    n % 10 == 3 ? "rd" : "th";
 	snprintf(buf, cap, "%zu%s", n, suf);
 	return buf;
 }
@@ -241,6 +244,12 @@ mbps(char *buf, size_t cap, double v)
 {
 	snprintf(buf, cap, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.2f", v);
 	return buf;
+}
+
+static const char *
+io_name(enum ms_io io)
+{
+	return io == MS_IO_MMAP ? "mmap" : io == MS_IO_READ ? "read" : "auto";
 }
 
 static const char *
@@ -272,7 +281,8 @@ say(struct report *r, const char *fmt, ...)
 	if (vasprintf(&line, fmt, ap) == -1)
 		ms_die("%s", strerror(ENOMEM));
 	va_end(ap);
-	r->verdict = ms_xrealloc(r->verdict, (r->nverdict + 1) * sizeof(*r->verdict));
+	r->verdict = ms_xrealloc(r->verdict,
+	    (r->nverdict + 1) * sizeof(*r->verdict));
 	r->verdict[r->nverdict++] = line;
 }
 
@@ -297,10 +307,11 @@ leaders(const struct report *r, const char *wl, bool (*want)(enum ms_class),
     bool one_cpu, char *text, size_t cap)
 {
 	const struct ms_bench *b = r->b;
-	const struct ms_bench_algo **v = ms_xcalloc(b->nalgo, sizeof(*v)), *best;
+	const struct ms_bench_algo **v, *best;
 	size_t n = 0, len = 0;
 	char v1[32], v2[32];
 
+	v = ms_xcalloc(b->nalgo, sizeof(*v));
 	for (size_t i = 0; i < b->nalgo; i++)
 		if (eligible(r, &b->algo[i], wl, want, one_cpu))
 			v[n++] = &b->algo[i];
@@ -358,17 +369,20 @@ verdict_fastest(struct report *r)
 	const struct ms_bench_algo *base = r->b->baseline, *best, *one;
 	char text[512], text1[512], ratio[64] = "";
 
-	if ((best = leaders(r, oneshot16, is_secure, false, text, sizeof(text)))) {
+	best = leaders(r, oneshot16, is_secure, false, text, sizeof(text));
+	if (best != NULL) {
 		/* A tie has its numbers; one winner gets its ratio. */
 		if (cell_of(r, best, oneshot16)->ratio > 0 && best != base &&
 		    strstr(text, " tie at ") == NULL)
 			snprintf(ratio, sizeof(ratio), " (%.2fx %s)",
 			    cell_of(r, best, oneshot16)->ratio, base->name);
 		say(r, "Fastest secure digest at 16 MiB: %s%s.", text, ratio);
-		one = leaders(r, oneshot16, is_secure, true, text1, sizeof(text1));
+		one = leaders(r, oneshot16, is_secure, true, text1,
+		    sizeof(text1));
 		if (cpu_of(r, best) >= MULTI_CPU && one != NULL)
-			say(r, "  %s ran on %.1f CPUs (its library starts threads); "
-			    "on one CPU: %s.", best->name, cpu_of(r, best), text1);
+			say(r, "  %s ran on %.1f CPUs (its library starts "
+			    "threads); on one CPU: %s.", best->name,
+			    cpu_of(r, best), text1);
 	}
 	if ((best = leaders(r, oneshot16, is_noncrypto, false, text,
 	    sizeof(text)))) {
@@ -400,7 +414,8 @@ verdict_versus(struct report *r, const char *name, const char *label)
 		why = a->spec.algo->class == MS_CLASS_SECURE ?
 		    (shani ? "SHA-256 has hardware help (SHA extensions) here" :
 		    "SHA-256 is the faster secure choice here") :
-		    "SHA-256 is faster and secure, so MD5 has no speed excuse here";
+		    "SHA-256 is faster and secure, so MD5 has no speed "
+		    "excuse here";
 	else
 		why = a->spec.algo->class == MS_CLASS_SECURE ?
 		    (shani ? "even against SHA-256's hardware help" :
@@ -468,7 +483,8 @@ verdict_small(struct report *r)
 		double small = median_of(r, &b->algo[i], small_id);
 
 		if (big > 0 && small > 0)
-			v[n++] = (struct ranked){ &b->algo[i], big, small, 0, 0 };
+			v[n++] = (struct ranked){ &b->algo[i], big, small,
+			    0, 0 };
 	}
 	if (n < 3)
 		goto out;
@@ -490,20 +506,22 @@ verdict_small(struct report *r)
 	for (size_t i = 0; i < n && kept(&v[i]) < typical / 2; i++) {
 		size_t len = strlen(text);
 
-		snprintf(text + len, sizeof(text) - len, "%s%s falls from %s to "
-		    "%s (%.1f %s of set-up a digest; %.0f%% of its 16 MiB speed "
-		    "left)", shown ? "; " : "", v[i].a->name,
+		snprintf(text + len, sizeof(text) - len, "%s%s falls from %s "
+		    "to %s (%.1f %s of set-up a digest; %.0f%% of its 16 MiB "
+		    "speed left)", shown ? "; " : "", v[i].a->name,
 		    ordinal(o1, sizeof(o1), v[i].rank_big),
 		    ordinal(o2, sizeof(o2), v[i].rank_small),
 		    1024 / v[i].small - 1024 / v[i].big, us, 100 * kept(&v[i]));
 		shown++;
 	}
 	if (shown > 0)
-		say(r, "  Per-digest set-up reorders the ranking (typically %.0f%% "
-		    "of the 16 MiB speed is kept): %s.", 100 * typical, text);
+		say(r, "  Per-digest set-up reorders the ranking (typically "
+		    "%.0f%% of the 16 MiB speed is kept): %s.", 100 * typical,
+		    text);
 	else
-		say(r, "  Every algorithm keeps %.0f%% to %.0f%% of its 16 MiB speed:"
-		    " per-digest set-up does not reorder the ranking much.",
+		say(r, "  Every algorithm keeps %.0f%% to %.0f%% of its 16 MiB "
+		    "speed: per-digest set-up does not reorder the ranking "
+		    "much.",
 		    100 * kept(&v[0]), 100 * kept(&v[n - 1]));
 out:
 	free(v);
@@ -553,26 +571,31 @@ verdict_files(struct report *r)
 			continue;
 		mbps(v1, sizeof(v1), rd->median);
 		if (ncpu == 0)
-			say(r, "%s: I/O-bound: every selected algorithm hashes it as "
-			    "fast as a plain read (%s MB/s, page cache warm); a "
-			    "faster algorithm would not help.", rd->path, v1);
+			say(r, "%s: I/O-bound: every selected algorithm "
+			    "hashes it as fast as a plain read (%s MB/s, page "
+			    "cache warm); a faster algorithm would not help.",
+			    rd->path, v1);
 		else if (nio == 0)
-			say(r, "%s: CPU-bound: a plain read runs at %s MB/s (page "
-			    "cache warm), faster than any selected algorithm hashes "
-			    "it (the fastest, %s, at %s MB/s).", rd->path, v1,
+			say(r, "%s: CPU-bound: a plain read runs at %s MB/s "
+			    "(page cache warm), faster than any selected "
+			    "algorithm hashes it (the fastest, %s, at %s "
+			    "MB/s).",
+			    rd->path, v1,
 			    quick->name, mbps(v2, sizeof(v2), vq));
 		else
-			say(r, "%s: I/O-bound for %s (within %.0f%% of a plain "
-			    "read, %s MB/s, page cache warm); CPU-bound for the "
-			    "other %zu (slowest: %s at %s MB/s).", rd->path, list,
-			    (1 - IO_BOUND) * 100, v1, ncpu, slow->name,
+			say(r, "%s: I/O-bound for %s (within %.0f%% of a "
+			    "plain read, %s MB/s, page cache warm); CPU-bound "
+			    "for the other %zu (slowest: %s at %s MB/s).",
+			    rd->path, list, (1 - IO_BOUND) * 100, v1, ncpu,
+			    slow->name,
 			    mbps(v2, sizeof(v2), vs));
 		if (quick != NULL && vq < ENGINE_LOSS * median_of(r, quick,
 		    oneshot16))
 			say(r, "  Through the engine %s reaches %.0f%% of its "
 			    "in-memory speed: reading into buffers and handing "
 			    "them between threads, not the digest, limit it.",
-			    quick->name, 100 * vq / median_of(r, quick, oneshot16));
+			    quick->name,
+			    100 * vq / median_of(r, quick, oneshot16));
 	}
 }
 
@@ -601,7 +624,8 @@ make_verdict(struct report *r)
 	verdict_engine(r);
 	if (r->b->failed > 0)
 		say(r, "%zu algorithm(s) failed the self-test and were not "
-		    "measured: do not trust this build with them.", r->b->failed);
+		    "measured: do not trust this build with them.",
+		    r->b->failed);
 }
 
 /* ------------------------------------------------------------ table */
@@ -618,7 +642,8 @@ static void
 bar(const struct report *r, double frac)
 {
 	static const char *const eighth[] = {
-		"", "\u258f", "\u258e", "\u258d", "\u258c", "\u258b", "\u258a", "\u2589",
+		"", "\u258f", "\u258e", "\u258d",
+		"\u258c", "\u258b", "\u258a", "\u2589",
 	};
 	int cols;
 
@@ -647,10 +672,10 @@ bar(const struct report *r, double frac)
 static int
 by_median_desc(const void *pa, const void *pb)
 {
-	const struct ms_bench_cell *a = *(const struct ms_bench_cell *const *)pa;
-	const struct ms_bench_cell *b = *(const struct ms_bench_cell *const *)pb;
+	double a = (*(const struct ms_bench_cell *const *)pa)->median;
+	double b = (*(const struct ms_bench_cell *const *)pb)->median;
 
-	return a->median > b->median ? -1 : a->median < b->median;
+	return a > b ? -1 : a < b;
 }
 
 static void
@@ -662,7 +687,8 @@ chart(const struct report *r, int namew)
 	char buf[32];
 
 	for (size_t i = 0; i < b->nalgo; i++) {
-		const struct ms_bench_cell *c = cell_of(r, &b->algo[i], oneshot16);
+		const struct ms_bench_cell *c = cell_of(r, &b->algo[i],
+		    oneshot16);
 
 		if (ok(c))
 			v[n++] = c;
@@ -672,8 +698,10 @@ chart(const struct report *r, int namew)
 		fprintf(r->out, "\n16 MiB one-shot, MB/s (linear scale)\n");
 		for (size_t i = 0; i < n; i++) {
 			fprintf(r->out, "%-*s ", namew, v[i]->algo->name);
-			bar(r, v[0]->median > 0 ? v[i]->median / v[0]->median : 0);
-			fprintf(r->out, "%s\n", mbps(buf, sizeof(buf), v[i]->median));
+			bar(r, v[0]->median > 0 ?
+			    v[i]->median / v[0]->median : 0);
+			fprintf(r->out, "%s\n",
+			    mbps(buf, sizeof(buf), v[i]->median));
 		}
 	}
 	free(v);
@@ -689,9 +717,8 @@ header(const struct report *r)
 
 	fprintf(r->out, "multisum %s --bench: %zu algorithms, budget %.3g s, "
 	    "took %.1f s, -j %u, --io=%s, %zu KiB reads\n", PACKAGE_VERSION,
-	    b->nalgo, b->budget, b->elapsed, b->jobs,
-	    o->engine.io == MS_IO_MMAP ? "mmap" : o->engine.io == MS_IO_READ ?
-	    "read" : "auto", o->engine.buffer_size / 1024);
+	    b->nalgo, b->budget, b->elapsed, b->jobs, io_name(o->engine.io),
+	    o->engine.buffer_size / 1024);
 	fprintf(r->out, "CPU        %s, %ld online CPU%s\n", m->cpu, m->cores,
 	    m->cores == 1 ? "" : "s");
 	fputs("Features  ", r->out);
@@ -708,19 +735,20 @@ header(const struct report *r)
 			}
 	}
 	if (b->loadavg >= 0)
-		fprintf(r->out, "\nLoad       %.2f (the 1-minute load average as the "
-		    "run began)", b->loadavg);
+		fprintf(r->out, "\nLoad       %.2f (the 1-minute load average "
+		    "as the run began)", b->loadavg);
 	fputs("\nLibraries ", r->out);
 	for (size_t i = 0; i < m->nlibs; i++)
-		fprintf(r->out, "%s %s %s", i ? "," : "", m->libname[i], m->version[i]);
+		fprintf(r->out, "%s %s %s", i ? "," : "", m->libname[i],
+		    m->version[i]);
 	fprintf(r->out, "\nBuild      %s%s%s, CFLAGS %s\n", MS_BUILD_CC,
 	    *m->compiler ? " " : "", m->compiler, MS_BUILD_CFLAGS);
 	for (size_t i = 0; i < b->nalgo; i++) {
 		pass += b->algo[i].kat == MS_KAT_PASS;
 		novec += b->algo[i].kat == MS_KAT_NO_VECTOR;
 	}
-	fprintf(r->out, "Self-test  %zu of %zu pass the known answer for \"abc\"",
-	    pass, b->nalgo);
+	fprintf(r->out, "Self-test  %zu of %zu pass the known answer for "
+	    "\"abc\"", pass, b->nalgo);
 	if (novec > 0)
 		fprintf(r->out, ", %zu without a known answer pass the "
 		    "consistency check", novec);
@@ -787,7 +815,8 @@ table_row(const struct report *r, const struct ms_bench_algo *a, int namew,
 
 	snprintf(buf, sizeof(buf), "%s%s", a->name,
 	    cpu_of(r, a) >= MULTI_CPU ? "*" : "");
-	fprintf(r->out, "%-*s %-10s", namew, buf, short_class(a->spec.algo->class));
+	fprintf(r->out, "%-*s %-10s", namew, buf,
+	    short_class(a->spec.algo->class));
 	if (a->kat == MS_KAT_FAIL) {
 		fprintf(r->out, " self-test FAILED: %s\n", a->why);
 		return;
@@ -796,7 +825,8 @@ table_row(const struct report *r, const struct ms_bench_algo *a, int namew,
 		const struct ms_bench_cell *c = cell_of(r, a, b->column[k]);
 
 		if (!ok(c)) {
-			fprintf(r->out, " %*s", cw, c && c->err ? "error" : "-");
+			fprintf(r->out, " %*s", cw,
+			    c && c->err ? "error" : "-");
 			continue;
 		}
 		fprintf(r->out, " %*s", cw, mbps(buf, sizeof(buf), c->median));
@@ -830,20 +860,23 @@ single_rows(const struct report *r)
 		if (c->algo != NULL)
 			continue;
 		if (c->kind == MS_BENCH_ENGINE)
-			what = ms_xasprintf("engine: the %zu selected algorithm%s in "
-			    "one pass with -j %u, over %s:", b->sel.cnt,
+			what = ms_xasprintf("engine: the %zu selected "
+			    "algorithm%s in one pass with -j %u, over %s:",
+			    b->sel.cnt,
 			    b->sel.cnt == 1 ? "" : "s", b->jobs,
 			    b->engine_input);
 		else
-			what = ms_xasprintf("read: %s, read and not hashed:", c->path);
+			what = ms_xasprintf("read: %s, read and not hashed:",
+			    c->path);
 		fputc('\n', r->out);
 		wrap(r->out, "", "  ", what);
 		free(what);
 		if (ok(c))
-			fprintf(r->out, "  %s MB/s of input (min %s, max %s; %u runs; "
-			    "%.1f CPUs busy)\n", mbps(v1, sizeof(v1), c->median),
-			    mbps(v2, sizeof(v2), c->min), mbps(v3, sizeof(v3), c->max),
-			    c->runs, c->cpu);
+			fprintf(r->out, "  %s MB/s of input (min %s, max %s; "
+			    "%u runs; %.1f CPUs busy)\n",
+			    mbps(v1, sizeof(v1), c->median),
+			    mbps(v2, sizeof(v2), c->min),
+			    mbps(v3, sizeof(v3), c->max), c->runs, c->cpu);
 		else
 			fprintf(r->out, "  %s\n", c->err ? strerror(c->err) :
 			    "not measured");
@@ -856,6 +889,7 @@ table(struct report *r)
 	const struct ms_bench *b = r->b;
 	int namew = 9, cw = 10;
 	char buf[64], *note;
+	int rw;
 	bool threads = false;
 	unsigned disturbed = 0;
 
@@ -869,28 +903,30 @@ table(struct report *r)
 	for (size_t i = 0; i < b->ncell; i++)
 		disturbed += b->cell[i].disturbed;
 	header(r);
-	fprintf(r->out, "\nMB/s (1 MB = 10^6 bytes): the median of the timed runs, "
-	    "after a warm-up\n");
+	fprintf(r->out, "\nMB/s (1 MB = 10^6 bytes): the median of the timed "
+	    "runs, after a warm-up\n");
 	fprintf(r->out, "%-*s %-10s", namew, "algorithm", "class");
 	for (size_t k = 0; k < b->ncolumn; k++) {
 		heading(buf, sizeof(buf), b->column[k]);
 		fprintf(r->out, " %*s", cw, buf);
 	}
-	snprintf(buf, sizeof(buf), "%s%s", r->utf8 ? "\u00d7" : "x", b->baseline->name);
-	fprintf(r->out, " %*.*s %5s %3s\n", r->utf8 ? 9 : 8, r->utf8 ? 9 : 8, buf,
-	    "runs", "+-%");
+	/* "\u00d7" is one column in two bytes: printf counts bytes. */
+	snprintf(buf, sizeof(buf), "%s%s", r->utf8 ? "\u00d7" : "x",
+	    b->baseline->name);
+	rw = r->utf8 ? 9 : 8;
+	fprintf(r->out, " %*.*s %5s %3s\n", rw, rw, buf, "runs", "+-%");
 	for (size_t i = 0; i < b->nalgo; i++)
 		table_row(r, &b->algo[i], namew, cw);
-	note = ms_xasprintf("%s%s: the 16 MiB one-shot speed over %s's%s.  runs: "
-	    "the timed runs of each cell.  +-%%: how far the farthest run of "
-	    "the row lies from its median.", r->utf8 ? "\u00d7" : "x",
+	note = ms_xasprintf("%s%s: the 16 MiB one-shot speed over %s's%s.  "
+	    "runs: the timed runs of each cell.  +-%%: how far the farthest "
+	    "run of the row lies from its median.", r->utf8 ? "\u00d7" : "x",
 	    b->baseline->name, b->baseline->name, b->baseline->selected ? "" :
 	    " (not selected: measured for the ratios)");
 	wrap(r->out, "", "", note);
 	free(note);
 	if (threads)
-		fputs("* ran on more than one CPU: its library starts threads.\n",
-		    r->out);
+		fputs("* ran on more than one CPU: its library starts "
+		    "threads.\n", r->out);
 	if (disturbed > 0)
 		fprintf(r->out, "%u run%s lost the CPU to other load and %s "
 		    "repeated; the figures leave %s out.\n", disturbed,
@@ -903,7 +939,8 @@ table(struct report *r)
 	for (size_t i = 0; i < r->nverdict; i++) {
 		bool more = r->verdict[i][0] == ' ';
 
-		wrap(r->out, more ? "  " : "- ", "  ", r->verdict[i] + (more ? 2 : 0));
+		wrap(r->out, more ? "  " : "- ", "  ",
+		    r->verdict[i] + (more ? 2 : 0));
 	}
 }
 
@@ -965,9 +1002,11 @@ algo_field(const struct ms_bench *b, const struct ms_bench_cell *c, char *buf,
 	buf[0] = '\0';
 	for (size_t i = 0; i < b->sel.cnt && len < cap; i++) {
 		char nb[32];
+		const char *name = ms_spec_name(&b->sel.spec[i], nb,
+		    sizeof(nb));
 
-		len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? "," : "",
-		    ms_spec_name(&b->sel.spec[i], nb, sizeof(nb)));
+		len += (size_t)snprintf(buf + len, cap - len, "%s%s",
+		    i ? "," : "", name);
 	}
 	return buf;
 }
@@ -980,8 +1019,8 @@ csv(const struct report *r)
 	char *flags = flag_list(m);
 	static const char *const cols[] = {
 		"algorithm", "class", "workload", "bytes", "repeat", "runs",
-		"mbps_median", "mbps_min", "mbps_max", "cpu_per_wall", "disturbed",
-		"ratio",
+		"mbps_median", "mbps_min", "mbps_max", "cpu_per_wall",
+		"disturbed", "ratio",
 		"baseline", "cpu", "cores", "flags", "loadavg",
 	};
 	char cores[32], load[32];
@@ -1003,13 +1042,14 @@ csv(const struct report *r)
 
 		if (!ok(c))
 			continue;
-		csv_field(r->out, algo_field(b, c, algos, sizeof(algos)), false);
-		csv_field(r->out, c->algo ? ms_class_name(c->algo->spec.algo->class) :
-		    NULL, false);
+		csv_field(r->out, algo_field(b, c, algos, sizeof(algos)),
+		    false);
+		csv_field(r->out, c->algo ?
+		    ms_class_name(c->algo->spec.algo->class) : NULL, false);
 		csv_field(r->out, c->workload, false);
-		fprintf(r->out, "%ju,%u,%u,%.2f,%.2f,%.2f,%.2f,%u,", (uintmax_t)c->bytes,
-		    c->repeat, c->runs, c->median, c->min, c->max, c->cpu,
-		    c->disturbed);
+		fprintf(r->out, "%ju,%u,%u,%.2f,%.2f,%.2f,%.2f,%u,",
+		    (uintmax_t)c->bytes, c->repeat, c->runs, c->median, c->min,
+		    c->max, c->cpu, c->disturbed);
 		if (c->ratio > 0)
 			snprintf(num, sizeof(num), "%.3f", c->ratio);
 		else
@@ -1041,7 +1081,8 @@ json(const struct report *r)
 	fprintf(r->out, ", \"cores\": %ld, \"flags\": [", m->cores);
 	for (size_t i = 0; i < MS_ARRAY_LEN(features); i++)
 		if (m->has[i]) {
-			fprintf(r->out, "%s\"%s\"", first ? "" : ", ", features[i].token);
+			fprintf(r->out, "%s\"%s\"", first ? "" : ", ",
+			    features[i].token);
 			first = false;
 		}
 	fputs("],\n  \"libraries\": {", r->out);
@@ -1055,16 +1096,15 @@ json(const struct report *r)
 	ms_json_string(r->out, m->compiler);
 	fputs(", \"cflags\": ", r->out);
 	ms_json_string(r->out, MS_BUILD_CFLAGS);
-	fprintf(r->out, "}},\n \"settings\": {\"multisum\": \"%s\", \"bench_time\": ",
-	    PACKAGE_VERSION);
+	fprintf(r->out, "}},\n \"settings\": {\"multisum\": \"%s\", "
+	    "\"bench_time\": ", PACKAGE_VERSION);
 	json_number(r->out, 3, b->budget);
 	fputs(", \"elapsed\": ", r->out);
 	json_number(r->out, 3, b->elapsed);
 	fputs(", \"loadavg\": ", r->out);
 	json_number(r->out, 2, b->loadavg >= 0 ? b->loadavg : NAN);
-	fprintf(r->out, ", \"jobs\": %u, \"io\": \"%s\", \"buffer_size\": %zu},\n",
-	    b->jobs, o->engine.io == MS_IO_MMAP ? "mmap" :
-	    o->engine.io == MS_IO_READ ? "read" : "auto", o->engine.buffer_size);
+	fprintf(r->out, ", \"jobs\": %u, \"io\": \"%s\", \"buffer_size\": "
+	    "%zu},\n", b->jobs, io_name(o->engine.io), o->engine.buffer_size);
 	fputs(" \"baseline\": ", r->out);
 	ms_json_string(r->out, b->baseline->name);
 	fputs(",\n \"self_test\": [", r->out);
@@ -1073,7 +1113,8 @@ json(const struct report *r)
 
 		fprintf(r->out, "%s\n  {\"algorithm\": ", i ? "," : "");
 		ms_json_string(r->out, a->name);
-		fprintf(r->out, ", \"result\": \"%s\"", a->kat == MS_KAT_PASS ? "pass" :
+		fprintf(r->out, ", \"result\": \"%s\"",
+		    a->kat == MS_KAT_PASS ? "pass" :
 		    a->kat == MS_KAT_NO_VECTOR ? "consistent" : "fail");
 		if (a->kat == MS_KAT_FAIL) {
 			fputs(", \"why\": ", r->out);
@@ -1098,13 +1139,15 @@ json(const struct report *r)
 			fputs("null", r->out);
 		fputs(", \"class\": ", r->out);
 		if (c->algo != NULL)
-			fprintf(r->out, "\"%s\"", ms_class_name(c->algo->spec.algo->class));
+			fprintf(r->out, "\"%s\"",
+			    ms_class_name(c->algo->spec.algo->class));
 		else
 			fputs("null", r->out);
 		fputs(", \"workload\": ", r->out);
 		ms_json_string(r->out, c->workload);
-		fprintf(r->out, ", \"bytes\": %ju, \"repeat\": %u, \"runs\": %u,"
-		    " \"mbps_median\": ", (uintmax_t)c->bytes, c->repeat, c->runs);
+		fprintf(r->out, ", \"bytes\": %ju, \"repeat\": %u, \"runs\": "
+		    "%u, \"mbps_median\": ", (uintmax_t)c->bytes, c->repeat,
+		    c->runs);
 		json_number(r->out, 2, c->median);
 		fputs(", \"mbps_min\": ", r->out);
 		json_number(r->out, 2, c->min);
@@ -1112,7 +1155,8 @@ json(const struct report *r)
 		json_number(r->out, 2, c->max);
 		fputs(", \"cpu_per_wall\": ", r->out);
 		json_number(r->out, 2, c->cpu);
-		fprintf(r->out, ", \"disturbed\": %u, \"ratio\": ", c->disturbed);
+		fprintf(r->out, ", \"disturbed\": %u, \"ratio\": ",
+		    c->disturbed);
 		json_number(r->out, 3, c->ratio > 0 ? c->ratio : NAN);
 		fputs("}", r->out);
 	}

@@ -12,7 +12,7 @@
 
 enum ms_kat_result {
 	MS_KAT_PASS,		/* known answer and consistency both hold */
-	MS_KAT_NO_VECTOR,	/* consistent, but no known answer at this length */
+	MS_KAT_NO_VECTOR,	/* consistent; no known answer at this length */
 	MS_KAT_FAIL,
 };
 
