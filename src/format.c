@@ -121,8 +121,8 @@ utf8_len(const unsigned char *p)
 	return n;
 }
 
-static void
-json_string(FILE *out, const char *s)
+void
+ms_json_string(FILE *out, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
@@ -212,7 +212,7 @@ ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
 		return;
 	case MS_FORMAT_NDJSON:
 		fputs("{\"path\":", out);
-		json_string(out, name);
+		ms_json_string(out, name);
 		fprintf(out, ",\"size\":%ju", (uintmax_t)size);
 		for (size_t i = 0; i < sel->cnt; i++) {
 			const struct ms_digest_spec *s = &sel->spec[i];
