@@ -29,71 +29,71 @@ static const struct {
 	const char	*name;		/* as ms_spec_name prints it */
 	const char	*hex;		/* digest of "abc" */
 } vectors[] = {
-	{ "md5", "900150983cd24fb0d6963f7d28e17f72" },
-	{ "sha1", "a9993e364706816aba3e25717850c26c9cd0d89d" },
-	{ "sha224", "23097d223405d8228642a477bda255b3"
+	{ .name = "md5", .hex = "900150983cd24fb0d6963f7d28e17f72" },
+	{ .name = "sha1", .hex = "a9993e364706816aba3e25717850c26c9cd0d89d" },
+	{ .name = "sha224", .hex = "23097d223405d8228642a477bda255b3"
 	    "2aadbce4bda0b3f7e36c9da7" },
-	{ "sha256", "ba7816bf8f01cfea414140de5dae2223"
+	{ .name = "sha256", .hex = "ba7816bf8f01cfea414140de5dae2223"
 	    "b00361a396177a9cb410ff61f20015ad" },
-	{ "sha384", "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded163"
+	{ .name = "sha384", .hex = "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded163"
 	    "1a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7" },
-	{ "sha512", "ddaf35a193617abacc417349ae204131"
+	{ .name = "sha512", .hex = "ddaf35a193617abacc417349ae204131"
 	    "12e6fa4e89a97ea20a9eeee64b55d39a"
 	    "2192992a274fc1a836ba3c23a3feebbd"
 	    "454d4423643ce80e2a9ac94fa54ca49f" },
-	{ "sha512-224", "4634270f707b6a54daae7530460842e2"
+	{ .name = "sha512-224", .hex = "4634270f707b6a54daae7530460842e2"
 	    "0e37ed265ceee9a43e8924aa" },
-	{ "sha512-256", "53048e2681941ef99b2e29b76b4c7dab"
+	{ .name = "sha512-256", .hex = "53048e2681941ef99b2e29b76b4c7dab"
 	    "e4c2d0c634fc6d46e0e2f13107e7af23" },
-	{ "sha3-224", "e642824c3f8cf24ad09234ee7d3c766f"
+	{ .name = "sha3-224", .hex = "e642824c3f8cf24ad09234ee7d3c766f"
 	    "c9a3a5168d0c94ad73b46fdf" },
-	{ "sha3-256", "3a985da74fe225b2045c172d6bd390bd"
+	{ .name = "sha3-256", .hex = "3a985da74fe225b2045c172d6bd390bd"
 	    "855f086e3e9d525b46bfe24511431532" },
-	{ "sha3-384", "ec01498288516fc926459f58e2c6ad8df9b473cb0fc08c25"
+	{ .name = "sha3-384", .hex = "ec01498288516fc926459f58e2c6ad8df9b473cb0fc08c25"
 	    "96da7cf0e49be4b298d88cea927ac7f539f1edf228376d25" },
-	{ "sha3-512", "b751850b1a57168a5693cd924b6b096e"
+	{ .name = "sha3-512", .hex = "b751850b1a57168a5693cd924b6b096e"
 	    "08f621827444f70d884f5d0240d2712e"
 	    "10e116e9192af3c91a7ec57647e39340"
 	    "57340b4cf408d5a56592f8274eec53f0" },
-	{ "shake128", "5881092dd818bf5cf8a3ddb793fbcba7"
+	{ .name = "shake128", .hex = "5881092dd818bf5cf8a3ddb793fbcba7"
 	    "4097d5c526a6d35f97b83351940f2cc8" },
-	{ "shake256", "483366601360a8771c6863080cc4114d"
+	{ .name = "shake256", .hex = "483366601360a8771c6863080cc4114d"
 	    "8db44530f8f1e1ee4f94ea37e78b5739"
 	    "d5a15bef186a5386c75744c0527e1faa"
 	    "9f8726e462a12a4feb06bd8801e751e4" },
-	{ "blake2b", "ba80a53f981c4d0d6a2797b69f12f6e9"
+	{ .name = "blake2b", .hex = "ba80a53f981c4d0d6a2797b69f12f6e9"
 	    "4c212f14685ac4b74b12bb6fdbffa2d1"
 	    "7d87c5392aab792dc252d5de4533cc95"
 	    "18d38aa8dbf1925ab92386edd4009923" },
-	{ "blake2b-160", "384264f676f39536840523f284921cdc68b6846b" },
-	{ "blake2b-256", "bddd813c634239723171ef3fee98579b"
+	{ .name = "blake2b-160", .hex = "384264f676f39536840523f284921cdc68b6846b" },
+	{ .name = "blake2b-256", .hex = "bddd813c634239723171ef3fee98579b"
 	    "94964e3bb1cb3e427262c8c068d52319" },
-	{ "blake2b-384", "6f56a82c8e7ef526dfe182eb5212f7db9df1317e57815dbd"
+	{ .name = "blake2b-384", .hex = "6f56a82c8e7ef526dfe182eb5212f7db9df1317e57815dbd"
 	    "a46083fc30f54ee6c66ba83be64b302d7cba6ce15bb556f4" },
-	{ "blake2s", "508c5e8c327c14e2e1a72ba34eeb452f"
+	{ .name = "blake2s", .hex = "508c5e8c327c14e2e1a72ba34eeb452f"
 	    "37458b209ed63a294d999b4c86675982" },
-	{ "blake2s-128", "aa4938119b1dc7b87cbad0ffd200d0ae" },
-	{ "blake2s-160", "5ae3b99be29b01834c3b508521ede60438f8de17" },
-	{ "blake2s-224", "0b033fc226df7abde29f67a05d3dc62c"
+	{ .name = "blake2s-128", .hex = "aa4938119b1dc7b87cbad0ffd200d0ae" },
+	{ .name = "blake2s-160", .hex = "5ae3b99be29b01834c3b508521ede60438f8de17" },
+	{ .name = "blake2s-224", .hex = "0b033fc226df7abde29f67a05d3dc62c"
 	    "f271ef3dfea4d387407fbd55" },
-	{ "blake2bp", "b91a6b66ae87526c400b0a8b53774dc6"
+	{ .name = "blake2bp", .hex = "b91a6b66ae87526c400b0a8b53774dc6"
 	    "5284ad8f6575f8148ff93dff943a6ecd"
 	    "8362130f22d6dae633aa0f91df4ac89a"
 	    "aff31d0f1b923c898e82025dedbdad6e" },
-	{ "blake2sp", "70f75b58f1fecab821db43c88ad84edd"
+	{ .name = "blake2sp", .hex = "70f75b58f1fecab821db43c88ad84edd"
 	    "e5a52600616cd22517b7bb14d440a7d5" },
-	{ "sm3", "66c7f0f462eeedd9d1f2d46bdc10e4e2"
+	{ .name = "sm3", .hex = "66c7f0f462eeedd9d1f2d46bdc10e4e2"
 	    "4167c4875cf2f7a2297da02b8f4ba8e0" },
-	{ "ripemd160", "8eb208f7e05d987a9b044a8e98c6b087f15a0bfc" },
-	{ "crc32", "352441c2" },
-	{ "crc32c", "364b3fb7" },
-	{ "cksum", "48aa78a2" },		/* cksum prints 1219131554 */
-	{ "xxh32", "32d153ff" },
-	{ "xxh64", "44bc2cf5ad770999" },
-	{ "xxh3", "78af5f94892f3950" },
-	{ "xxh128", "06b05ab6733a618578af5f94892f3950" },
-	{ "bsd", "40ac" },			/* sum -r prints 16556 */
-	{ "sysv", "0126" },			/* sum -s prints 294 */
+	{ .name = "ripemd160", .hex = "8eb208f7e05d987a9b044a8e98c6b087f15a0bfc" },
+	{ .name = "crc32", .hex = "352441c2" },
+	{ .name = "crc32c", .hex = "364b3fb7" },
+	{ .name = "cksum", .hex = "48aa78a2" },		/* cksum prints 1219131554 */
+	{ .name = "xxh32", .hex = "32d153ff" },
+	{ .name = "xxh64", .hex = "44bc2cf5ad770999" },
+	{ .name = "xxh3", .hex = "78af5f94892f3950" },
+	{ .name = "xxh128", .hex = "06b05ab6733a618578af5f94892f3950" },
+	{ .name = "bsd", .hex = "40ac" },			/* sum -r prints 16556 */
+	{ .name = "sysv", .hex = "0126" },			/* sum -s prints 294 */
 };
 
 /* The consistency message: long enough to cross every block size. */
