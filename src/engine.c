@@ -382,19 +382,34 @@ retire(struct ms_engine *e, struct big *b)
 	e->spare = b;
 }
 
-/* Under the lock: the most useful step for this worker, if any. */
+/*
+ * Under the lock: the most useful step for this worker, if any; prev is
+ * the step it ran last.  Among the digests that can go on, the one
+ * furthest behind goes first, and a tie goes to the digest the worker ran
+ * last.  The worker that runs the digest furthest behind (the critical
+ * path) keeps it and reads only when it has nothing to hash; the others
+ * read first while the digest furthest ahead has less than half the ring
+ * to go on, so the read copy stays off the critical path and the ring
+ * stays full.  Measured on 1 GiB, -j 2 (wall seconds, this rule against
+ * "read first" for all and "read last" for all): sha256 0.52 (0.53, 0.53);
+ * sha256,xxh3 0.52 (0.61, 0.53); sha256,md5,xxh3 1.21 (1.35, 1.23);
+ * md5,sha1,sha256,blake2b 1.52 (1.50, 1.58); xxh3 0.08 (0.06, 0.15).
+ */
 static bool
-pick(struct ms_engine *e, struct step *st)
+pick(struct ms_engine *e, struct step *st, const struct step *prev)
 {
 	for (struct big *b = e->active; b != NULL; b = b->next) {
 		struct lane *best = NULL;
-		uint64_t ahead = b->ring;	/* chunks ready for the fastest lane */
+		struct lane *mine = prev->kind == STEP_LANE && prev->big == b ?
+		    &b->lane[prev->lane] : NULL;
+		uint64_t behind = UINT64_MAX;	/* the critical lane's next */
+		uint64_t ahead = b->ring;	/* chunks ready for the leader */
 
 		if (b->err) {
 			abandon(b);
 			if (big_complete(b)) {
 				retire(e, b);
-				return pick(e, st);
+				return pick(e, st, prev);
 			}
 		}
 		for (size_t i = 0; i < b->lanes; i++) {
@@ -402,16 +417,18 @@ pick(struct ms_engine *e, struct step *st)
 
 			if (l->finished)
 				continue;
+			if (l->next < behind)
+				behind = l->next;
 			if (b->produced - l->next < ahead)
 				ahead = b->produced - l->next;
 			if (l->busy || (l->next == b->produced && !b->read_done))
 				continue;
-			if (best == NULL || l->next < best->next)
+			if (best == NULL || l->next < best->next ||
+			    (l->next == best->next && l == mine))
 				best = l;
 		}
-		/* Keep the ring at least half full: read first when the
-		 * fastest digest is about to run dry. */
-		if (reader_runnable(b) && (best == NULL || ahead < b->ring / 2)) {
+		if (reader_runnable(b) && (best == NULL ||
+		    ((best != mine || best->next != behind) && ahead < b->ring / 2))) {
 			st->kind = STEP_READ;
 			st->big = b;
 			st->chunk = b->produced;
@@ -534,12 +551,14 @@ worker_main(void *arg)
 	struct ms_engine *e = w->e;
 	struct step st;
 
+	struct step prev = { .kind = STEP_NONE };
+
 	pthread_mutex_lock(&e->lock);
 	for (;;) {
 		int rc, err;
 
 		memset(&st, 0, sizeof(st));
-		if (!pick(e, &st)) {
+		if (!pick(e, &st, &prev)) {
 			if (e->closing && e->q_head == NULL && e->active == NULL)
 				break;
 			e->idle++;
@@ -552,6 +571,7 @@ worker_main(void *arg)
 		err = errno;
 		pthread_mutex_lock(&e->lock);
 		apply_step(e, &st, rc, err);
+		prev = st;
 	}
 	pthread_mutex_unlock(&e->lock);
 	return NULL;
