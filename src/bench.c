@@ -14,10 +14,10 @@
 #include "bench.h"
 
 #include <errno.h>
+#include <math.h>	/* NAN, isfinite: macros only; no libm */
 #include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -283,7 +283,7 @@ guess(const struct ms_bench *b, const struct ms_bench_cell *c)
 	case MS_BENCH_READ:
 		return (double)c->bytes / READ_GUESS;
 	case MS_BENCH_FILE:
-		return (double)c->bytes / fmin(c->algo->rate, READ_GUESS);
+		return (double)c->bytes / ms_dmin(c->algo->rate, READ_GUESS);
 	case MS_BENCH_ENGINE:
 		for (size_t i = 0; i < b->nalgo; i++) {
 			const struct ms_bench_algo *a = &b->algo[i];
@@ -302,7 +302,7 @@ guess(const struct ms_bench *b, const struct ms_bench_cell *c)
 static double
 estimate(const struct ms_bench *b, const struct ms_bench_cell *c)
 {
-	return fmax(guess(b, c), EST_MIN_NS);
+	return ms_dmax(guess(b, c), EST_MIN_NS);
 }
 
 static int
@@ -342,9 +342,9 @@ part_of(const struct ms_bench_cell *c, double frac)
 	struct ms_bench_cell w = *c;
 
 	if (c->kind == MS_BENCH_ONESHOT)
-		w.len = (size_t)fmax(4096, floor(c->len * frac / 64) * 64);
+		w.len = (size_t)ms_dmax(4096, ms_floor(c->len * frac / 64) * 64);
 	else
-		w.cnt = (size_t)fmax(1, floor(c->cnt * frac));
+		w.cnt = (size_t)ms_dmax(1, ms_floor(c->cnt * frac));
 	w.bytes = (uint64_t)w.len * w.cnt;
 	return w;
 }
@@ -367,12 +367,12 @@ plan_shares(const struct ms_bench *b, struct slot *sl, double left, double cap)
 
 	for (size_t j = 0; j < b->ncell; j++)
 		most[j] = b->cell[j].kind == MS_BENCH_ENGINE ? INFINITY :
-		    fmax(cap, sl[j].est);
+		    ms_dmax(cap, sl[j].est);
 	while (changed) {
 		double capped = 0, cost = 0, nk;
 
 		for (size_t j = 0; j < b->ncell; j++) {
-			double u = fmax(sl[j].est, SAMPLE_MIN_NS);
+			double u = ms_dmax(sl[j].est, SAMPLE_MIN_NS);
 
 			if (!sl[j].live)
 				continue;
@@ -386,7 +386,7 @@ plan_shares(const struct ms_bench *b, struct slot *sl, double left, double cap)
 		nk = (left - capped) / cost;
 		changed = false;
 		for (size_t j = 0; j < b->ncell; j++) {
-			double u = fmax(sl[j].est, SAMPLE_MIN_NS);
+			double u = ms_dmax(sl[j].est, SAMPLE_MIN_NS);
 
 			if (sl[j].live && !(k > 0 && k * u >= most[j]) &&
 			    nk * u >= most[j])
@@ -395,9 +395,9 @@ plan_shares(const struct ms_bench *b, struct slot *sl, double left, double cap)
 		k = nk;
 	}
 	for (size_t j = 0; j < b->ncell; j++) {
-		double want = k * fmax(sl[j].est, SAMPLE_MIN_NS);
+		double want = k * ms_dmax(sl[j].est, SAMPLE_MIN_NS);
 
-		sl[j].share = fmin(want, most[j]);
+		sl[j].share = ms_dmin(want, most[j]);
 		sl[j].capped = want > most[j];
 	}
 	free(most);
@@ -420,16 +420,16 @@ plan_runs(const struct ms_bench_cell *c, struct slot *s, bool warmed)
 	if (warmed) {
 		s->warm = 0;
 	} else if (synthetic_kind(c->kind)) {
-		s->warm = fmin(fmax(est, SAMPLE_MIN_NS), WARM_NS);
+		s->warm = ms_dmin(ms_dmax(est, SAMPLE_MIN_NS), WARM_NS);
 		if (s->share < est + s->warm)
-			s->warm = fmax(s->share - est, s->warm / 10);
+			s->warm = ms_dmax(s->share - est, s->warm / 10);
 	} else {
 		s->warm = s->share >= 2 * est ? est : 0;
 	}
-	avail = fmax(s->share - s->warm, 0);
-	s->runs = (unsigned)fmin(fmax(round(avail / fmax(est, SAMPLE_MIN_NS)),
+	avail = ms_dmax(s->share - s->warm, 0);
+	s->runs = (unsigned)ms_dmin(ms_dmax(ms_round(avail / ms_dmax(est, SAMPLE_MIN_NS)),
 	    1), RUNS_MAX);
-	s->reps = (unsigned)fmin(fmax(1, round(avail / (s->runs * est))),
+	s->reps = (unsigned)ms_dmin(ms_dmax(1, ms_round(avail / (s->runs * est))),
 	    REPS_MAX);
 }
 
@@ -460,7 +460,7 @@ static void
 warm_up(struct ctx *x, struct ms_bench_cell *c, struct slot *s)
 {
 	struct ms_bench_cell w = *c;
-	unsigned wreps = (unsigned)fmax(1, round(s->warm / s->est));
+	unsigned wreps = (unsigned)ms_dmax(1, ms_round(s->warm / s->est));
 	double t, tc;
 
 	if (s->warm <= 0)
@@ -471,7 +471,7 @@ warm_up(struct ctx *x, struct ms_bench_cell *c, struct slot *s)
 		fail_cell(x, c, s);
 		return;
 	}
-	s->est = fmax(t * ((double)c->bytes / (double)w.bytes) / wreps,
+	s->est = ms_dmax(t * ((double)c->bytes / (double)w.bytes) / wreps,
 	    EST_MIN_NS);
 }
 
@@ -488,7 +488,7 @@ time_run(struct ctx *x, struct ms_bench_cell *c, struct slot *s)
 		fail_cell(x, c, s);
 		return;
 	}
-	s->est = fmax(t / s->reps, EST_MIN_NS);
+	s->est = ms_dmax(t / s->reps, EST_MIN_NS);
 	if (disturbed(c, t, tc) && c->disturbed < s->runs) {
 		c->disturbed++;
 		return;

@@ -85,4 +85,33 @@ const struct ms_bench_cell *ms_bench_find(const struct ms_bench *b,
 void	 ms_bench_report(const struct ms_bench *b, FILE *out,
 	    const char *format, bool utf8);
 
+/*
+ * The little arithmetic the bench needs, here rather than from libm:
+ * linking libm would add a library to the start-up of every run, bench
+ * or not.  Arguments are finite; ms_round is for non-negative values.
+ */
+static inline double
+ms_dmax(double a, double b)
+{
+	return a > b ? a : b;
+}
+
+static inline double
+ms_dmin(double a, double b)
+{
+	return a < b ? a : b;
+}
+
+static inline double
+ms_round(double x)
+{
+	return (double)(uint64_t)(x + 0.5);
+}
+
+static inline double
+ms_floor(double x)
+{
+	return (double)(uint64_t)x;
+}
+
 #endif

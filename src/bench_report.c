@@ -10,7 +10,7 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <math.h>
+#include <math.h>	/* NAN, isfinite: macros only; no libm */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -648,7 +648,7 @@ bar(const struct report *r, double frac)
 	int cols;
 
 	if (r->utf8) {
-		int e = (int)lround(frac * CHART_WIDTH * 8);
+		int e = (int)ms_round(frac * CHART_WIDTH * 8);
 
 		if (e == 0 && frac > 0)
 			e = 1;
@@ -656,7 +656,7 @@ bar(const struct report *r, double frac)
 		fputs(eighth[e % 8], r->out);
 		cols = e / 8 + (e % 8 != 0);
 	} else {
-		int n = (int)lround(frac * CHART_WIDTH);
+		int n = (int)ms_round(frac * CHART_WIDTH);
 
 		if (n == 0 && frac > 0) {
 			fputs("|", r->out);
@@ -799,7 +799,7 @@ wrap(FILE *out, const char *first, const char *rest, const char *text)
 static double
 spread(const struct ms_bench_cell *c)
 {
-	return c->median > 0 ? 100 * fmax(c->max - c->median,
+	return c->median > 0 ? 100 * ms_dmax(c->max - c->median,
 	    c->median - c->min) / c->median : 0;
 }
 
@@ -834,7 +834,7 @@ table_row(const struct report *r, const struct ms_bench_algo *a, int namew,
 			rmin = c->runs;
 		if (c->runs > rmax)
 			rmax = c->runs;
-		widest = fmax(widest, spread(c));
+		widest = ms_dmax(widest, spread(c));
 	}
 	if (ok(c16) && c16->ratio > 0)
 		fprintf(r->out, " %8.2f", c16->ratio);
