@@ -55,7 +55,7 @@ static const struct ms_lazy_sym syms[] = {
 };
 
 static struct ms_lazy_lib libarchive = {
-	MS_SONAME_ARCHIVE, syms, MS_ARRAY_LEN(syms), 0
+	.soname = MS_SONAME_ARCHIVE, .syms = syms, .cnt = MS_ARRAY_LEN(syms),
 };
 
 struct ms_archive {

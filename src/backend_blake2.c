@@ -43,7 +43,9 @@ static const struct ms_lazy_sym syms[] = {
 	MS_LAZY_SYM(b2, blake2sp_update), MS_LAZY_SYM(b2, blake2sp_final),
 };
 
-static struct ms_lazy_lib libb2 = { MS_SONAME_B2, syms, MS_ARRAY_LEN(syms), 0 };
+static struct ms_lazy_lib libb2 = {
+	.soname = MS_SONAME_B2, .syms = syms, .cnt = MS_ARRAY_LEN(syms),
+};
 
 enum variant { B2B, B2S, B2BP, B2SP };
 

@@ -46,7 +46,7 @@ static const struct ms_lazy_sym syms[] = {
 };
 
 static struct ms_lazy_lib libcrypto = {
-	MS_SONAME_CRYPTO, syms, MS_ARRAY_LEN(syms), 0
+	.soname = MS_SONAME_CRYPTO, .syms = syms, .cnt = MS_ARRAY_LEN(syms),
 };
 
 /* Digests fetched so far, by row; written only by load(). */

@@ -9,6 +9,7 @@
  */
 #include <xxhash.h>
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,7 +63,7 @@ static const struct ms_lazy_sym syms[] = {
 };
 
 static struct ms_lazy_lib libxxhash = {
-	MS_SONAME_XXHASH, syms, MS_ARRAY_LEN(syms), 0
+	.soname = MS_SONAME_XXHASH, .syms = syms, .cnt = MS_ARRAY_LEN(syms),
 };
 
 enum variant { X32, X64, X3, X128 };
@@ -79,8 +80,28 @@ struct state {
 static int
 load(const struct ms_algo *a)
 {
+	static bool dispatched;
+
 	(void)a;
-	return ms_lazy_load(&libxxhash);
+	if (ms_lazy_load(&libxxhash) == -1)
+		return -1;
+	if (!dispatched) {
+		/*
+		 * On x86 the library also exports XXH3 updates that pick AVX2
+		 * or AVX-512 at run time; the plain ones are built for the
+		 * baseline (SSE2).  Same state, same result, and on 1 GiB
+		 * xxh3 -j 1 goes from 10.4 to NN GB/s here.
+		 */
+		void *p64 = ms_lazy_optional(&libxxhash, "XXH3_64bits_update_dispatch");
+		void *p128 = ms_lazy_optional(&libxxhash, "XXH3_128bits_update_dispatch");
+
+		if (p64 != NULL && p128 != NULL) {
+			*(void **)&xx.XXH3_64bits_update = p64;
+			*(void **)&xx.XXH3_128bits_update = p128;
+		}
+		dispatched = true;
+	}
+	return 0;
 }
 
 static void *

@@ -208,14 +208,17 @@ complete(struct ms_engine *e, struct ms_task *t)
 }
 
 /*
- * Under the lock: turn an opened file whose first chunk c is read into a
- * big file.  Returns false if the engine has no room for another.
+ * Under the lock: turn an opened file, whose first chunk the worker has
+ * already fed to set, into a big file.  The big file takes those digest
+ * states (the worker gets the big file's spare ones in exchange) and goes
+ * on from the second chunk.  Returns false if there is no room for it.
  */
 static bool
-promote(struct ms_engine *e, struct worker *w, struct ms_task *t,
-    struct ms_source *src, struct ms_chunk *c)
+promote(struct ms_engine *e, struct ms_task *t, struct ms_source *src,
+    struct ms_digest_set *set)
 {
 	struct big *b;
+	struct ms_digest_set swap;
 
 	if (e->nworkers < 2 || e->nactive >= e->nworkers)
 		return false;
@@ -231,7 +234,9 @@ promote(struct ms_engine *e, struct worker *w, struct ms_task *t,
 		ms_digest_set_destroy(&b->set);
 		ms_digest_set_create(&b->set, t->sel);
 	}
-	ms_digest_set_init(&b->set);
+	swap = b->set;
+	b->set = *set;
+	*set = swap;
 	b->task = t;
 	b->src = *src;
 	b->ring = src->map ? RING_MAPPED : RING;
@@ -242,15 +247,8 @@ promote(struct ms_engine *e, struct worker *w, struct ms_task *t,
 	b->lanes = t->sel->cnt;
 	b->finished = 0;
 	memset(b->lane, 0, sizeof(b->lane));
-	if (c->p == w->buf) {
-		/* The worker's buffer becomes slot 0; it takes a spare. */
-		unsigned char *tmp = b->slot[0].buf;
-		b->slot[0].buf = w->buf;
-		w->buf = tmp;
-	}
-	b->slot[0].c = *c;
-	ms_progress_add(e->cfg.progress, c->len);
-	b->slot[0].pending = b->lanes;
+	for (size_t i = 0; i < b->lanes; i++)
+		b->lane[i].next = 1;
 	b->next = e->active;
 	e->active = b;
 	e->nactive++;
@@ -262,13 +260,13 @@ promote(struct ms_engine *e, struct worker *w, struct ms_task *t,
 static void start_workers(struct ms_engine *e);
 
 /*
- * Is a file that outlasted its first buffer worth the big-file path?
- * Measured (--io=read, 2 cores): four digests gain from 600 KB up (192
- * vs 169 MB/s; 589 vs 334 at 16 MiB); a single digest only gains from
- * taking the read copy off its thread, which pays for the hand-offs
- * from about 64 MiB (1 GiB sha256: 2050 vs 1933 MB/s; 16 MiB xxh3:
- * 3959 vs 6711).  Pipes and other streams of unknown length go the big
- * way, in case they are long.
+ * Is a file that outlasted its first buffer a candidate for the big-file
+ * path?  Several digests gain from running side by side from 600 KB up
+ * (measured, --io=read, 2 cores: 192 vs 169 MB/s; 589 vs 334 at 16 MiB).
+ * A single digest gains only by taking the read copy off its thread,
+ * which pays for the hand-offs from about 64 MiB (1 GiB sha256: 2050 vs
+ * 1933 MB/s), and only if hashing a chunk takes well longer than reading
+ * it (see run_task).  Streams of unknown length are candidates.
  */
 static bool
 worth_spreading(struct ms_source *src, const struct ms_selection *sel)
@@ -281,10 +279,19 @@ worth_spreading(struct ms_source *src, const struct ms_selection *sel)
 }
 
 /*
- * The task step, without the lock: hash a whole small file, or read the
+ * The task step, without the lock: hash a whole small file, or hash the
  * first chunk of a large one and promote it.  Returns true if the task
  * is finished (hashed or failed), false if it went on as a big file.
+ *
+ * The first chunk's hash is timed: a single digest faster than
+ * SPREAD_MAX_RATE (xxh3 and xxh128 with AVX2, about as fast as read(2)'s
+ * copy itself) stays on this thread, where the chunk is still in this
+ * core's cache; spread over two cores, 1 GiB of xxh3 went from 17.1 to
+ * 15.4 GB/s, while sha256 (2 GB/s) gains 6%.  Timing the read instead
+ * misleads: the first read into a fresh buffer pays its page faults.
  */
+#define SPREAD_MAX_RATE	4	/* bytes per ns: 4 GB/s */
+
 static bool
 run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 {
@@ -292,6 +299,7 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 	struct ms_digest_set *set;
 	struct ms_chunk c;
 	size_t cap = e->cfg.buffer_size;
+	uint64_t t0;
 	int r;
 
 	if (ms_source_open(&src, t->path, e->cfg.io) == -1) {
@@ -304,21 +312,37 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 		ms_source_close(&src);
 		return true;
 	}
-	if (r == 1 && !src.eof && e->nworkers > 1 && worth_spreading(&src, t->sel)) {
-		bool promoted;
-
-		start_workers(e);
-		pthread_mutex_lock(&e->lock);
-		promoted = promote(e, w, t, &src, &c);
-		pthread_mutex_unlock(&e->lock);
-		if (promoted)
-			return false;
-	}
 	set = worker_set(w, t->sel);
 	ms_digest_set_init(set);
-	if (r == 1 && hash_rest(&src, set, &c, w->buf, cap, e->cfg.progress) == -1)
+	if (r == 1 && !src.eof && e->nworkers > 1 && worth_spreading(&src, t->sel)) {
+		uint64_t t_hash;
+		int fed;
+
+		t0 = ms_now_ns();
+		fed = ms_chunk_feed(&c, update_set, set);
+		t->err = fed == -1 ? errno : 0;
+		t_hash = ms_now_ns() - t0;
+		ms_progress_add(e->cfg.progress, c.len);
+		ms_chunk_release(&c);
+		r = fed == -1 ? -1 : 1;
+		if (r == 1 && (t->sel->cnt > 1 ||
+		    t_hash * SPREAD_MAX_RATE > c.len)) {
+			bool promoted;
+
+			start_workers(e);
+			pthread_mutex_lock(&e->lock);
+			promoted = promote(e, t, &src, set);
+			pthread_mutex_unlock(&e->lock);
+			if (promoted)
+				return false;
+		}
+		if (r == 1 && (r = ms_source_next(&src, &c, w->buf, cap)) == -1)
+			t->err = errno;
+	}
+	if (r == 1 && (r = hash_rest(&src, set, &c, w->buf, cap,
+	    e->cfg.progress)) == -1)
 		t->err = errno;
-	else
+	if (r != -1)
 		ms_digest_set_final(set, t->digest);
 	t->size = (uint64_t)src.pos;
 	ms_source_close(&src);

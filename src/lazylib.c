@@ -42,6 +42,7 @@ ms_lazy_load(struct ms_lazy_lib *lib)
 		void *h = dlopen(lib->soname, OPEN_FLAGS);
 
 		lib->state = 1;
+		lib->handle = h;
 		if (h == NULL) {
 			ms_warn("cannot load %s: %s", lib->soname, dlerror());
 			lib->state = -1;
@@ -60,4 +61,10 @@ ms_lazy_load(struct ms_lazy_lib *lib)
 	}
 	pthread_mutex_unlock(&lock);
 	return lib->state == 1 ? 0 : -1;
+}
+
+void *
+ms_lazy_optional(struct ms_lazy_lib *lib, const char *name)
+{
+	return lib->state == 1 ? dlsym(lib->handle, name) : NULL;
 }

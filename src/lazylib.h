@@ -21,6 +21,7 @@ struct ms_lazy_lib {
 	const struct ms_lazy_sym *syms;
 	size_t		 cnt;
 	int		 state;		/* 0 untried, 1 loaded, -1 failed */
+	void		*handle;
 };
 
 /*
@@ -29,6 +30,9 @@ struct ms_lazy_lib {
  * for the user, and returns -1.
  */
 int	 ms_lazy_load(struct ms_lazy_lib *lib);
+
+/* A symbol the library may lack (a faster variant): NULL if absent. */
+void	*ms_lazy_optional(struct ms_lazy_lib *lib, const char *name);
 
 #define MS_LAZY_SYM(table, field)	{ #field, (void **)&(table).field }
 
