@@ -58,9 +58,17 @@ static struct ms_lazy_lib libarchive = {
 	.soname = MS_SONAME_ARCHIVE, .syms = syms, .cnt = MS_ARRAY_LEN(syms),
 };
 
+/* What a caller kept from a member read earlier (ms_archive_remember). */
+struct kept {
+	struct kept	*next;
+	char		*name;
+	unsigned char	 data[];
+};
+
 struct ms_archive {
 	struct archive	*a;
 	const char	*path;
+	struct kept	*kept;
 };
 
 const char *
@@ -162,10 +170,38 @@ ms_archive_next(struct ms_archive *ar, const char **name, const char **link,
 }
 
 void
+ms_archive_remember(struct ms_archive *ar, const char *name, const void *data,
+    size_t len)
+{
+	struct kept *k = ms_xmalloc(sizeof(*k) + len);
+
+	k->name = ms_xstrdup(name);
+	memcpy(k->data, data, len);
+	k->next = ar->kept;
+	ar->kept = k;
+}
+
+const void *
+ms_archive_recall(const struct ms_archive *ar, const char *name)
+{
+	for (const struct kept *k = ar->kept; k != NULL; k = k->next)
+		if (strcmp(k->name, name) == 0)
+			return k->data;
+	return NULL;
+}
+
+void
 ms_archive_close(struct ms_archive *ar)
 {
 	if (ar == NULL)
 		return;
+	while (ar->kept != NULL) {
+		struct kept *k = ar->kept;
+
+		ar->kept = k->next;
+		free(k->name);
+		free(k);
+	}
 	if (ar->a != NULL)
 		la.archive_read_free(ar->a);
 	free(ar);

@@ -434,10 +434,8 @@ by_name(const void *a, const void *b)
 	return c != 0 ? c : (x < y ? -1 : x > y);
 }
 
-/* A member read by check_archive, for the hard links that follow it. */
+/* What check_archive keeps of a member for the hard links to it. */
 struct member {
-	struct member	*next;
-	char		*name;
 	struct ms_selection sel;	/* what it was hashed with */
 	uint64_t	 size;
 	int		 err;
@@ -479,9 +477,8 @@ check_archive(struct run *r)
 	struct ms_selection sel, cached = { 0 };
 	struct ms_digest_set set = { 0 };
 	unsigned char *buf = ms_xaligned(4096, o->engine.buffer_size);
-	unsigned char *out = NULL;
 	struct ms_source src;
-	struct member *read = NULL;
+	struct member *m = NULL;
 	const char *name, *link;
 	int rc;
 
@@ -522,16 +519,15 @@ check_archive(struct run *r)
 		if (link != NULL) {
 			/* A hard link carries no data: its target's digests,
 			 * if the target was read with the ones needed here. */
-			const struct member *m = read;
+			const struct member *target = ms_archive_recall(ar, link);
 
-			while (m != NULL && strcmp(m->name, link) != 0)
-				m = m->next;
 			for (size_t i = first; i < n &&
 			    strcmp(idx[i]->task->path, name) == 0; i++)
-				if (!idx[i]->done && m != NULL &&
-				    from_member(idx[i]->task, &m->sel, m->digest)) {
-					idx[i]->task->err = m->err;
-					idx[i]->task->size = m->size;
+				if (!idx[i]->done && target != NULL &&
+				    from_member(idx[i]->task, &target->sel,
+				    target->digest)) {
+					idx[i]->task->err = target->err;
+					idx[i]->task->size = target->size;
 					idx[i]->done = true;
 				}
 			continue;
@@ -540,10 +536,10 @@ check_archive(struct run *r)
 			ms_digest_set_destroy(&set);
 			cached = sel;
 			ms_digest_set_create(&set, &cached);
-			out = ms_xrealloc(out, cached.out_len);
+			m = ms_xrealloc(m, sizeof(*m) + cached.out_len);
 		}
 		if (ms_hash_source(&src, &set, buf, o->engine.buffer_size,
-		    o->engine.progress, out, &size) == -1)
+		    o->engine.progress, m->digest, &size) == -1)
 			err = errno;
 		for (size_t i = first; i < n &&
 		    strcmp(idx[i]->task->path, name) == 0; i++) {
@@ -551,37 +547,24 @@ check_archive(struct run *r)
 
 			if (idx[i]->done)
 				continue;
-			from_member(t, &cached, out);
+			from_member(t, &cached, m->digest);
 			t->err = err;
 			t->size = size;
 			idx[i]->done = true;
 		}
-		{
-			struct member *m = ms_xmalloc(sizeof(*m) + cached.out_len);
-
-			m->name = ms_xstrdup(name);
-			m->sel = cached;
-			m->size = size;
-			m->err = err;
-			memcpy(m->digest, out, cached.out_len);
-			m->next = read;
-			read = m;
-		}
+		m->sel = cached;
+		m->size = size;
+		m->err = err;
+		ms_archive_remember(ar, name, m, sizeof(*m) + cached.out_len);
 	}
 	if (rc == -1)
 		r->failed = true;
 	ms_archive_close(ar);
 out:
-	while (read != NULL) {
-		struct member *m = read;
-		read = m->next;
-		free(m->name);
-		free(m);
-	}
+	free(m);
 	for (size_t i = 0; i < n; i++)
 		idx[i]->done = true;
 	ms_digest_set_destroy(&set);
-	free(out);
 	free(buf);
 	free(idx);
 	flush(r);

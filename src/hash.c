@@ -64,22 +64,11 @@ list_operand(void *arg, const char *path)
 	operand(arg, path);
 }
 
-/* A member hashed by hash_archive, for the hard links that follow it. */
+/* What hash_archive keeps of a member for the hard links to it. */
 struct member {
-	struct member	*next;
-	char		*name;
 	uint64_t	 size;
 	unsigned char	 digest[];
 };
-
-static const struct member *
-member_find(const struct member *m, const char *name)
-{
-	for (; m != NULL; m = m->next)
-		if (strcmp(m->name, name) == 0)
-			return m;
-	return NULL;
-}
 
 /* --archive: members in archive order, all or those named by operands. */
 static void
@@ -89,7 +78,7 @@ hash_archive(struct run *r)
 	struct ms_archive *ar = ms_archive_open(o->archive);
 	struct ms_digest_set set;
 	struct ms_source src;
-	struct member *hashed = NULL;
+	struct member *m = NULL;
 	bool *found = ms_xcalloc(o->nfiles ? o->nfiles : 1, sizeof(*found));
 	unsigned char *buf = ms_xaligned(4096, o->engine.buffer_size);
 	const char *name, *link;
@@ -100,6 +89,7 @@ hash_archive(struct run *r)
 		goto out;
 	}
 	ms_digest_set_create(&set, &o->sel);
+	m = ms_xmalloc(sizeof(*m) + o->sel.out_len);
 	while ((rc = ms_archive_next(ar, &name, &link, &src)) == 1) {
 		bool wanted = o->nfiles == 0;
 		struct ms_task *t;
@@ -112,28 +102,24 @@ hash_archive(struct run *r)
 		t = ms_task_new(name, &o->sel, NULL);
 		if (link != NULL) {
 			/* A hard link is its target's content, hashed before. */
-			const struct member *m = member_find(hashed, link);
+			const struct member *target = ms_archive_recall(ar, link);
 
-			if (m == NULL) {
+			if (target == NULL) {
 				ms_warn("%s: hard link to %s, which was not hashed "
 				    "(name it too)", name, link);
 				r->failed++;
 				ms_task_free(t);
 				continue;
 			}
-			memcpy(t->digest, m->digest, o->sel.out_len);
-			t->size = m->size;
+			memcpy(t->digest, target->digest, o->sel.out_len);
+			t->size = target->size;
 		} else if (ms_hash_source(&src, &set, buf, o->engine.buffer_size,
 		    o->engine.progress, t->digest, &t->size) == -1) {
 			t->err = errno;
 		} else {
-			struct member *m = ms_xmalloc(sizeof(*m) + o->sel.out_len);
-
-			m->name = ms_xstrdup(name);
 			m->size = t->size;
 			memcpy(m->digest, t->digest, o->sel.out_len);
-			m->next = hashed;
-			hashed = m;
+			ms_archive_remember(ar, name, m, sizeof(*m) + o->sel.out_len);
 		}
 		emit(r, t);
 	}
@@ -147,12 +133,7 @@ hash_archive(struct run *r)
 	ms_digest_set_destroy(&set);
 	ms_archive_close(ar);
 out:
-	while (hashed != NULL) {
-		struct member *m = hashed;
-		hashed = m->next;
-		free(m->name);
-		free(m);
-	}
+	free(m);
 	free(found);
 	free(buf);
 }
