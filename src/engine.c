@@ -265,8 +265,8 @@ static void start_workers(struct ms_engine *e);
  * (measured, --io=read, 2 cores: 192 vs 169 MB/s; 589 vs 334 at 16 MiB).
  * A single digest gains only by taking the read copy off its thread,
  * which pays for the hand-offs from about 64 MiB (1 GiB sha256: 2050 vs
- * 1933 MB/s), and only if hashing a chunk takes well longer than reading
- * it (see run_task).  Streams of unknown length are candidates.
+ * 1933 MB/s), and only if the digest is slower than the copy by far (see
+ * run_task).  Streams of unknown length are candidates.
  */
 static bool
 worth_spreading(struct ms_source *src, const struct ms_selection *sel)
