@@ -544,7 +544,7 @@ test_archive() {
 		has_line got "$(cd x && sha256sum a.bin)" "the members found are still hashed"
 	done
 	multisum --archive=- < a.tar.gz > got
-	multisum --archive=a.tar > want
+	multisum --archive=a.tar.gz > want
 	same got want "--archive=- reads the archive from standard input"
 	multisum --archive=a.tar -a md5,crc32 big > got
 	is "$(wc -l < got | tr -d ' ')" 2 "--archive with two algorithms"
