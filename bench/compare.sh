@@ -162,13 +162,13 @@ workload multi4 MB/s $((SIZE_MB << 20)) 1 \
 workload tree1k files/s 20000 1 \
 	"rhash -r --sha256|rhash -r --sha256 $T1K" \
 	"hashdeep -r -c sha256|hashdeep -r -c sha256 $T1K" \
-	"find | xargs sha256sum|find $T1K -type f -print0 | xargs -0 sha256sum" \
-	"find | xargs -P$JOBS sha256sum|find $T1K -type f -print0 | xargs -0 -P$JOBS -n 2000 sha256sum" \
+	"find+xargs sha256sum|find $T1K -type f -print0 | xargs -0 sha256sum" \
+	"find+xargs -P$JOBS sha256sum|find $T1K -type f -print0 | xargs -0 -P$JOBS -n 2000 sha256sum" \
 	-- "multisum -r -a sha256|$M -r -a sha256 $T1K"
 workload tree64k files/s 2000 1 \
 	"rhash -r --sha256|rhash -r --sha256 $T64K" \
 	"hashdeep -r -c sha256|hashdeep -r -c sha256 $T64K" \
-	"find | xargs sha256sum|find $T64K -type f -print0 | xargs -0 sha256sum" \
+	"find+xargs sha256sum|find $T64K -type f -print0 | xargs -0 sha256sum" \
 	-- "multisum -r -a sha256|$M -r -a sha256 $T64K"
 
 if [[ rss =~ $ONLY ]] && [ -x /usr/bin/time ]; then
