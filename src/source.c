@@ -70,11 +70,11 @@ ms_source_open(struct ms_source *s, const char *path, enum ms_io io)
 	}
 	/*
 	 * --io=auto reads.  Measured on the 2-core machine (cached files,
-	 * MB/s, read vs mmap): 2 MiB xxh3 1753 vs 1321; 16 MiB xxh3 6711 vs
-	 * 4802; 1 GiB xxh3 -j2 15918 vs 12697 (14077 with 64 MiB windows);
-	 * 1 GiB sha256 equal.  MAP_POPULATE in the reading thread and windows
-	 * of 1 to 64 MiB were tried; mapping never won, because setting up
-	 * and tearing down page tables costs more than the copy it saves.
+	 * MB/s, read vs mmap; bench/RESULTS.md has the table): 16 MiB xxh3
+	 * 6644 vs 5414; 1 GiB xxh3 16133 vs 8076, sha256 1845 vs 1715; at
+	 * 2 MiB a tie.  MAP_POPULATE in the reading thread and windows of 1
+	 * to 64 MiB were tried; mapping never won, because setting up and
+	 * tearing down page tables costs more than the copy it saves.
 	 *
 	 * Only files opened here are mapped: a standard input redirected
 	 * from a file may already be past its start, and must be hashed
