@@ -474,7 +474,7 @@ verdict_small(struct report *r)
 	const struct ms_bench *b = r->b;
 	struct ranked *v = ms_xcalloc(b->nalgo, sizeof(*v));
 	size_t n = 0, shown = 0;
-	char o1[16], o2[16], text[1024] = "", lead[512], lead2[512];
+	char o1[24], o2[24], text[1024] = "", lead[512], lead2[512];
 	const char *us = r->utf8 ? "\u00b5s" : "us";
 	double typical;
 
@@ -506,6 +506,8 @@ verdict_small(struct report *r)
 	for (size_t i = 0; i < n && kept(&v[i]) < typical / 2; i++) {
 		size_t len = strlen(text);
 
+		if (v[i].rank_small <= v[i].rank_big)
+			continue;	/* loses speed, but not its place */
 		snprintf(text + len, sizeof(text) - len, "%s%s falls from %s "
 		    "to %s (%.1f %s of set-up a digest; %.0f%% of its 16 MiB "
 		    "speed left)", shown ? "; " : "", v[i].a->name,
