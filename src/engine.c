@@ -6,8 +6,10 @@
  *   task  open a queued file and read its first buffer.  A file that ends
  *         within it is hashed there and then (the small-file path: one
  *         read into the worker's reused buffer, reused digest states).  A
- *         longer file is promoted to a "big" file if there is room, else
- *         hashed to its end by this worker.
+ *         longer one has that buffer hashed too; it is then promoted to a
+ *         "big" file if it is large enough and its digests slow enough to
+ *         gain (worth_spreading, run_task) and there is room, else hashed
+ *         to its end by this worker.
  *   read  fill the next free slot of a big file's ring (a read, or a
  *         mapped window), so the copy leaves the hashing threads' path.
  *   lane  run one digest of a big file over its next chunk.  A digest is
@@ -34,7 +36,7 @@
 
 struct slot {
 	struct ms_chunk	 c;
-	unsigned char	*buf;		/* RING buffers, allocated on demand */
+	unsigned char	*buf;		/* read mode's buffer for this slot */
 	size_t		 pending;	/* lanes still to consume the chunk */
 };
 
