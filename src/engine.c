@@ -25,6 +25,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -782,4 +783,16 @@ ms_engine_finish(struct ms_engine *e)
 	}
 	worker_free(&e->self);
 	free(e);
+}
+
+void
+ms_engine_defaults(struct ms_engine_config *cfg)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	cfg->jobs = cpus > 0 ? (unsigned)(cpus > MS_JOBS_DEFAULT_MAX ?
+	    MS_JOBS_DEFAULT_MAX : cpus) : 1;
+	cfg->io = MS_IO_AUTO;
+	cfg->buffer_size = 256 * 1024;
+	cfg->progress = NULL;
 }

@@ -39,6 +39,11 @@ struct ms_task {
 	unsigned char	 digest[];	/* sel->out_len bytes */
 };
 
+/* The defaults of every front end: one job per online CPU (at most
+ * MS_JOBS_DEFAULT_MAX), automatic I/O, 256 KiB reads, no progress. */
+#define MS_JOBS_DEFAULT_MAX	256
+void	 ms_engine_defaults(struct ms_engine_config *cfg);
+
 typedef void ms_emit_fn(void *arg, struct ms_task *t);
 
 /* A task for (a copy of) path.  Free with ms_task_free. */

@@ -1,11 +1,14 @@
 /*
- * hash.c - hash mode: operands through the engine to result lines.
+ * hash.c - hash mode: operands through the engine to result lines, for
+ * multisum and the coreutils personalities alike.
  *
  * Owns the choice of line format for a run, the order of operands
  * (command line, --files-from lists, directory walks) and the reporting
  * of inputs that could not be read.  Digesting is the engine's, the
  * lines are format.c's.
  */
+#include "hash.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,26 +16,41 @@
 #include <sys/stat.h>
 
 #include "archive_source.h"
-#include "options.h"
 #include "output.h"
+#include "quote.h"
 #include "util.h"
 
 struct run {
-	struct ms_options *o;
+	const struct ms_options *o;
+	const struct ms_hash_style *style;
+	struct ms_engine_config cfg;	/* o->engine, with the progress line */
 	struct ms_output out;
 	struct ms_engine *engine;
 	size_t		 failed;
+	bool		 debug_said;	/* style->crc_debug was written */
 };
 
 static void
 emit(void *arg, struct ms_task *t)
 {
 	struct run *r = arg;
+	bool crc = t->sel->spec[0].algo->legacy == MS_LEGACY_CKSUM;
 
+	if (crc && t->err == EISDIR && r->style->crc_dir_empty) {
+		t->err = 0;
+		t->size = 0;
+		memcpy(t->digest, "\xff\xff\xff\xff", 4);
+	}
 	if (t->err != 0) {
-		ms_warn("%s: %s", t->path, strerror(t->err));
+		/* after what standard output holds, as check mode does */
+		fflush(r->out.fp);
+		ms_warn("%s: %s", ms_quotef(t->path), strerror(t->err));
 		r->failed++;
 	} else {
+		if (crc && r->style->crc_debug != NULL && !r->debug_said) {
+			r->debug_said = true;
+			ms_warn("%s", r->style->crc_debug);
+		}
 		ms_format_result(r->out.fp, &r->o->fmt, t->path, t->sel,
 		    t->digest, t->size);
 	}
@@ -46,9 +64,9 @@ submit(void *arg, const char *path)
 	struct stat st;
 
 	/* Sizes in advance only for the progress line's time left. */
-	if (r->o->engine.progress != NULL && stat(path, &st) == 0 &&
+	if (r->cfg.progress != NULL && stat(path, &st) == 0 &&
 	    S_ISREG(st.st_mode))
-		ms_progress_expect(r->o->engine.progress, (uint64_t)st.st_size);
+		ms_progress_expect(r->cfg.progress, (uint64_t)st.st_size);
 	ms_engine_submit(r->engine, ms_task_new(path, &r->o->sel, NULL));
 }
 
@@ -74,13 +92,13 @@ struct member {
 static void
 hash_archive(struct run *r)
 {
-	struct ms_options *o = r->o;
+	const struct ms_options *o = r->o;
 	struct ms_archive *ar = ms_archive_open(o->archive);
 	struct ms_digest_set set;
 	struct ms_source src;
 	struct member *m = NULL;
 	bool *found = ms_xcalloc(o->nfiles ? o->nfiles : 1, sizeof(*found));
-	unsigned char *buf = ms_xaligned(4096, o->engine.buffer_size);
+	unsigned char *buf = ms_xaligned(4096, r->cfg.buffer_size);
 	const char *name, *link;
 	int rc;
 
@@ -113,8 +131,8 @@ hash_archive(struct run *r)
 			}
 			memcpy(t->digest, target->digest, o->sel.out_len);
 			t->size = target->size;
-		} else if (ms_hash_source(&src, &set, buf, o->engine.buffer_size,
-		    o->engine.progress, t->digest, &t->size) == -1) {
+		} else if (ms_hash_source(&src, &set, buf, r->cfg.buffer_size,
+		    r->cfg.progress, t->digest, &t->size) == -1) {
 			t->err = errno;
 		} else {
 			m->size = t->size;
@@ -177,26 +195,18 @@ choose_format(struct ms_options *o)
 }
 
 int
-ms_hash_main(struct ms_options *o)
+ms_hash_run(const struct ms_options *o, const struct ms_hash_style *style)
 {
-	struct run r = { .o = o };
+	struct run r = { .o = o, .style = style, .cfg = o->engine };
 	int status = MS_EXIT_OK;
 
-	if (choose_format(o) == -1) {
-		/* the spec's usage errors all end with main's hint */
-		fprintf(stderr, "Try '%s --help' for more information.\n",
-		    ms_program);
-		return MS_EXIT_USAGE;
-	}
-	if (ms_selection_load(&o->sel) == -1)
-		return MS_EXIT_USAGE;
 	if (ms_output_open(&r.out, o->output) == -1)
 		return MS_EXIT_FAIL;
-	o->engine.progress = ms_progress_start(o->progress);
+	r.cfg.progress = ms_progress_start(o->progress);
 	if (o->archive != NULL) {
 		hash_archive(&r);
 	} else {
-		r.engine = ms_engine_start(&o->engine, emit, &r);
+		r.engine = ms_engine_start(&r.cfg, emit, &r);
 		if (o->files_from != NULL &&
 		    ms_walk_list(o->files_from, o->files_from_nul, list_operand, &r) == -1)
 			r.failed++;
@@ -206,8 +216,7 @@ ms_hash_main(struct ms_options *o)
 			operand(&r, "-");
 		ms_engine_finish(r.engine);
 	}
-	ms_progress_stop(o->engine.progress);
-	o->engine.progress = NULL;
+	ms_progress_stop(r.cfg.progress);
 	if (r.failed > 0)
 		status = MS_EXIT_FAIL;
 	if (r.failed > 0 && o->output != NULL)
@@ -216,4 +225,20 @@ ms_hash_main(struct ms_options *o)
 	if (ms_output_close(&r.out, r.failed == 0) == -1 && status == MS_EXIT_OK)
 		status = MS_EXIT_FAIL;
 	return status;
+}
+
+int
+ms_hash_main(struct ms_options *o)
+{
+	static const struct ms_hash_style native = { 0 };
+
+	if (choose_format(o) == -1) {
+		/* the spec's usage errors all end with main's hint */
+		fprintf(stderr, "Try '%s --help' for more information.\n",
+		    ms_program);
+		return MS_EXIT_USAGE;
+	}
+	if (ms_selection_load(&o->sel) == -1)
+		return MS_EXIT_USAGE;
+	return ms_hash_run(o, &native);
 }

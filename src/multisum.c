@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "algorithm.h"
+#include "hash.h"
 #include "options.h"
 #include "personality.h"
 #include "util.h"
@@ -269,12 +270,9 @@ parse(struct ms_options *o, int argc, char **argv)
 {
 	char **names = NULL;
 	size_t nnames = 0;
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int c;
 
-	o->engine.jobs = cpus > 0 ? (unsigned)(cpus > 256 ? 256 : cpus) : 1;
-	o->engine.io = MS_IO_AUTO;
-	o->engine.buffer_size = 256 * 1024;
+	ms_engine_defaults(&o->engine);
 	o->progress = -1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":a:l:btzo:cwj:rL", long_options,

@@ -51,7 +51,6 @@ struct ms_options {
 	size_t		 nfiles;
 };
 
-int	 ms_hash_main(struct ms_options *o);	/* hash.c */
 int	 ms_check_main(struct ms_options *o);	/* check.c */
 int	 ms_bench_main(struct ms_options *o);	/* bench.c */
 

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "hash.h"
 #include "options.h"
 #include "quote.h"
 #include "util.h"
@@ -332,85 +333,44 @@ tool_algo(const struct cu *c)
 	return s.algo;
 }
 
-struct hash_run {
-	const struct cu	*c;
-	struct ms_format_opts fmt;
-	bool		 failed;
-	bool		 debug_said;
-};
-
-/* cksum --debug names the CRC implementation, once, when first used. */
-static void
-crc_debug(struct hash_run *h)
+/* cksum --debug's line naming the CRC implementation. */
+static const char *
+crc_debug(const struct cu *c)
 {
 	bool pclmul = false;
 
 #if defined(__x86_64__) || defined(__i386__)
 	pclmul = __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("avx");
 #endif
-	if (h->debug_said || !h->c->debug)
-		return;
-	h->debug_said = true;
-	ms_warn("using %s hardware support", pclmul ? "pclmul" : "generic");
-}
-
-static void
-hash_emit(void *arg, struct ms_task *t)
-{
-	struct hash_run *h = arg;
-	bool crc = t->sel->spec[0].algo->legacy == MS_LEGACY_CKSUM;
-
-	/* 9.1's CRC reader takes a directory for an empty file. */
-	if (crc && t->err == EISDIR) {
-		t->err = 0;
-		t->size = 0;
-		memcpy(t->digest, "\xff\xff\xff\xff", 4);
-	}
-	if (t->err != 0) {
-		fflush(stdout);
-		ms_warn("%s: %s", ms_quotef(t->path), strerror(t->err));
-		h->failed = true;
-	} else {
-		if (crc)
-			crc_debug(h);
-		ms_format_result(stdout, &h->fmt, t->path, t->sel, t->digest,
-		    t->size);
-	}
-	ms_task_free(t);
+	if (!c->debug)
+		return NULL;
+	return pclmul ? "using pclmul hardware support" :
+	    "using generic hardware support";
 }
 
 static int
 hash_files(const struct cu *c, struct ms_options *o)
 {
-	struct hash_run h = { .c = c };
-	struct ms_selection sel = { 0 };
+	struct ms_hash_style style = {
+		.crc_dir_empty = true,
+		.crc_debug = crc_debug(c),
+	};
 	struct ms_digest_spec spec = { tool_algo(c), 0 };
 	const char *why;
-	struct ms_engine *e;
 
 	spec.bits = spec.algo->bits;
 	if (strcmp(spec.algo->name, "blake2b") == 0 && c->length != 0 &&
 	    ms_algo_resolve("blake2b", (unsigned)c->length, &spec, &why) == -1)
 		ms_bug("blake2b length");
-	ms_selection_add(&sel, &spec);
-	if (ms_selection_load(&sel) == -1)
+	ms_selection_add(&o->sel, &spec);
+	if (ms_selection_load(&o->sel) == -1)
 		return EXIT_FAILURE;
-	h.fmt.format = c->tag && spec.algo->legacy == MS_LEGACY_NONE ?
+	o->fmt.format = c->tag && spec.algo->legacy == MS_LEGACY_NONE ?
 	    MS_FORMAT_BSD : MS_FORMAT_GNU;
-	h.fmt.binary = c->binary == 1;
-	h.fmt.zero = c->zero;
-	h.fmt.name_stdin = o->nfiles > 0;
-	e = ms_engine_start(&o->engine, hash_emit, &h);
-	for (size_t i = 0; i < o->nfiles; i++)
-		ms_engine_submit(e, ms_task_new(o->files[i], &sel, NULL));
-	if (o->nfiles == 0)
-		ms_engine_submit(e, ms_task_new("-", &sel, NULL));
-	ms_engine_finish(e);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		ms_warn("write error: %s", strerror(errno));
-		return EXIT_FAILURE;
-	}
-	return h.failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	o->fmt.binary = c->binary == 1;
+	o->fmt.zero = c->zero;
+	o->fmt.name_stdin = o->nfiles > 0;
+	return ms_hash_run(o, &style);
 }
 
 static int
@@ -452,7 +412,6 @@ ms_personality_main(const char *name, int argc, char **argv)
 {
 	static struct ms_options o;
 	struct cu c = { .binary = -1, .tag = -1, .algo = 2 /* crc */ };
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
 	for (size_t i = 0; i < MS_ARRAY_LEN(tools); i++)
 		if (strcmp(name, tools[i].name) == 0)
@@ -464,9 +423,8 @@ ms_personality_main(const char *name, int argc, char **argv)
 	setlocale(LC_ALL, "");
 	parse(&c, argc, argv);
 	validate(&c);
-	o.engine.jobs = cpus > 0 ? (unsigned)(cpus > 64 ? 64 : cpus) : 1;
-	o.engine.io = MS_IO_AUTO;
-	o.engine.buffer_size = 256 * 1024;
+	ms_engine_defaults(&o.engine);
+	o.progress = 0;		/* coreutils has none */
 	o.files = argv + optind;
 	o.nfiles = (size_t)(argc - optind);
 	return c.check ? check_files(&c, &o) : hash_files(&c, &o);
