@@ -846,14 +846,13 @@ locale_is_utf8(void)
 }
 
 int
-ms_bench_main(struct ms_options *o)
+ms_bench_main(const struct ms_options *o)
 {
 	struct ms_bench b = { .o = o };
 	struct ms_digest_spec base;
 	struct ms_selection all = { 0 };
 	const struct ms_selection *sel = &o->sel;
 	const char *format = o->format_name ? o->format_name : "table";
-	const char *why;
 	uint64_t start = ms_now_ns(), *size, engine_bytes = 0;
 	struct ctx x = { .b = &b };
 	char *engine_path = NULL, *engine_unlink = NULL;
@@ -862,17 +861,8 @@ ms_bench_main(struct ms_options *o)
 	unsigned char *data;
 	struct ms_output out;
 
-	if (strcmp(format, "table") != 0 && strcmp(format, "csv") != 0 &&
-	    strcmp(format, "json") != 0)
-		return usage_error("invalid --format '%s' for --bench "
-		    "(table, csv or json)", format);
-	if (o->archive != NULL)
-		return usage_error("--bench does not read archives (%s)",
-		    o->archive);
-	if (ms_algo_resolve(o->bench_baseline ? o->bench_baseline : "sha256", 0,
-	    &base, &why) == -1)
-		return usage_error("invalid --bench-baseline: '%s' (see "
-		    "--list-algorithms)", o->bench_baseline);
+	/* --format, --bench-baseline and --archive: checked by main */
+	base = o->bench_base;
 	size = ms_xcalloc(o->nfiles ? o->nfiles : 1, sizeof(*size));
 	if ((rc = check_files(o->files, o->nfiles, size)) != MS_EXIT_OK) {
 		free(size);

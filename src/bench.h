@@ -82,6 +82,9 @@ const struct ms_bench_cell *ms_bench_find(const struct ms_bench *b,
  * Write the report of b to out in format ("table", "csv" or "json");
  * utf8 draws the chart with block characters.
  */
+/* multisum --bench: measure, then report to standard output. */
+int	 ms_bench_main(const struct ms_options *o);
+
 void	 ms_bench_report(const struct ms_bench *b, FILE *out,
 	    const char *format, bool utf8);
 

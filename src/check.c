@@ -50,8 +50,9 @@ struct rec {
 };
 
 struct run {
-	struct ms_options *o;
+	const struct ms_options *o;
 	const struct ms_check_style *style;
+	struct ms_engine_config cfg;	/* o->engine, with the progress line */
 	struct ms_engine *engine;	/* NULL with --archive */
 	struct rec	*head, **tail;
 	struct reg	**sels;		/* one per set of candidates met */
@@ -158,10 +159,10 @@ second_chance(struct run *r, const struct rec *rec)
 		ms_digest_set_create(&r->alt_set, alt);
 	}
 	if (r->buf == NULL)
-		r->buf = ms_xaligned(4096, r->o->engine.buffer_size);
-	if (ms_source_open(&src, t->path, r->o->engine.io) == -1)
+		r->buf = ms_xaligned(4096, r->cfg.buffer_size);
+	if (ms_source_open(&src, t->path, r->cfg.io) == -1)
 		return false;
-	if (ms_hash_source(&src, &r->alt_set, r->buf, r->o->engine.buffer_size,
+	if (ms_hash_source(&src, &r->alt_set, r->buf, r->cfg.buffer_size,
 	    NULL, out, &size) == 0)
 		for (size_t k = 0; k < alt->cnt && !ok; k++)
 			ok = memcmp(out + alt->offset[k], rec->want,
@@ -175,7 +176,7 @@ report_entry(struct run *r, struct rec *rec)
 {
 	struct manifest *m = rec->m;
 	struct ms_task *t = rec->task;
-	struct ms_options *o = r->o;
+	const struct ms_options *o = r->o;
 
 	m->any_entry = true;
 	if (t->err == ENOENT && o->ignore_missing)
@@ -208,7 +209,7 @@ plural(size_t n, const char *one, const char *many)
 static void
 report_end(struct run *r, struct manifest *m)
 {
-	struct ms_options *o = r->o;
+	const struct ms_options *o = r->o;
 	const char *name = ms_quotef(m->name);
 
 	if (m->open_err != 0 || m->read_err) {
@@ -470,13 +471,13 @@ from_member(struct ms_task *t, const struct ms_selection *sel,
 static void
 check_archive(struct run *r)
 {
-	struct ms_options *o = r->o;
+	const struct ms_options *o = r->o;
 	struct rec **idx = NULL;
 	size_t n = 0;
 	struct ms_archive *ar;
 	struct ms_selection sel, cached = { 0 };
 	struct ms_digest_set set = { 0 };
-	unsigned char *buf = ms_xaligned(4096, o->engine.buffer_size);
+	unsigned char *buf = ms_xaligned(4096, r->cfg.buffer_size);
 	struct ms_source src;
 	struct member *m = NULL;
 	const char *name, *link;
@@ -538,8 +539,8 @@ check_archive(struct run *r)
 			ms_digest_set_create(&set, &cached);
 			m = ms_xrealloc(m, sizeof(*m) + cached.out_len);
 		}
-		if (ms_hash_source(&src, &set, buf, o->engine.buffer_size,
-		    o->engine.progress, m->digest, &size) == -1)
+		if (ms_hash_source(&src, &set, buf, r->cfg.buffer_size,
+		    r->cfg.progress, m->digest, &size) == -1)
 			err = errno;
 		for (size_t i = first; i < n &&
 		    strcmp(idx[i]->task->path, name) == 0; i++) {
@@ -577,8 +578,7 @@ finish(struct run *r)
 		ms_engine_finish(r->engine);
 	else
 		check_archive(r);
-	ms_progress_stop(r->o->engine.progress);
-	r->o->engine.progress = NULL;
+	ms_progress_stop(r->cfg.progress);
 	flush(r);
 	ms_digest_set_destroy(&r->alt_set);
 	free(r->buf);
@@ -592,18 +592,20 @@ finish(struct run *r)
 }
 
 static void
-start(struct run *r, struct ms_options *o, const struct ms_check_style *style)
+start(struct run *r, const struct ms_options *o,
+    const struct ms_check_style *style)
 {
 	r->o = o;
 	r->style = style;
+	r->cfg = o->engine;
 	r->tail = &r->head;
-	o->engine.progress = ms_progress_start(o->progress);
+	r->cfg.progress = ms_progress_start(o->progress);
 	if (o->archive == NULL)
-		r->engine = ms_engine_start(&o->engine, emit, r);
+		r->engine = ms_engine_start(&r->cfg, emit, r);
 }
 
 int
-ms_check_run(struct ms_options *o, const struct ms_check_style *style)
+ms_check_run(const struct ms_options *o, const struct ms_check_style *style)
 {
 	struct run r = { 0 };
 	struct ms_manifest_state st = { .reversed = -1 };
@@ -619,21 +621,12 @@ ms_check_run(struct ms_options *o, const struct ms_check_style *style)
 
 /* --expect=DIGEST [FILE]...: each FILE against the one digest. */
 static int
-expect(struct ms_options *o, const struct ms_check_style *style)
+expect(const struct ms_options *o, const struct ms_check_style *style)
 {
-	struct ms_manifest_entry e;
+	struct ms_manifest_entry e = o->expect_entry;
 	struct run r = { 0 };
 	struct manifest *m;
 
-	if (ms_manifest_expect(o->expect, o->sel_given ? &o->sel : NULL,
-	    &e) == -1) {
-		ms_warn("--expect: '%s' is not a digest of %s", o->expect,
-		    o->sel_given ? "the algorithm given with -a" :
-		    "a known length (or give -a)");
-		fprintf(stderr, "Try '%s --help' for more information.\n",
-		    ms_program);
-		return MS_EXIT_USAGE;
-	}
 	start(&r, o, style);
 	m = ms_xcalloc(1, sizeof(*m));
 	m->name = "--expect";
@@ -647,7 +640,7 @@ expect(struct ms_options *o, const struct ms_check_style *style)
 }
 
 int
-ms_check_main(struct ms_options *o)
+ms_check_main(const struct ms_options *o)
 {
 	struct ms_check_style style = {
 		.rules = { .dialect = MS_DIALECT_NATIVE,

@@ -23,6 +23,11 @@ struct ms_check_style {
  * engine, reporting in manifest order.  Uses o->quiet, status, strict,
  * warn, ignore_missing, engine and archive.  Returns the exit status.
  */
-int	 ms_check_run(struct ms_options *o, const struct ms_check_style *style);
+int	 ms_check_run(const struct ms_options *o,
+	    const struct ms_check_style *style);
+
+/* multisum -c and --expect: ms_check_run (or --expect's one digest) in
+ * multisum's native style. */
+int	 ms_check_main(const struct ms_options *o);
 
 #endif

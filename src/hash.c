@@ -156,44 +156,6 @@ out:
 	free(buf);
 }
 
-/* Pick the line format from --format, --tag and the algorithm count. */
-static int
-choose_format(struct ms_options *o)
-{
-	const char *f = o->format_name;
-
-	if (f == NULL)
-		o->fmt.format = o->tag || o->sel.cnt > 1 ? MS_FORMAT_BSD : MS_FORMAT_GNU;
-	else if (strcmp(f, "gnu") == 0)
-		o->fmt.format = MS_FORMAT_GNU;
-	else if (strcmp(f, "bsd") == 0)
-		o->fmt.format = MS_FORMAT_BSD;
-	else if (strcmp(f, "sfv") == 0)
-		o->fmt.format = MS_FORMAT_SFV;
-	else if (strcmp(f, "ndjson") == 0)
-		o->fmt.format = MS_FORMAT_NDJSON;
-	else {
-		ms_warn("invalid --format '%s' (gnu, bsd, sfv or ndjson)", f);
-		return -1;
-	}
-	if (o->fmt.format == MS_FORMAT_GNU && o->sel.cnt > 1) {
-		ms_warn("--format=gnu (--untagged) takes exactly one algorithm");
-		return -1;
-	}
-	if (o->fmt.format == MS_FORMAT_SFV &&
-	    (o->sel.cnt != 1 || strcmp(o->sel.spec[0].algo->name, "crc32") != 0)) {
-		ms_warn("--format=sfv takes the crc32 algorithm only");
-		return -1;
-	}
-	/* An archive without an operand may hold any number of members. */
-	if (o->fmt.raw && (o->nfiles > 1 || o->walk.recursive || o->files_from ||
-	    (o->archive != NULL && o->nfiles != 1))) {
-		ms_warn("--raw takes a single input");
-		return -1;
-	}
-	return 0;
-}
-
 int
 ms_hash_run(const struct ms_options *o, const struct ms_hash_style *style)
 {
@@ -228,16 +190,10 @@ ms_hash_run(const struct ms_options *o, const struct ms_hash_style *style)
 }
 
 int
-ms_hash_main(struct ms_options *o)
+ms_hash_main(const struct ms_options *o)
 {
 	static const struct ms_hash_style native = { 0 };
 
-	if (choose_format(o) == -1) {
-		/* the spec's usage errors all end with main's hint */
-		fprintf(stderr, "Try '%s --help' for more information.\n",
-		    ms_program);
-		return MS_EXIT_USAGE;
-	}
 	if (ms_selection_load(&o->sel) == -1)
 		return MS_EXIT_USAGE;
 	return ms_hash_run(o, &native);

@@ -28,6 +28,6 @@ struct ms_hash_style {
 int	 ms_hash_run(const struct ms_options *o, const struct ms_hash_style *style);
 
 /* multisum's hash mode: ms_hash_run in its native style. */
-int	 ms_hash_main(struct ms_options *o);
+int	 ms_hash_main(const struct ms_options *o);
 
 #endif

@@ -6,6 +6,7 @@
  * Only this file turns results into an exit status.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,8 +14,10 @@
 #include <unistd.h>
 
 #include "algorithm.h"
+#include "bench.h"
+#include "check.h"
 #include "hash.h"
-#include "options.h"
+#include "manifest.h"
 #include "personality.h"
 #include "util.h"
 
@@ -27,45 +30,95 @@ enum {
 	OPT_VERSION,
 };
 
-static const struct option long_options[] = {
-	{ "algorithm",		required_argument, NULL, 'a' },
-	{ "length",		required_argument, NULL, 'l' },
-	{ "binary",		no_argument,	   NULL, 'b' },
-	{ "text",		no_argument,	   NULL, 't' },
-	{ "tag",		no_argument,	   NULL, OPT_TAG },
-	{ "untagged",		no_argument,	   NULL, OPT_UNTAGGED },
-	{ "zero",		no_argument,	   NULL, 'z' },
-	{ "base64",		no_argument,	   NULL, OPT_BASE64 },
-	{ "raw",		no_argument,	   NULL, OPT_RAW },
-	{ "format",		required_argument, NULL, OPT_FORMAT },
-	{ "output",		required_argument, NULL, 'o' },
-	{ "check",		no_argument,	   NULL, 'c' },
-	{ "quiet",		no_argument,	   NULL, OPT_QUIET },
-	{ "status",		no_argument,	   NULL, OPT_STATUS },
-	{ "strict",		no_argument,	   NULL, OPT_STRICT },
-	{ "warn",		no_argument,	   NULL, 'w' },
-	{ "ignore-missing",	no_argument,	   NULL, OPT_IGNORE_MISSING },
-	{ "expect",		required_argument, NULL, OPT_EXPECT },
-	{ "io",			required_argument, NULL, OPT_IO },
-	{ "buffer-size",	required_argument, NULL, OPT_BUFFER_SIZE },
-	{ "jobs",		required_argument, NULL, 'j' },
-	{ "recursive",		no_argument,	   NULL, 'r' },
-	{ "dereference",	no_argument,	   NULL, 'L' },
-	{ "exclude",		required_argument, NULL, OPT_EXCLUDE },
-	{ "files-from",		required_argument, NULL, OPT_FILES_FROM },
-	{ "files0-from",	required_argument, NULL, OPT_FILES0_FROM },
-	{ "archive",		required_argument, NULL, OPT_ARCHIVE },
-	{ "progress",		no_argument,	   NULL, OPT_PROGRESS },
-	{ "no-progress",	no_argument,	   NULL, OPT_NO_PROGRESS },
-	{ "bench",		no_argument,	   NULL, OPT_BENCH },
-	{ "bench-time",		required_argument, NULL, OPT_BENCH_TIME },
-	{ "bench-baseline",	required_argument, NULL, OPT_BENCH_BASELINE },
-	{ "ascii",		no_argument,	   NULL, OPT_ASCII },
-	{ "list-algorithms",	no_argument,	   NULL, OPT_LIST },
-	{ "debug",		no_argument,	   NULL, OPT_DEBUG },
-	{ "help",		no_argument,	   NULL, OPT_HELP },
-	{ "version",		no_argument,	   NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 },
+/* The modes an option applies to: the column beside the option table. */
+#define H	(1u << MS_MODE_HASH)
+#define C	(1u << MS_MODE_CHECK)
+#define B	(1u << MS_MODE_BENCH)
+#define ANY	(H | C | B)
+
+/*
+ * Option-pair rules (the one list; validate() applies them after parsing,
+ * each refusal is one line naming both options, then the --help hint, and
+ * exit status 2):
+ *   1. Each option applies to the modes of its column below.  Given in a
+ *      mode it does not apply to, it is refused: "--X needs --check or
+ *      --expect" (checking options: --quiet --status --strict --warn
+ *      --ignore-missing), "--X needs --bench" (--bench-time,
+ *      --bench-baseline, --ascii), or "--X cannot be used with --MODE"
+ *      (-c or --expect with -o, -b, -t, --tag, --untagged, --format,
+ *      -z, --base64, --raw, -r, -L, --exclude, --files-from,
+ *      --files0-from; --bench with -o, -b, -t, --tag, --untagged, -z,
+ *      --base64, --raw, -r, -L, --exclude, --files-from,
+ *      --files0-from, --archive and the checking options).
+ *   2. The modes exclude each other: -c, --expect and --bench.
+ *   3. Pairs of options that would silently override each other:
+ *      --files-from and --files0-from, --tag and --untagged, --tag and
+ *      --format, --untagged and --format, --raw and --base64.
+ *   4. Then each mode's own: hash mode's --format against the algorithm
+ *      count and --raw against several inputs (choose_format), --bench's
+ *      --format and --bench-baseline values, --expect's digest.
+ * --list-algorithms ignores every other option; the personalities keep
+ * coreutils 9.1's own rules and wording (personality.c).
+ */
+static const struct opt {
+	const char	*name;
+	int		 has_arg;
+	int		 val;
+	unsigned	 modes;
+} opts[] = {
+	{ "algorithm",		required_argument, 'a',			ANY },
+	{ "length",		required_argument, 'l',			ANY },
+	{ "binary",		no_argument,	   'b',			H },
+	{ "text",		no_argument,	   't',			H },
+	{ "tag",		no_argument,	   OPT_TAG,		H },
+	{ "untagged",		no_argument,	   OPT_UNTAGGED,	H },
+	{ "zero",		no_argument,	   'z',			H },
+	{ "base64",		no_argument,	   OPT_BASE64,		H },
+	{ "raw",		no_argument,	   OPT_RAW,		H },
+	{ "format",		required_argument, OPT_FORMAT,		H | B },
+	{ "output",		required_argument, 'o',			H },
+	{ "check",		no_argument,	   'c',			C },
+	{ "quiet",		no_argument,	   OPT_QUIET,		C },
+	{ "status",		no_argument,	   OPT_STATUS,		C },
+	{ "strict",		no_argument,	   OPT_STRICT,		C },
+	{ "warn",		no_argument,	   'w',			C },
+	{ "ignore-missing",	no_argument,	   OPT_IGNORE_MISSING,	C },
+	{ "expect",		required_argument, OPT_EXPECT,		C },
+	{ "io",			required_argument, OPT_IO,		ANY },
+	{ "buffer-size",	required_argument, OPT_BUFFER_SIZE,	ANY },
+	{ "jobs",		required_argument, 'j',			ANY },
+	{ "recursive",		no_argument,	   'r',			H },
+	{ "dereference",	no_argument,	   'L',			H },
+	{ "exclude",		required_argument, OPT_EXCLUDE,		H },
+	{ "files-from",		required_argument, OPT_FILES_FROM,	H },
+	{ "files0-from",	required_argument, OPT_FILES0_FROM,	H },
+	{ "archive",		required_argument, OPT_ARCHIVE,		H | C },
+	{ "progress",		no_argument,	   OPT_PROGRESS,	ANY },
+	{ "no-progress",	no_argument,	   OPT_NO_PROGRESS,	ANY },
+	{ "bench",		no_argument,	   OPT_BENCH,		B },
+	{ "bench-time",		required_argument, OPT_BENCH_TIME,	B },
+	{ "bench-baseline",	required_argument, OPT_BENCH_BASELINE,	B },
+	{ "ascii",		no_argument,	   OPT_ASCII,		B },
+	{ "list-algorithms",	no_argument,	   OPT_LIST,		ANY },
+	{ "debug",		no_argument,	   OPT_DEBUG,		ANY },
+	{ "help",		no_argument,	   OPT_HELP,		ANY },
+	{ "version",		no_argument,	   OPT_VERSION,		ANY },
+};
+#define NOPTS	MS_ARRAY_LEN(opts)
+
+/* Rule 3: options of which at most one may be given. */
+static const int exclusive[][2] = {
+	{ OPT_FILES_FROM, OPT_FILES0_FROM },
+	{ OPT_TAG, OPT_UNTAGGED },
+	{ OPT_TAG, OPT_FORMAT },
+	{ OPT_UNTAGGED, OPT_FORMAT },
+	{ OPT_RAW, OPT_BASE64 },
+};
+
+/* What parsing saw, for validate(): which options, and the mode's. */
+struct seen {
+	bool		 given[NOPTS];
+	int		 mode_opt;	/* -c, --expect or --bench; 0 if none */
 };
 
 /*
@@ -155,9 +208,23 @@ usage(int status)
 "      --help             display this help and exit\n"
 "      --version          output version information and exit\n"
 "\n"
+"Options that do not apply to the mode are refused as invalid usage.\n"
 "Exit status: 0 if every file was read (and verified), 1 if a file could\n"
 "not be read or did not verify, 2 for invalid usage.\n", stdout);
 	exit_flushed();
+}
+
+/* A usage error: one line, the hint, exit status 2. */
+static _Noreturn void
+refuse(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ms_vwarn(fmt, ap);
+	va_end(ap);
+	usage(MS_EXIT_USAGE);
+	exit(MS_EXIT_USAGE);
 }
 
 static void
@@ -265,18 +332,45 @@ collect_names(const char *list, char ***names, size_t *cnt)
 	free(copy);
 }
 
-static void
-parse(struct ms_options *o, int argc, char **argv)
+/* The row of opts[] for an option's value, by its short letter or code. */
+static size_t
+opt_row(int val)
 {
+	for (size_t i = 0; i < NOPTS; i++)
+		if (opts[i].val == val)
+			return i;
+	ms_bug("option without a row");
+}
+
+/* Rule 2: -c, --expect and --bench choose the mode; one of them. */
+static void
+set_mode(struct ms_options *o, struct seen *seen, int opt, enum ms_mode mode)
+{
+	if (seen->mode_opt != 0 && seen->mode_opt != opt)
+		refuse("--%s and --%s cannot be combined",
+		    opts[opt_row(seen->mode_opt)].name, opts[opt_row(opt)].name);
+	seen->mode_opt = opt;
+	o->mode = mode;
+}
+
+static void
+parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
+{
+	struct option long_options[NOPTS + 1] = { { 0 } };
 	char **names = NULL;
 	size_t nnames = 0;
 	int c;
 
+	for (size_t i = 0; i < NOPTS; i++)
+		long_options[i] = (struct option){ opts[i].name, opts[i].has_arg,
+		    NULL, opts[i].val };
 	ms_engine_defaults(&o->engine);
 	o->progress = -1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":a:l:btzo:cwj:rL", long_options,
 	    NULL)) != -1) {
+		if (c != ':' && c != '?')
+			seen->given[opt_row(c)] = true;
 		switch (c) {
 		case 'a': collect_names(optarg, &names, &nnames); o->sel_given = true; break;
 		case 'l': o->length = parse_uint("length", optarg, 1u << 20);
@@ -294,13 +388,13 @@ parse(struct ms_options *o, int argc, char **argv)
 		case OPT_RAW: o->fmt.raw = true; break;
 		case OPT_FORMAT: o->format_name = optarg; break;
 		case 'o': o->output = optarg; break;
-		case 'c': o->mode = MS_MODE_CHECK; break;
+		case 'c': set_mode(o, seen, c, MS_MODE_CHECK); break;
 		case OPT_QUIET: o->quiet = true; break;
 		case OPT_STATUS: o->status = true; break;
 		case OPT_STRICT: o->strict = true; break;
 		case 'w': o->warn = true; break;
 		case OPT_IGNORE_MISSING: o->ignore_missing = true; break;
-		case OPT_EXPECT: o->expect = optarg; o->mode = MS_MODE_CHECK; break;
+		case OPT_EXPECT: o->expect = optarg; set_mode(o, seen, c, MS_MODE_CHECK); break;
 		case OPT_IO:
 			if (strcmp(optarg, "auto") == 0)
 				o->engine.io = MS_IO_AUTO;
@@ -339,7 +433,7 @@ parse(struct ms_options *o, int argc, char **argv)
 		case OPT_ARCHIVE: o->archive = optarg; break;
 		case OPT_PROGRESS: o->progress = 1; break;
 		case OPT_NO_PROGRESS: o->progress = 0; break;
-		case OPT_BENCH: o->mode = MS_MODE_BENCH; break;
+		case OPT_BENCH: set_mode(o, seen, c, MS_MODE_BENCH); break;
 		case OPT_BENCH_TIME: {
 			char *end;
 			errno = 0;
@@ -374,15 +468,102 @@ parse(struct ms_options *o, int argc, char **argv)
 	if (o->mode == MS_MODE_LIST)
 		list_algorithms();
 	select_algorithms(o, names, nnames);
-	if (o->sel.cnt == 0 && o->mode == MS_MODE_HASH) {
-		struct ms_digest_spec def;
-		const char *why;
-		ms_algo_resolve("sha256", 0, &def, &why);
-		ms_selection_add(&o->sel, &def);
-	}
 	for (size_t i = 0; i < nnames; i++)
 		free(names[i]);
 	free(names);
+}
+
+/* Hash mode: the line format from --format, --tag and the algorithm count. */
+static void
+choose_format(struct ms_options *o)
+{
+	const char *f = o->format_name;
+
+	if (o->sel.cnt == 0) {
+		struct ms_digest_spec def;
+		const char *why;
+
+		if (ms_algo_resolve("sha256", 0, &def, &why) == -1)
+			ms_bug("no sha256");
+		ms_selection_add(&o->sel, &def);
+	}
+	if (f == NULL)
+		o->fmt.format = o->tag || o->sel.cnt > 1 ? MS_FORMAT_BSD : MS_FORMAT_GNU;
+	else if (strcmp(f, "gnu") == 0)
+		o->fmt.format = MS_FORMAT_GNU;
+	else if (strcmp(f, "bsd") == 0)
+		o->fmt.format = MS_FORMAT_BSD;
+	else if (strcmp(f, "sfv") == 0)
+		o->fmt.format = MS_FORMAT_SFV;
+	else if (strcmp(f, "ndjson") == 0)
+		o->fmt.format = MS_FORMAT_NDJSON;
+	else
+		refuse("invalid --format '%s' (gnu, bsd, sfv or ndjson)", f);
+	if (o->fmt.format == MS_FORMAT_GNU && o->sel.cnt > 1)
+		refuse("--format=gnu (--untagged) takes exactly one algorithm");
+	if (o->fmt.format == MS_FORMAT_SFV &&
+	    (o->sel.cnt != 1 || strcmp(o->sel.spec[0].algo->name, "crc32") != 0))
+		refuse("--format=sfv takes the crc32 algorithm only");
+	/* An archive without an operand may hold any number of members. */
+	if (o->fmt.raw && (o->nfiles > 1 || o->walk.recursive || o->files_from ||
+	    (o->archive != NULL && o->nfiles != 1)))
+		refuse("--raw takes a single input");
+}
+
+/* --expect=DIGEST: decoded once, for check mode to compare with. */
+static void
+decode_expect(struct ms_options *o)
+{
+	if (ms_manifest_expect(o->expect, o->sel_given ? &o->sel : NULL,
+	    &o->expect_entry) == -1)
+		refuse("--expect: '%s' is not a digest of %s", o->expect,
+		    o->sel_given ? "the algorithm given with -a" :
+		    "a known length (or give -a)");
+}
+
+/* --bench: its --format and --bench-baseline values. */
+static void
+check_bench(struct ms_options *o)
+{
+	const char *f = o->format_name ? o->format_name : "table";
+	const char *why;
+
+	if (strcmp(f, "table") != 0 && strcmp(f, "csv") != 0 &&
+	    strcmp(f, "json") != 0)
+		refuse("invalid --format '%s' for --bench (table, csv or json)", f);
+	if (ms_algo_resolve(o->bench_baseline ? o->bench_baseline : "sha256", 0,
+	    &o->bench_base, &why) == -1)
+		refuse("invalid --bench-baseline: '%s' (see --list-algorithms)",
+		    o->bench_baseline);
+}
+
+/* The option-pair rules (listed above the option table), then each mode's. */
+static void
+validate(struct ms_options *o, const struct seen *seen)
+{
+	for (size_t i = 0; i < NOPTS; i++) {
+		if (!seen->given[i] || (opts[i].modes & (1u << o->mode)))
+			continue;
+		if (seen->mode_opt != 0)
+			refuse("--%s cannot be used with --%s", opts[i].name,
+			    opts[opt_row(seen->mode_opt)].name);
+		if (opts[i].modes == C)
+			refuse("--%s needs --check or --expect", opts[i].name);
+		refuse("--%s needs --bench", opts[i].name);
+	}
+	for (size_t i = 0; i < MS_ARRAY_LEN(exclusive); i++) {
+		size_t x = opt_row(exclusive[i][0]), y = opt_row(exclusive[i][1]);
+
+		if (seen->given[x] && seen->given[y])
+			refuse("--%s and --%s cannot be combined", opts[x].name,
+			    opts[y].name);
+	}
+	switch (o->mode) {
+	case MS_MODE_HASH:	choose_format(o); break;
+	case MS_MODE_CHECK:	if (o->expect != NULL) decode_expect(o); break;
+	case MS_MODE_BENCH:	check_bench(o); break;
+	case MS_MODE_LIST:	break;
+	}
 }
 
 /* --debug: which library computes what. */
@@ -406,13 +587,15 @@ int
 main(int argc, char **argv)
 {
 	static struct ms_options o;
+	static struct seen seen;
 	const char *base = argc > 0 ? strrchr(argv[0], '/') : NULL;
 
 	ms_program = base ? base + 1 : argc > 0 ? argv[0] : "multisum";
 	if (ms_personality_known(ms_program))
 		return ms_personality_main(ms_program, argc, argv);
 	ms_program = "multisum";
-	parse(&o, argc, argv);
+	parse(&o, &seen, argc, argv);
+	validate(&o, &seen);
 	if (o.debug)
 		debug_selection(&o);
 	switch (o.mode) {

@@ -1,6 +1,7 @@
 /*
  * options.h - everything the command line decided, as one struct that
- * main() fills and the modes (hash, check, bench) read.
+ * main() fills and checks (multisum.c's option-pair rules) and the modes
+ * (hash.h, check.h, bench.h) then only read.
  */
 #ifndef MS_OPTIONS_H
 #define MS_OPTIONS_H
@@ -11,6 +12,7 @@
 #include "digest_set.h"
 #include "engine.h"
 #include "format.h"
+#include "manifest.h"
 #include "walk.h"
 
 enum ms_mode { MS_MODE_HASH, MS_MODE_CHECK, MS_MODE_BENCH, MS_MODE_LIST };
@@ -30,6 +32,7 @@ struct ms_options {
 	/* checking */
 	bool		 quiet, status, strict, warn, ignore_missing;
 	const char	*expect;	/* --expect=HEX */
+	struct ms_manifest_entry expect_entry;	/* its digest, decoded */
 
 	/* reading */
 	struct ms_engine_config engine;
@@ -42,6 +45,7 @@ struct ms_options {
 	/* benchmark */
 	double		 bench_time;	/* seconds, 0 = default */
 	const char	*bench_baseline;
+	struct ms_digest_spec bench_base;	/* --bench-baseline, resolved */
 	bool		 ascii;
 
 	bool		 debug;
@@ -50,8 +54,5 @@ struct ms_options {
 	char		**files;
 	size_t		 nfiles;
 };
-
-int	 ms_check_main(struct ms_options *o);	/* check.c */
-int	 ms_bench_main(struct ms_options *o);	/* bench.c */
 
 #endif
