@@ -58,30 +58,10 @@ static struct ms_lazy_lib libarchive = {
 	.soname = MS_SONAME_ARCHIVE, .syms = syms, .cnt = MS_ARRAY_LEN(syms),
 };
 
-/* What a caller kept from a member read earlier (ms_archive_remember). */
-struct kept {
-	struct kept	*next;		/* in its bucket */
-	size_t		 seq;		/* the latest of a name wins */
-	char		*name;
-	unsigned char	 data[];
-};
-
 struct ms_archive {
 	struct archive	*a;
 	const char	*path;
-	/* kept, by name: a chained hash table, doubled when as full as it
-	 * has buckets, so that hard links are looked up in constant time */
-	struct kept	**bucket;
-	size_t		 nbucket, nkept;
 };
-
-const char *
-ms_archive_version(void)
-{
-	if (ms_lazy_load(&libarchive) == -1)
-		return NULL;
-	return la.archive_version_string();
-}
 
 static const char *
 why(struct archive *a)
@@ -173,82 +153,11 @@ ms_archive_next(struct ms_archive *ar, const char **name, const char **link,
 	return -1;
 }
 
-/* FNV-1a. */
-static size_t
-name_hash(const char *name)
-{
-	uint64_t h = 14695981039346656037u;
-
-	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
-		h = (h ^ *p) * 1099511628211u;
-	return (size_t)h;
-}
-
-static void
-grow(struct ms_archive *ar)
-{
-	size_t n = ar->nbucket ? 2 * ar->nbucket : 64;
-	struct kept **bucket = ms_xcalloc(n, sizeof(*bucket));
-
-	for (size_t i = 0; i < ar->nbucket; i++)
-		while (ar->bucket[i] != NULL) {
-			struct kept *k = ar->bucket[i];
-			size_t j = name_hash(k->name) % n;
-
-			ar->bucket[i] = k->next;
-			k->next = bucket[j];
-			bucket[j] = k;
-		}
-	free(ar->bucket);
-	ar->bucket = bucket;
-	ar->nbucket = n;
-}
-
-void
-ms_archive_remember(struct ms_archive *ar, const char *name, const void *data,
-    size_t len)
-{
-	struct kept *k = ms_xmalloc(sizeof(*k) + len);
-	size_t j;
-
-	if (ar->nkept >= ar->nbucket)
-		grow(ar);
-	k->name = ms_xstrdup(name);
-	k->seq = ar->nkept++;
-	memcpy(k->data, data, len);
-	j = name_hash(name) % ar->nbucket;
-	k->next = ar->bucket[j];
-	ar->bucket[j] = k;
-}
-
-const void *
-ms_archive_recall(const struct ms_archive *ar, const char *name)
-{
-	const struct kept *best = NULL;
-
-	if (ar->nbucket == 0)
-		return NULL;
-	for (const struct kept *k = ar->bucket[name_hash(name) % ar->nbucket];
-	    k != NULL; k = k->next)
-		if (strcmp(k->name, name) == 0 && (best == NULL || k->seq > best->seq))
-			best = k;
-	return best ? best->data : NULL;
-}
-
 void
 ms_archive_close(struct ms_archive *ar)
 {
 	if (ar == NULL)
 		return;
-	for (size_t i = 0; i < ar->nbucket; i++)
-		while (ar->bucket[i] != NULL) {
-			struct kept *k = ar->bucket[i];
-
-			ar->bucket[i] = k->next;
-			free(k->name);
-			free(k);
-		}
-	free(ar->bucket);
 	if (ar->a != NULL)
 		la.archive_read_free(ar->a);
 	free(ar);

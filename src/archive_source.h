@@ -25,16 +25,4 @@ int	 ms_archive_next(struct ms_archive *ar, const char **name,
 
 void	 ms_archive_close(struct ms_archive *ar);
 
-/*
- * Keep len bytes the caller computed from member name (its digests), for
- * the hard links to it that may follow; and get them back (NULL if none
- * were kept).  Kept until ms_archive_close.
- */
-void	 ms_archive_remember(struct ms_archive *ar, const char *name,
-	    const void *data, size_t len);
-const void *ms_archive_recall(const struct ms_archive *ar, const char *name);
-
-/* libarchive's version, loading it; NULL if it cannot be loaded. */
-const char *ms_archive_version(void);
-
 #endif

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "archive_source.h"
+#include "members.h"
 #include "format.h"
 #include "quote.h"
 #include "util.h"
@@ -57,6 +57,8 @@ struct run {
 	struct rec	*head, **tail;
 	struct reg	**sels;		/* one per set of candidates met */
 	size_t		 nsels;
+	struct rec	**idx;		/* --archive: pending entries by name */
+	size_t		 nidx;
 	struct ms_digest_set alt_set;	/* second_chance's, for alt_sel */
 	unsigned char	*buf;		/* second_chance's reads */
 	bool		 failed;	/* exit status 1 */
@@ -435,15 +437,7 @@ by_name(const void *a, const void *b)
 	return c != 0 ? c : (x < y ? -1 : x > y);
 }
 
-/* What check_archive keeps of a member for the hard links to it. */
-struct member {
-	struct ms_selection sel;	/* what it was hashed with */
-	uint64_t	 size;
-	int		 err;
-	unsigned char	 digest[];
-};
-
-/* Copy t's digests from what m computed; false if m lacks one of them. */
+/* Copy t's digests from what sel computed; false if sel lacks one of them. */
 static bool
 from_member(struct ms_task *t, const struct ms_selection *sel,
     const unsigned char *digest)
@@ -463,6 +457,69 @@ from_member(struct ms_task *t, const struct ms_selection *sel,
 	return true;
 }
 
+/* The queued entries of name: idx[*first] on, while the name holds. */
+static bool
+entries_of(const struct run *r, const char *name, size_t *first)
+{
+	size_t lo = 0, hi = r->nidx;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(r->idx[mid]->task->path, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*first = lo;
+	return lo < r->nidx && strcmp(r->idx[lo]->task->path, name) == 0;
+}
+
+/* A member is read through every digest its pending entries need. */
+static const struct ms_selection *
+choose_member(void *arg, const char *name, void **user)
+{
+	struct run *r = arg;
+	struct ms_selection want = { 0 };
+	size_t first;
+
+	if (!entries_of(r, name, &first))
+		return NULL;
+	for (size_t i = first; i < r->nidx &&
+	    strcmp(r->idx[i]->task->path, name) == 0; i++)
+		for (size_t k = 0; !r->idx[i]->done &&
+		    k < r->idx[i]->task->sel->cnt; k++)
+			ms_selection_add(&want, &r->idx[i]->task->sel->spec[k]);
+	if (want.cnt == 0)
+		return NULL;
+	*user = &r->idx[first];
+	return selection_for(r, want.spec, want.cnt);
+}
+
+/* A link whose target went unread: its entries stay missing. */
+static void
+unread_link(void *arg, const char *name, const char *link, void *user)
+{
+	(void)arg, (void)name, (void)link, (void)user;
+}
+
+/* A member read (or a link answered): the entries naming it take it. */
+static void
+member_emit(void *arg, struct ms_task *t)
+{
+	struct run *r = arg;
+
+	for (struct rec **p = t->user; p < r->idx + r->nidx &&
+	    strcmp((*p)->task->path, t->path) == 0; p++) {
+		if ((*p)->done || !from_member((*p)->task, t->sel, t->digest))
+			continue;
+		(*p)->task->err = t->err;
+		(*p)->task->size = t->size;
+		(*p)->done = true;
+	}
+	ms_task_free(t);
+}
+
 /*
  * --archive: look every queued entry up among the members, in one pass.
  * A member named by several entries is read once, through every digest
@@ -471,103 +528,23 @@ from_member(struct ms_task *t, const struct ms_selection *sel,
 static void
 check_archive(struct run *r)
 {
-	const struct ms_options *o = r->o;
-	struct rec **idx = NULL;
-	size_t n = 0;
-	struct ms_archive *ar;
-	struct ms_selection sel, cached = { 0 };
-	struct ms_digest_set set = { 0 };
-	unsigned char *buf = ms_xaligned(4096, r->cfg.buffer_size);
-	struct ms_source src;
-	struct member *m = NULL;
-	const char *name, *link;
-	int rc;
+	struct ms_engine *e;
 
 	for (struct rec *rec = r->head; rec != NULL; rec = rec->next)
 		if (rec->kind == REC_ENTRY && !rec->done) {
-			idx = ms_xrealloc(idx, (n + 1) * sizeof(*idx));
-			idx[n++] = rec;
+			r->idx = ms_xrealloc(r->idx, (r->nidx + 1) * sizeof(*r->idx));
+			r->idx[r->nidx++] = rec;
 			rec->task->err = ENOENT;
 		}
-	qsort(idx, n, sizeof(*idx), by_name);
-	ar = ms_archive_open(o->archive);
-	if (ar == NULL) {
+	qsort(r->idx, r->nidx, sizeof(*r->idx), by_name);
+	e = ms_engine_start(&r->cfg, member_emit, r);
+	if (ms_members_submit(r->o->archive, e, choose_member, unread_link,
+	    r) != 0)
 		r->failed = true;
-		goto out;
-	}
-	while ((rc = ms_archive_next(ar, &name, &link, &src)) == 1) {
-		size_t lo = 0, hi = n, first;
-		uint64_t size;
-		int err = 0;
-
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (strcmp(idx[mid]->task->path, name) < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		first = lo;
-		memset(&sel, 0, sizeof(sel));
-		for (size_t i = first; i < n &&
-		    strcmp(idx[i]->task->path, name) == 0; i++)
-			for (size_t k = 0; !idx[i]->done &&
-			    k < idx[i]->task->sel->cnt; k++)
-				ms_selection_add(&sel, &idx[i]->task->sel->spec[k]);
-		if (sel.cnt == 0)
-			continue;
-		if (link != NULL) {
-			/* A hard link carries no data: its target's digests,
-			 * if the target was read with the ones needed here. */
-			const struct member *target = ms_archive_recall(ar, link);
-
-			for (size_t i = first; i < n &&
-			    strcmp(idx[i]->task->path, name) == 0; i++)
-				if (!idx[i]->done && target != NULL &&
-				    from_member(idx[i]->task, &target->sel,
-				    target->digest)) {
-					idx[i]->task->err = target->err;
-					idx[i]->task->size = target->size;
-					idx[i]->done = true;
-				}
-			continue;
-		}
-		if (set.sel == NULL || !same_selection(&sel, &cached)) {
-			ms_digest_set_destroy(&set);
-			cached = sel;
-			ms_digest_set_create(&set, &cached);
-			m = ms_xrealloc(m, sizeof(*m) + cached.out_len);
-		}
-		if (ms_hash_source(&src, &set, buf, r->cfg.buffer_size,
-		    r->cfg.progress, m->digest, &size) == -1)
-			err = errno;
-		for (size_t i = first; i < n &&
-		    strcmp(idx[i]->task->path, name) == 0; i++) {
-			struct ms_task *t = idx[i]->task;
-
-			if (idx[i]->done)
-				continue;
-			from_member(t, &cached, m->digest);
-			t->err = err;
-			t->size = size;
-			idx[i]->done = true;
-		}
-		m->sel = cached;
-		m->size = size;
-		m->err = err;
-		ms_archive_remember(ar, name, m, sizeof(*m) + cached.out_len);
-	}
-	if (rc == -1)
-		r->failed = true;
-	ms_archive_close(ar);
-out:
-	free(m);
-	for (size_t i = 0; i < n; i++)
-		idx[i]->done = true;
-	ms_digest_set_destroy(&set);
-	free(buf);
-	free(idx);
+	ms_engine_finish(e);
+	for (size_t i = 0; i < r->nidx; i++)
+		r->idx[i]->done = true;
+	free(r->idx);
 	flush(r);
 }
 

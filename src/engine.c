@@ -744,6 +744,40 @@ ms_engine_submit(struct ms_engine *e, struct ms_task *t)
 }
 
 void
+ms_engine_read_source(struct ms_engine *e, struct ms_task *t,
+    struct ms_source *src)
+{
+	if (ms_hash_source(src, worker_set(&e->self, t->sel), e->self.buf,
+	    e->cfg.buffer_size, e->cfg.progress, t->digest, &t->size) == -1)
+		t->err = errno;
+}
+
+void
+ms_engine_submit_done(struct ms_engine *e, struct ms_task *t)
+{
+	bool released = false;
+
+	if (e->nworkers == 0) {
+		e->emit(e->arg, t);
+		return;
+	}
+	pthread_mutex_lock(&e->lock);
+	t->seq = e->submitted++;
+	e->window[t->seq % WINDOW] = t;
+	if (e->held != NULL) {
+		/* an earlier path task: the workers take it now */
+		enqueue(e, e->held);
+		e->held = NULL;
+		released = true;
+	}
+	complete(e, t);
+	pthread_mutex_unlock(&e->lock);
+	if (released)
+		start_workers(e);
+	drain(e, WINDOW - 1);
+}
+
+void
 ms_engine_finish(struct ms_engine *e)
 {
 	if (e->held != NULL) {

@@ -1,10 +1,11 @@
 /*
  * engine.h - drive sources through digest sets, on one thread or many.
  *
- * The caller submits tasks (a path and a selection) in the order it wants
- * results; the engine hashes them with its workers and hands every
- * finished task back, in submission order, to the caller's emit function
- * on the caller's own thread.  With one job no thread is ever created.
+ * The caller submits tasks (a path and a selection, or an open source) in
+ * the order it wants results; the engine hashes them with its workers and
+ * hands every finished task back, in submission order, to the caller's
+ * emit function on the caller's own thread.  With one job no thread is
+ * ever created.
  */
 #ifndef MS_ENGINE_H
 #define MS_ENGINE_H
@@ -62,6 +63,18 @@ struct ms_engine *ms_engine_start(const struct ms_engine_config *cfg,
  * while too many tasks are outstanding.  emit owns the task it gets.
  */
 void	 ms_engine_submit(struct ms_engine *e, struct ms_task *t);
+
+/*
+ * An already-open source (an archive member, which only a sequential pass
+ * can read): ms_engine_read_source reads src to its end into t, on the
+ * caller's thread, with the engine's buffer, digest states and progress
+ * (t->err on failure); ms_engine_submit_done then queues t, complete as
+ * it is (also one the caller filled itself, as for a hard link), to be
+ * emitted in submission order like every other task.
+ */
+void	 ms_engine_read_source(struct ms_engine *e, struct ms_task *t,
+	    struct ms_source *src);
+void	 ms_engine_submit_done(struct ms_engine *e, struct ms_task *t);
 
 /* Emit every outstanding task, stop the workers, free the engine. */
 void	 ms_engine_finish(struct ms_engine *e);

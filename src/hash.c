@@ -15,7 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "archive_source.h"
+#include "members.h"
 #include "output.h"
 #include "quote.h"
 #include "util.h"
@@ -27,6 +27,7 @@ struct run {
 	struct ms_output out;
 	struct ms_engine *engine;
 	size_t		 failed;
+	bool		*found;		/* --archive: operand i was a member */
 	bool		 debug_said;	/* style->crc_debug was written */
 };
 
@@ -82,78 +83,51 @@ list_operand(void *arg, const char *path)
 	operand(arg, path);
 }
 
-/* What hash_archive keeps of a member for the hard links to it. */
-struct member {
-	uint64_t	 size;
-	unsigned char	 digest[];
-};
+/* --archive: a member is read if no operand was given, or one names it. */
+static const struct ms_selection *
+choose_member(void *arg, const char *name, void **user)
+{
+	struct run *r = arg;
+	bool wanted = r->o->nfiles == 0;
+
+	(void)user;
+	for (size_t i = 0; i < r->o->nfiles; i++)
+		if (strcmp(r->o->files[i], name) == 0)
+			wanted = r->found[i] = true;
+	return wanted ? &r->o->sel : NULL;
+}
+
+static void
+unread_link(void *arg, const char *name, const char *link, void *user)
+{
+	struct run *r = arg;
+
+	(void)user;
+	ms_warn("%s: hard link to %s, which was not hashed (name it too)",
+	    name, link);
+	r->failed++;
+}
 
 /* --archive: members in archive order, all or those named by operands. */
 static void
 hash_archive(struct run *r)
 {
 	const struct ms_options *o = r->o;
-	struct ms_archive *ar = ms_archive_open(o->archive);
-	struct ms_digest_set set;
-	struct ms_source src;
-	struct member *m = NULL;
-	bool *found = ms_xcalloc(o->nfiles ? o->nfiles : 1, sizeof(*found));
-	unsigned char *buf = ms_xaligned(4096, r->cfg.buffer_size);
-	const char *name, *link;
 	int rc;
 
-	if (ar == NULL) {
+	r->found = ms_xcalloc(o->nfiles ? o->nfiles : 1, sizeof(*r->found));
+	r->engine = ms_engine_start(&r->cfg, emit, r);
+	rc = ms_members_submit(o->archive, r->engine, choose_member,
+	    unread_link, r);
+	ms_engine_finish(r->engine);
+	if (rc != 0)
 		r->failed++;
-		goto out;
-	}
-	ms_digest_set_create(&set, &o->sel);
-	m = ms_xmalloc(sizeof(*m) + o->sel.out_len);
-	while ((rc = ms_archive_next(ar, &name, &link, &src)) == 1) {
-		bool wanted = o->nfiles == 0;
-		struct ms_task *t;
-
-		for (size_t i = 0; i < o->nfiles; i++)
-			if (strcmp(o->files[i], name) == 0)
-				wanted = found[i] = true;
-		if (!wanted)
-			continue;
-		t = ms_task_new(name, &o->sel, NULL);
-		if (link != NULL) {
-			/* A hard link is its target's content, hashed before. */
-			const struct member *target = ms_archive_recall(ar, link);
-
-			if (target == NULL) {
-				ms_warn("%s: hard link to %s, which was not hashed "
-				    "(name it too)", name, link);
-				r->failed++;
-				ms_task_free(t);
-				continue;
-			}
-			memcpy(t->digest, target->digest, o->sel.out_len);
-			t->size = target->size;
-		} else if (ms_hash_source(&src, &set, buf, r->cfg.buffer_size,
-		    r->cfg.progress, t->digest, &t->size) == -1) {
-			t->err = errno;
-		} else {
-			m->size = t->size;
-			memcpy(m->digest, t->digest, o->sel.out_len);
-			ms_archive_remember(ar, name, m, sizeof(*m) + o->sel.out_len);
-		}
-		emit(r, t);
-	}
-	if (rc == -1)
-		r->failed++;
-	for (size_t i = 0; i < o->nfiles; i++)
-		if (!found[i]) {
+	for (size_t i = 0; rc != -1 && i < o->nfiles; i++)
+		if (!r->found[i]) {
 			ms_warn("%s: not found in %s", o->files[i], o->archive);
 			r->failed++;
 		}
-	ms_digest_set_destroy(&set);
-	ms_archive_close(ar);
-out:
-	free(m);
-	free(found);
-	free(buf);
+	free(r->found);
 }
 
 int

@@ -3,7 +3,7 @@
 #
 # archive-links.sh - hard links in --archive, many of them: each link
 # gets its own target's digests (the memo of members is a hash table,
-# archive_source.c), in hash and check mode, and a name archived twice
+# members.c), in hash and check mode, and a name archived twice
 # lends its latest content to a link that follows.
 . "$TESTS_SRCDIR/lib.sh"
 
