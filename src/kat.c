@@ -57,6 +57,7 @@ static const struct {
 	    "57340b4cf408d5a56592f8274eec53f0" },
 	{ .name = "shake128", .hex = "5881092dd818bf5cf8a3ddb793fbcba7"
 	    "4097d5c526a6d35f97b83351940f2cc8" },
+	{ .name = "shake128-128", .hex = "5881092dd818bf5cf8a3ddb793fbcba7" },
 	{ .name = "shake256", .hex = "483366601360a8771c6863080cc4114d"
 	    "8db44530f8f1e1ee4f94ea37e78b5739"
 	    "d5a15bef186a5386c75744c0527e1faa"
@@ -70,12 +71,18 @@ static const struct {
 	    "94964e3bb1cb3e427262c8c068d52319" },
 	{ .name = "blake2b-384", .hex = "6f56a82c8e7ef526dfe182eb5212f7db9df1317e57815dbd"
 	    "a46083fc30f54ee6c66ba83be64b302d7cba6ce15bb556f4" },
+	{ .name = "blake2b-512", .hex = "ba80a53f981c4d0d6a2797b69f12f6e9"	/* the -N row */
+	    "4c212f14685ac4b74b12bb6fdbffa2d1"
+	    "7d87c5392aab792dc252d5de4533cc95"
+	    "18d38aa8dbf1925ab92386edd4009923" },
 	{ .name = "blake2s", .hex = "508c5e8c327c14e2e1a72ba34eeb452f"
 	    "37458b209ed63a294d999b4c86675982" },
 	{ .name = "blake2s-128", .hex = "aa4938119b1dc7b87cbad0ffd200d0ae" },
 	{ .name = "blake2s-160", .hex = "5ae3b99be29b01834c3b508521ede60438f8de17" },
 	{ .name = "blake2s-224", .hex = "0b033fc226df7abde29f67a05d3dc62c"
 	    "f271ef3dfea4d387407fbd55" },
+	{ .name = "blake2s-256", .hex = "508c5e8c327c14e2e1a72ba34eeb452f"	/* the -N row */
+	    "37458b209ed63a294d999b4c86675982" },
 	{ .name = "blake2bp", .hex = "b91a6b66ae87526c400b0a8b53774dc6"
 	    "5284ad8f6575f8148ff93dff943a6ecd"
 	    "8362130f22d6dae633aa0f91df4ac89a"
@@ -95,6 +102,12 @@ static const struct {
 	{ .name = "bsd", .hex = "40ac" },			/* sum -r prints 16556 */
 	{ .name = "sysv", .hex = "0126" },			/* sum -s prints 294 */
 };
+
+const char *
+ms_kat_name(size_t i)
+{
+	return i < MS_ARRAY_LEN(vectors) ? vectors[i].name : NULL;
+}
 
 /* The consistency message: long enough to cross every block size. */
 #define MSG_LEN		3001

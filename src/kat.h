@@ -19,6 +19,9 @@ enum ms_kat_result {
 /* The published hex digest of "abc" for s, or NULL if there is none. */
 const char *ms_kat_abc(const struct ms_digest_spec *s);
 
+/* The spec name of the table's i-th answer, NULL past the end (tests). */
+const char *ms_kat_name(size_t i);
+
 /*
  * Check s (already loaded) against its known answer, and check that a
  * message fed in one piece, in odd pieces and through a reused state
