@@ -402,7 +402,9 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 
 		switch (ms_manifest_parse(rules, st, line, (size_t)n, &e)) {
 		case MS_LINE_ENTRY:
-			add_entry(r, m, &e);
+			/* --shard: a check keys on the name as listed */
+			if (ms_shard_keeps(&r->o->shard, e.name))
+				add_entry(r, m, &e);
 			break;
 		case MS_LINE_BAD:
 			add_mark(r, m, REC_BAD, st->line,

@@ -29,6 +29,7 @@ struct run {
 	size_t		 failed;
 	bool		*found;		/* --archive: operand i was a member */
 	bool		 debug_said;	/* style->crc_debug was written */
+	const char	*operand;	/* the one being walked, for --shard */
 };
 
 static void
@@ -64,6 +65,8 @@ submit(void *arg, const char *path)
 	struct run *r = arg;
 	struct stat st;
 
+	if (!ms_shard_keeps(&r->o->shard, ms_shard_key(r->operand, path)))
+		return;
 	/* Sizes in advance only for the progress line's time left. */
 	if (r->cfg.progress != NULL && stat(path, &st) == 0 &&
 	    S_ISREG(st.st_mode))
@@ -74,6 +77,7 @@ submit(void *arg, const char *path)
 static void
 operand(struct run *r, const char *path)
 {
+	r->operand = path;
 	r->failed += ms_walk(&r->o->walk, path, submit, r);
 }
 

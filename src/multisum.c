@@ -19,6 +19,7 @@
 #include "hash.h"
 #include "manifest.h"
 #include "personality.h"
+#include "update.h"
 #include "util.h"
 
 enum {
@@ -27,14 +28,17 @@ enum {
 	OPT_EXCLUDE, OPT_FILES_FROM, OPT_FILES0_FROM, OPT_ARCHIVE,
 	OPT_PROGRESS, OPT_NO_PROGRESS, OPT_BENCH, OPT_BENCH_TIME,
 	OPT_BENCH_BASELINE, OPT_ASCII, OPT_LIST, OPT_DEBUG, OPT_HELP,
-	OPT_VERSION,
+	OPT_VERSION, OPT_AUDIT, OPT_SHARD, OPT_MERGE,
 };
 
 /* The modes an option applies to: the column beside the option table. */
 #define H	(1u << MS_MODE_HASH)
 #define C	(1u << MS_MODE_CHECK)
 #define B	(1u << MS_MODE_BENCH)
-#define ANY	(H | C | B)
+#define U	(1u << MS_MODE_UPDATE)
+#define A	(1u << MS_MODE_AUDIT)
+#define M	(1u << MS_MODE_MERGE)
+#define ANY	(H | C | B | U | A)
 
 /*
  * Option-pair rules (the one list; validate() applies them after parsing,
@@ -50,7 +54,10 @@ enum {
  *      --files0-from; --bench with -o, -b, -t, --tag, --untagged, -z,
  *      --base64, --raw, -r, -L, --exclude, --files-from,
  *      --files0-from, --archive and the checking options).
- *   2. The modes exclude each other: -c, --expect and --bench.
+ *      --update, --audit and --merge (issue 11) take the options of their
+ *      columns U, A and M; "--X needs ..." then lists every mode.
+ *   2. The modes exclude each other: -c, --expect, --bench, --update,
+ *      --audit and --merge.
  *   3. Pairs of options that would silently override each other:
  *      --files-from and --files0-from, --tag and --untagged, --tag and
  *      --format, --untagged and --format, --raw and --base64.
@@ -66,19 +73,19 @@ static const struct opt {
 	int		 val;
 	unsigned	 modes;
 } opts[] = {
-	{ "algorithm",		required_argument, 'a',			ANY },
-	{ "length",		required_argument, 'l',			ANY },
-	{ "binary",		no_argument,	   'b',			H },
-	{ "text",		no_argument,	   't',			H },
-	{ "tag",		no_argument,	   OPT_TAG,		H },
-	{ "untagged",		no_argument,	   OPT_UNTAGGED,	H },
+	{ "algorithm",		required_argument, 'a',			ANY | M },
+	{ "length",		required_argument, 'l',			ANY | M },
+	{ "binary",		no_argument,	   'b',			H | U },
+	{ "text",		no_argument,	   't',			H | U },
+	{ "tag",		no_argument,	   OPT_TAG,		H | U },
+	{ "untagged",		no_argument,	   OPT_UNTAGGED,	H | U },
 	{ "zero",		no_argument,	   'z',			H },
-	{ "base64",		no_argument,	   OPT_BASE64,		H },
+	{ "base64",		no_argument,	   OPT_BASE64,		H | U },
 	{ "raw",		no_argument,	   OPT_RAW,		H },
-	{ "format",		required_argument, OPT_FORMAT,		H | B },
-	{ "output",		required_argument, 'o',			H },
+	{ "format",		required_argument, OPT_FORMAT,		H | B | U | A },
+	{ "output",		required_argument, 'o',			H | M },
 	{ "check",		no_argument,	   'c',			C },
-	{ "quiet",		no_argument,	   OPT_QUIET,		C },
+	{ "quiet",		no_argument,	   OPT_QUIET,		C | U | A },
 	{ "status",		no_argument,	   OPT_STATUS,		C },
 	{ "strict",		no_argument,	   OPT_STRICT,		C },
 	{ "warn",		no_argument,	   'w',			C },
@@ -87,22 +94,26 @@ static const struct opt {
 	{ "io",			required_argument, OPT_IO,		ANY },
 	{ "buffer-size",	required_argument, OPT_BUFFER_SIZE,	ANY },
 	{ "jobs",		required_argument, 'j',			ANY },
-	{ "recursive",		no_argument,	   'r',			H },
-	{ "dereference",	no_argument,	   'L',			H },
-	{ "exclude",		required_argument, OPT_EXCLUDE,		H },
-	{ "files-from",		required_argument, OPT_FILES_FROM,	H },
-	{ "files0-from",	required_argument, OPT_FILES0_FROM,	H },
+	{ "recursive",		no_argument,	   'r',			H | U | A },
+	{ "dereference",	no_argument,	   'L',			H | U | A },
+	{ "exclude",		required_argument, OPT_EXCLUDE,		H | U | A },
+	{ "files-from",		required_argument, OPT_FILES_FROM,	H | U | A },
+	{ "files0-from",	required_argument, OPT_FILES0_FROM,	H | U | A },
 	{ "archive",		required_argument, OPT_ARCHIVE,		H | C },
 	{ "progress",		no_argument,	   OPT_PROGRESS,	ANY },
 	{ "no-progress",	no_argument,	   OPT_NO_PROGRESS,	ANY },
+	{ "update",		required_argument, 'u',			U },
+	{ "audit",		required_argument, OPT_AUDIT,		A },
+	{ "shard",		required_argument, OPT_SHARD,		H | C | U | A },
+	{ "merge",		no_argument,	   OPT_MERGE,		M },
 	{ "bench",		no_argument,	   OPT_BENCH,		B },
 	{ "bench-time",		required_argument, OPT_BENCH_TIME,	B },
 	{ "bench-baseline",	required_argument, OPT_BENCH_BASELINE,	B },
 	{ "ascii",		no_argument,	   OPT_ASCII,		B },
-	{ "list-algorithms",	no_argument,	   OPT_LIST,		ANY },
-	{ "debug",		no_argument,	   OPT_DEBUG,		ANY },
-	{ "help",		no_argument,	   OPT_HELP,		ANY },
-	{ "version",		no_argument,	   OPT_VERSION,		ANY },
+	{ "list-algorithms",	no_argument,	   OPT_LIST,		ANY | M },
+	{ "debug",		no_argument,	   OPT_DEBUG,		ANY | M },
+	{ "help",		no_argument,	   OPT_HELP,		ANY | M },
+	{ "version",		no_argument,	   OPT_VERSION,		ANY | M },
 };
 #define NOPTS	MS_ARRAY_LEN(opts)
 
@@ -118,7 +129,7 @@ static const int exclusive[][2] = {
 /* What parsing saw, for validate(): which options, and the mode's. */
 struct seen {
 	bool		 given[NOPTS];
-	int		 mode_opt;	/* -c, --expect or --bench; 0 if none */
+	int		 mode_opt;	/* the mode's option; 0 if none */
 };
 
 /*
@@ -145,9 +156,12 @@ usage(int status)
 	}
 	printf("Usage: %s [OPTION]... [FILE]...\n"
 	    "  or:  %s -c [OPTION]... [MANIFEST]...\n"
+	    "  or:  %s -r --update=MANIFEST [OPTION]... [DIR]...\n"
+	    "  or:  %s -r --audit=MANIFEST [OPTION]... [DIR]...\n"
+	    "  or:  %s --merge [-o MANIFEST] SHARD-MANIFEST...\n"
 	    "  or:  %s --bench [OPTION]... [FILE]...\n"
 	    "  or:  %s --list-algorithms\n", ms_program, ms_program,
-	    ms_program, ms_program);
+	    ms_program, ms_program, ms_program, ms_program, ms_program);
 	fputs(
 "Print or check checksums of FILEs, reading each file once for every\n"
 "selected algorithm (default: SHA-256).  With no FILE, or when FILE is -,\n"
@@ -196,6 +210,15 @@ usage(int status)
 "  -j, --jobs=N           worker threads (default: the online CPUs)\n"
 "      --progress         show a progress line on standard error\n"
 "      --no-progress      never show it\n"
+"\n"
+"Keeping manifests over time:\n"
+"  -u, --update=MANIFEST  bring MANIFEST in line with the tree, hashing only\n"
+"                         new and changed files (bookkeeping in '#' lines)\n"
+"      --audit=MANIFEST   read every file and report modified, corrupt, moved,\n"
+"                         new and missing ones\n"
+"      --shard=K/N        keep only the files of shard K of N (hashing, -c,\n"
+"                         --update, --audit)\n"
+"      --merge            merge shard manifests into one (-o MANIFEST)\n"
 "\n"
 "Benchmark:\n"
 "      --bench            measure the speed of the algorithms on this machine\n"
@@ -367,7 +390,7 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 	ms_engine_defaults(&o->engine);
 	o->progress = -1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":a:l:btzo:cwj:rL", long_options,
+	while ((c = getopt_long(argc, argv, ":a:l:btzo:cwj:rLu:", long_options,
 	    NULL)) != -1) {
 		if (c != ':' && c != '?')
 			seen->given[opt_row(c)] = true;
@@ -433,6 +456,13 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_ARCHIVE: o->archive = optarg; break;
 		case OPT_PROGRESS: o->progress = 1; break;
 		case OPT_NO_PROGRESS: o->progress = 0; break;
+		case 'u': o->update = optarg; set_mode(o, seen, c, MS_MODE_UPDATE); break;
+		case OPT_AUDIT: o->audit = optarg; set_mode(o, seen, c, MS_MODE_AUDIT); break;
+		case OPT_MERGE: set_mode(o, seen, c, MS_MODE_MERGE); break;
+		case OPT_SHARD:
+			if (ms_shard_parse(&o->shard, optarg) == -1)
+				refuse("invalid --shard '%s' (K/N, 1 <= K <= N)", optarg);
+			break;
 		case OPT_BENCH: set_mode(o, seen, c, MS_MODE_BENCH); break;
 		case OPT_BENCH_TIME: {
 			char *end;
@@ -537,6 +567,30 @@ check_bench(struct ms_options *o)
 		    o->bench_baseline);
 }
 
+/* "--check, --expect, --update or --audit": the modes an option needs. */
+static const char *
+modes_text(unsigned modes)
+{
+	static const struct { unsigned bit; const char *text; } names[] = {
+		{ C, "--check" }, { C, "--expect" }, { B, "--bench" },
+		{ U, "--update" }, { A, "--audit" }, { M, "--merge" },
+	};
+	static char buf[128];
+	size_t n = 0, k = 0;
+
+	for (size_t i = 0; i < MS_ARRAY_LEN(names); i++)
+		n += (modes & names[i].bit) != 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < MS_ARRAY_LEN(names); i++) {
+		if (!(modes & names[i].bit))
+			continue;
+		k++;
+		strcat(buf, k == 1 ? "" : k == n ? " or " : ", ");
+		strcat(buf, names[i].text);
+	}
+	return buf;
+}
+
 /* The option-pair rules (listed above the option table), then each mode's. */
 static void
 validate(struct ms_options *o, const struct seen *seen)
@@ -549,7 +603,9 @@ validate(struct ms_options *o, const struct seen *seen)
 			    opts[opt_row(seen->mode_opt)].name);
 		if (opts[i].modes == C)
 			refuse("--%s needs --check or --expect", opts[i].name);
-		refuse("--%s needs --bench", opts[i].name);
+		if (opts[i].modes == B)
+			refuse("--%s needs --bench", opts[i].name);
+		refuse("--%s needs %s", opts[i].name, modes_text(opts[i].modes));
 	}
 	for (size_t i = 0; i < MS_ARRAY_LEN(exclusive); i++) {
 		size_t x = opt_row(exclusive[i][0]), y = opt_row(exclusive[i][1]);
@@ -563,6 +619,9 @@ validate(struct ms_options *o, const struct seen *seen)
 	case MS_MODE_CHECK:	if (o->expect != NULL) decode_expect(o); break;
 	case MS_MODE_BENCH:	check_bench(o); break;
 	case MS_MODE_LIST:	break;
+	case MS_MODE_UPDATE:	/* FALLTHROUGH: their own, in update.h's modes */
+	case MS_MODE_AUDIT:
+	case MS_MODE_MERGE:	break;
 	}
 }
 
@@ -602,6 +661,9 @@ main(int argc, char **argv)
 	case MS_MODE_HASH:	return ms_hash_main(&o);
 	case MS_MODE_CHECK:	return ms_check_main(&o);
 	case MS_MODE_BENCH:	return ms_bench_main(&o);
+	case MS_MODE_UPDATE:	return ms_update_main(&o);
+	case MS_MODE_AUDIT:	return ms_audit_main(&o);
+	case MS_MODE_MERGE:	return ms_merge_main(&o);
 	case MS_MODE_LIST:	break;
 	}
 	return MS_EXIT_USAGE;

@@ -13,9 +13,11 @@
 #include "engine.h"
 #include "format.h"
 #include "manifest.h"
+#include "shard.h"
 #include "walk.h"
 
-enum ms_mode { MS_MODE_HASH, MS_MODE_CHECK, MS_MODE_BENCH, MS_MODE_LIST };
+enum ms_mode { MS_MODE_HASH, MS_MODE_CHECK, MS_MODE_BENCH, MS_MODE_LIST,
+    MS_MODE_UPDATE, MS_MODE_AUDIT, MS_MODE_MERGE };
 
 struct ms_options {
 	enum ms_mode	 mode;
@@ -41,6 +43,11 @@ struct ms_options {
 	bool		 files_from_nul;
 	const char	*archive;	/* --archive */
 	int		 progress;	/* -1 auto, 0 never, 1 always */
+
+	/* keeping manifests over time (update.c, audit.c, merge.c) */
+	const char	*update;	/* --update=MANIFEST */
+	const char	*audit;		/* --audit=MANIFEST */
+	struct ms_shard	 shard;		/* --shard=K/N; n = 0 when off */
 
 	/* benchmark */
 	double		 bench_time;	/* seconds, 0 = default */

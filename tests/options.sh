@@ -30,7 +30,11 @@ setup() {
 test_checking_options_need_check() {
 	setup
 	for o in --quiet --status --strict --warn --ignore-missing; do
-		refused "$o needs --check or --expect" "$o" f
+		case $o in
+		--quiet) needs="--check, --expect, --update or --audit" ;;
+		*) needs="--check or --expect" ;;
+		esac
+		refused "$o needs $needs" "$o" f
 		status_is 0 "-c $o is accepted" multisum -c "$o" SUMS > /dev/null
 		status_is 0 "--expect $o is accepted" \
 		    multisum --expect="$digest" "$o" f > /dev/null

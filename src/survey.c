@@ -1,0 +1,179 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * survey.c - walk a tree against a ledger, for --update and --audit.
+ *
+ * Owns the order of results (walk order, whatever the engine's jobs
+ * count, carried-over entries interleaved with hashed files), the stat
+ * taken before a file is read (so that a write during the read leaves
+ * times newer than those recorded) and the --shard filter on walked
+ * paths.  What a file's fate is, and what is written, is the modes'.
+ */
+#include "survey.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "util.h"
+
+/* One file waiting for the files before it to be hashed. */
+struct rec {
+	struct rec	*next;
+	struct ms_ledger_entry *e;
+	struct ms_file_stat fs;
+	struct ms_task	*task;		/* NULL: carried over */
+	bool		 done;
+	char		 path[];
+};
+
+struct survey {
+	struct ms_options *o;
+	struct ms_ledger *l;
+	const struct ms_survey_ops *ops;
+	void		*arg;
+	const char	*operand;
+	struct ms_engine *engine;
+	struct rec	*head, **tail;
+	size_t		 errors;
+};
+
+/* Hand over every finished record at the head of the queue. */
+static void
+drain(struct survey *s)
+{
+	while (s->head != NULL && s->head->done) {
+		struct rec *r = s->head;
+
+		s->head = r->next;
+		if (s->head == NULL)
+			s->tail = &s->head;
+		s->ops->result(s->arg, r->path, r->e, &r->fs, r->task);
+		if (r->task != NULL)
+			ms_task_free(r->task);
+		free(r);
+	}
+}
+
+static void
+emit(void *arg, struct ms_task *t)
+{
+	struct rec *r = t->user;
+
+	r->task = t;
+	r->done = true;
+	drain(arg);
+}
+
+static void
+visit(void *arg, const char *path)
+{
+	struct survey *s = arg;
+	struct ms_options *o = s->o;
+	struct ms_ledger_entry *e;
+	struct ms_file_stat fs;
+	struct stat st;
+	struct rec *r;
+	bool hash;
+
+	if (!ms_shard_keeps(&o->shard, ms_shard_key(s->operand, path)))
+		return;
+	if (stat(path, &st) == -1) {
+		ms_warn("%s: %s", path, strerror(errno));
+		s->errors++;
+		return;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		ms_warn("%s: Is a directory", path);
+		s->errors++;
+		return;
+	}
+	ms_file_stat_from(&fs, &st);
+	e = ms_ledger_find(s->l, path);
+	if (e != NULL)
+		e->flags |= MS_LEDGER_SEEN;
+	hash = s->ops->need_hash(s->arg, e, &fs);
+	if (!hash && s->head == NULL) {
+		/* Nothing is pending: no need to queue. */
+		s->ops->result(s->arg, path, e, &fs, NULL);
+		return;
+	}
+	r = ms_xmalloc(sizeof(*r) + strlen(path) + 1);
+	r->next = NULL;
+	r->e = e;
+	r->fs = fs;
+	r->task = NULL;
+	r->done = !hash;
+	strcpy(r->path, path);
+	*s->tail = r;
+	s->tail = &r->next;
+	if (hash) {
+		if (o->engine.progress != NULL && S_ISREG(st.st_mode))
+			ms_progress_expect(o->engine.progress, fs.size);
+		ms_engine_submit(s->engine, ms_task_new(path, &o->sel, r));
+	} else {
+		drain(s);
+	}
+}
+
+static void
+list_operand(void *arg, const char *path)
+{
+	struct survey *s = arg;
+
+	s->operand = path;
+	s->errors += ms_walk(&s->o->walk, path, visit, s);
+}
+
+size_t
+ms_survey_run(struct ms_options *o, struct ms_ledger *l,
+    const struct ms_survey_ops *ops, void *arg)
+{
+	struct survey s = { .o = o, .l = l, .ops = ops, .arg = arg };
+
+	s.tail = &s.head;
+	o->engine.progress = ms_progress_start(o->progress);
+	s.engine = ms_engine_start(&o->engine, emit, &s);
+	if (o->files_from != NULL &&
+	    ms_walk_list(o->files_from, o->files_from_nul, list_operand, &s) == -1)
+		s.errors++;
+	for (size_t i = 0; i < o->nfiles; i++)
+		list_operand(&s, o->files[i]);
+	if (o->nfiles == 0 && o->files_from == NULL)
+		list_operand(&s, ".");
+	ms_engine_finish(s.engine);
+	drain(&s);
+	ms_progress_stop(o->engine.progress);
+	o->engine.progress = NULL;
+	return s.errors;
+}
+
+bool
+ms_survey_in_shard(const struct ms_options *o, const char *name)
+{
+	if (o->shard.n == 0)
+		return true;
+	for (size_t i = 0; i < o->nfiles; i++) {
+		const char *key = ms_shard_key(o->files[i], name);
+
+		if (key != name || strcmp(name, o->files[i]) == 0)
+			return ms_shard_keeps(&o->shard, key);
+	}
+	return ms_shard_keeps(&o->shard, name);
+}
+
+void
+ms_survey_select(struct ms_options *o, const char *manifest)
+{
+	if (!o->sel_given && ms_ledger_scan(manifest, &o->sel) == -1 &&
+	    errno != ENOENT)
+		ms_warn("%s: %s", manifest, strerror(errno));
+	if (o->sel.cnt == 0) {
+		struct ms_digest_spec def;
+		const char *why;
+
+		ms_algo_resolve("sha256", 0, &def, &why);
+		ms_selection_add(&o->sel, &def);
+	}
+}

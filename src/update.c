@@ -1,0 +1,169 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * update.c - --update=MANIFEST: bring a manifest in line with a tree.
+ *
+ * Owns the fate of each file (unchanged, added, changed, removed), the
+ * rewrite of the manifest with its bookkeeping (atomically, through
+ * output.c) and the summary.  An entry is carried over unread only when
+ * the ledger vouches for it (ledger.c); everything else is hashed.  The
+ * lines are format.c's, so that the manifest equals what -o writes.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+#include "ledger.h"
+#include "update.h"
+#include "output.h"
+#include "survey.h"
+#include "util.h"
+
+enum fate { FATE_UNCHANGED, FATE_ADDED, FATE_CHANGED, FATE_REMOVED, FATE_CNT };
+
+static const char *const fate_name[FATE_CNT] = {
+	"unchanged", "added", "changed", "removed",
+};
+
+struct update {
+	struct ms_options *o;
+	struct ms_ledger l;
+	struct ms_output out;
+	bool		 ndjson;	/* fates on standard output */
+	size_t		 cnt[FATE_CNT];
+	size_t		 failed;
+};
+
+static void
+report(struct update *u, const char *path, enum fate f)
+{
+	u->cnt[f]++;
+	if (!u->ndjson)
+		return;
+	fputs("{\"path\":", stdout);
+	ms_json_string(stdout, path);
+	printf(",\"fate\":\"%s\"}\n", fate_name[f]);
+}
+
+static bool
+need_hash(void *arg, const struct ms_ledger_entry *e,
+    const struct ms_file_stat *fs)
+{
+	struct update *u = arg;
+
+	return e == NULL || !ms_ledger_vouches(&u->l, e, fs);
+}
+
+static void
+result(void *arg, const char *path, struct ms_ledger_entry *e,
+    const struct ms_file_stat *fs, struct ms_task *t)
+{
+	struct update *u = arg;
+	const unsigned char *digest = e != NULL ? e->digest : NULL;
+
+	if (t != NULL) {
+		if (t->err != 0) {
+			ms_warn("%s: %s", path, strerror(t->err));
+			u->failed++;
+			return;
+		}
+		digest = t->digest;
+	}
+	ms_ledger_write_stat(u->out.fp, fs);
+	ms_format_result(u->out.fp, &u->o->fmt, path, &u->o->sel, digest,
+	    fs->size);
+	report(u, path, t == NULL ? FATE_UNCHANGED : e == NULL ? FATE_ADDED :
+	    FATE_CHANGED);
+}
+
+/* The update's own usage rules: what it writes is a GNU or BSD manifest. */
+static int
+check_usage(struct ms_options *o, bool *ndjson)
+{
+	const char *f = o->format_name;
+
+	*ndjson = false;
+	if (o->output != NULL || o->fmt.zero || o->fmt.raw || o->archive) {
+		ms_warn("--update rewrites MANIFEST itself: it takes no -o, "
+		    "-z, --raw or --archive");
+		return -1;
+	}
+	if (f != NULL && strcmp(f, "ndjson") == 0)
+		*ndjson = true;
+	else if (f != NULL && strcmp(f, "gnu") != 0 && strcmp(f, "bsd") != 0) {
+		ms_warn("--update writes gnu or bsd lines (--format=ndjson "
+		    "reports each file's fate)");
+		return -1;
+	}
+	o->fmt.format = (f != NULL && strcmp(f, "bsd") == 0) || o->tag ||
+	    o->sel.cnt > 1 ? MS_FORMAT_BSD : MS_FORMAT_GNU;
+	if (o->fmt.format == MS_FORMAT_GNU && o->sel.cnt > 1) {
+		ms_warn("--format=gnu (--untagged) takes exactly one algorithm");
+		return -1;
+	}
+	return 0;
+}
+
+int
+ms_update_main(struct ms_options *o)
+{
+	struct update u = { .o = o };
+	const char *path = o->update;
+	bool fresh = false;
+	size_t errors;
+	int status = MS_EXIT_OK;
+
+	ms_survey_select(o, path);
+	if (check_usage(o, &u.ndjson) == -1) {
+		fprintf(stderr, "Try '%s --help' for more information.\n",
+		    ms_program);
+		return MS_EXIT_USAGE;
+	}
+	if (ms_selection_load(&o->sel) == -1)
+		return MS_EXIT_USAGE;
+	if (ms_ledger_load(&u.l, path, &o->sel) == -1) {
+		if (errno != ENOENT) {
+			ms_warn("%s: %s", path, strerror(errno));
+			return MS_EXIT_FAIL;
+		}
+		fresh = true;	/* the first run hashes everything */
+		memset(&u.l, 0, sizeof(u.l));
+		u.l.sel = &o->sel;
+		u.l.order = ms_xmalloc(sizeof(*u.l.order));
+	}
+	if (!fresh && u.l.cnt > 0 && !u.l.versioned && !o->quiet)
+		ms_warn("%s: no multisum bookkeeping (written by another tool?): "
+		    "every file is hashed again", path);
+	if (u.l.foreign > 0 && !o->quiet)
+		ms_warn("%s: %zu line%s of algorithms not selected dropped",
+		    path, u.l.foreign, u.l.foreign == 1 ? "" : "s");
+	if (ms_output_open(&u.out, path) == -1) {
+		ms_ledger_free(&u.l);
+		return MS_EXIT_FAIL;
+	}
+	ms_ledger_write_header(u.out.fp, ms_ledger_stamp(fileno(u.out.fp)));
+	errors = ms_survey_run(o, &u.l, &(struct ms_survey_ops){ need_hash,
+	    result }, &u);
+	for (size_t i = 0; i < u.l.cnt; i++) {
+		const struct ms_ledger_entry *e = &u.l.e[i];
+
+		if (!(e->flags & (MS_LEDGER_SEEN | MS_LEDGER_DUP)))
+			report(&u, e->name, FATE_REMOVED);
+	}
+	u.failed += errors;
+	if (u.failed > 0) {
+		status = MS_EXIT_FAIL;
+		ms_warn("%s: not updated: %zu input%s could not be read", path,
+		    u.failed, u.failed == 1 ? "" : "s");
+	}
+	if (ms_output_close(&u.out, u.failed == 0) == -1)
+		status = MS_EXIT_FAIL;
+	if (!o->quiet)
+		fprintf(stderr, "%zu unchanged, %zu added, %zu changed, "
+		    "%zu removed\n", u.cnt[FATE_UNCHANGED], u.cnt[FATE_ADDED],
+		    u.cnt[FATE_CHANGED], u.cnt[FATE_REMOVED]);
+	ms_ledger_free(&u.l);
+	return status;
+}
