@@ -1,0 +1,304 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# update.sh - --update, --audit, --shard and --merge: keeping a tree's
+# manifest over time, scripted scenario by scenario.
+. "$TESTS_SRCDIR/lib.sh"
+
+# A small tree: three files, one in a subdirectory.
+tree() {
+	mkdir -p d/sub
+	echo one > d/a
+	echo two > d/b
+	echo three > d/sub/c
+}
+
+# age M: pretend M was written an hour from now, so that no entry of it
+# is racily clean (files made by a test are seconds old).
+age() {
+	_s=$(( ($(date +%s) + 3600) * 1000000000 ))
+	sed "1s/stamp=[0-9-]*/stamp=$_s/" "$1" > "$1.aged" && mv "$1.aged" "$1"
+}
+
+# fresh DIR...: what one run of -r -o writes, for comparison.
+fresh() {
+	multisum -r -o fresh.out "$@" && cat fresh.out
+}
+
+# lines M: the manifest without its bookkeeping.
+lines() {
+	grep -v '^#' "$1"
+}
+
+test_first_run_creates() {
+	tree
+	status_is 0 "first update" multisum -r -u M d 2> err
+	has_line err "0 unchanged, 3 added, 0 changed, 0 removed" "summary"
+	fresh d > want
+	lines M > got
+	same got want "equals a fresh -r -o run"
+	check "header" grep -q '^#multisum-ledger v1 stamp=[0-9]* fields=size,mtime_ns,ctime_ns,ino$' M
+	is "$(grep -c '^#@ [0-9]* [0-9]* [0-9]* [0-9]*$' M)" 3 "one #@ line per entry"
+	check "sha256sum -c reads it" sha256sum -c --strict M > /dev/null
+	if have rhash; then
+		check "rhash -c reads it" rhash -c M > /dev/null
+	else
+		skip_case "no rhash"
+	fi
+	multisum -r -a md5,sha256 -u M2 d 2> /dev/null
+	check "cksum -c reads BSD lines" cksum -c --strict M2 > /dev/null
+}
+
+test_carries_unread() {
+	tree
+	multisum -r -u M d 2> /dev/null
+	age M
+	# A digest only the manifest knows: kept iff the file is not read.
+	fake=0000000000000000000000000000000000000000000000000000000000000000
+	sed "s/^[0-9a-f]*  d\/b\$/$fake  d\/b/" M > M2 && mv M2 M
+	status_is 0 "update" multisum -r -u M d 2> err
+	has_line err "3 unchanged, 0 added, 0 changed, 0 removed" "all unchanged"
+	has_line M "$fake  d/b" "d/b carried over without reading it"
+}
+
+test_edit_add_delete_rename() {
+	tree
+	multisum -r -u M d 2> /dev/null
+	age M
+	echo "one, longer" > d/a
+	echo new > d/n
+	rm d/b
+	mv d/sub/c d/sub/c2
+	status_is 0 "update" multisum -r -u M --format=ndjson d > fates 2> err
+	has_line err "0 unchanged, 2 added, 1 changed, 2 removed" "summary"
+	has_line fates '{"path":"d/a","fate":"changed"}' "edit"
+	has_line fates '{"path":"d/n","fate":"added"}' "add"
+	has_line fates '{"path":"d/b","fate":"removed"}' "delete"
+	has_line fates '{"path":"d/sub/c2","fate":"added"}' "rename: new name"
+	has_line fates '{"path":"d/sub/c","fate":"removed"}' "rename: old name"
+	fresh d > want
+	lines M > got
+	same got want "equals a fresh run"
+	multisum -r -u M --quiet d > out 2> err
+	check "--quiet: no summary" test ! -s err
+	check "--quiet: nothing on stdout" test ! -s out
+}
+
+# A write in the tick in which the file was hashed leaves its size and
+# times as recorded: simulated by recording the stat after the write.
+test_racy_same_tick() {
+	echo aaaa > f
+	multisum -u M f 2> /dev/null
+	echo bbbb > f
+	st=$(stat -c '%s %.9Y %.9Z %i' f | tr -d .)
+	sed "s/^#@ .*/#@ $st/" M > M.racy
+	cp M.racy M
+	status_is 0 "update" multisum -u M f 2> err
+	has_line err "0 unchanged, 0 added, 1 changed, 0 removed" "racy entry re-hashed"
+	has_line M "$(sha256sum f)" "new digest"
+	# The same manifest stamped long after the write is trusted: the
+	# stamp, nothing else, made the difference.
+	cp M.racy M
+	age M
+	multisum -u M f 2> err
+	has_line err "1 unchanged, 0 added, 0 changed, 0 removed" "old entry trusted"
+}
+
+# Content changed, mtime restored: the ctime gives it away.
+test_mtime_restored() {
+	tree
+	multisum -r -u M d 2> /dev/null
+	age M
+	mt=$(stat -c %y d/b)
+	echo TWO > d/b
+	touch -d "$mt" d/b
+	multisum -r -u M d 2> err
+	has_line err "2 unchanged, 0 added, 1 changed, 0 removed" "re-hashed"
+	has_line M "$(sha256sum d/b)" "new digest"
+}
+
+test_odd_names() {
+	mkdir d
+	echo x > "d/new
+line"
+	echo y > 'd/back\slash'
+	echo z > 'd/sp ace'
+	multisum -r -a sha256 -u M d 2> /dev/null
+	fresh d > want
+	lines M > got
+	same got want "escaped as a fresh run"
+	check "sha256sum -c reads it" sha256sum -c --strict M > /dev/null
+	age M
+	multisum -r -u M d 2> err
+	has_line err "3 unchanged, 0 added, 0 changed, 0 removed" "found again"
+}
+
+test_foreign_manifest() {
+	tree
+	(cd . && sha256sum d/a d/b d/sub/c) > M
+	multisum -r -u M d 2> err
+	check "says so" grep -q 'M: no multisum bookkeeping.*hashed again' err
+	has_line err "0 unchanged, 0 added, 3 changed, 0 removed" "all changed"
+	fresh d > want
+	lines M > got
+	same got want "rewritten as a fresh run"
+}
+
+test_killed_update() {
+	tree
+	multisum -r -u M d 2> /dev/null
+	cp M before
+	mkfifo pipe
+	multisum -r -u M d pipe 2> /dev/null &
+	pid=$!
+	exec 4> pipe		# returns once multisum reads the pipe
+	check "the update was under way" ls .M.* > /dev/null
+	{ kill -9 "$pid"; wait "$pid"; } 2> /dev/null
+	exec 4>&-
+	same M before "old manifest intact"
+}
+
+test_audit_classes() {
+	tree
+	echo dup > d/x1
+	echo dup > d/x2
+	echo same > d/y
+	multisum -r -u M d 2> /dev/null
+	age M
+	echo "one, longer" > d/a			# modified
+	mt=$(stat -c %y d/b)
+	echo TWO > d/b					# corrupt
+	touch -d "$mt" d/b
+	mv d/sub/c d/sub/moved				# moved
+	echo fresh > d/n				# new
+	rm d/x1 d/x2					# duplicates: one move
+	echo dup > d/x3
+	cp d/y d/y2					# a copy is new
+	status_is 1 "audit" multisum -r --audit=M d > out 2> err
+	has_line out "modified d/a" "modified"
+	has_line out "corrupt d/b" "corrupt"
+	has_line out "moved d/sub/c -> d/sub/moved" "moved"
+	has_line out "new d/n" "new"
+	has_line out "moved d/x1 -> d/x3" "a duplicate moved once"
+	has_line out "missing d/x2" "the other duplicate missing"
+	has_line out "new d/y2" "a copy of a present file is new"
+	is "$(wc -l < out)" 7 "one line per changed path"
+	has_line err "1 unchanged, 1 modified, 1 corrupt, 2 moved, 2 new, 1 missing" "summary"
+	multisum -r --audit=M --format=ndjson d > nd 2> /dev/null
+	has_line nd '{"path":"d/sub/moved","class":"moved","from":"d/sub/c"}' "ndjson"
+	multisum -r -u M d 2> /dev/null
+	status_is 0 "audit of an unchanged tree" multisum -r --audit=M d > out 2> err
+	check "prints nothing" test ! -s out
+	has_line err "7 unchanged, 0 modified, 0 corrupt, 0 moved, 0 new, 0 missing" "summary"
+}
+
+test_audit_quotes() {
+	mkdir d
+	echo a > 'd/a b'
+	multisum -r -u M d 2> /dev/null
+	echo x > 'd/a b'
+	multisum -r --audit=M d > out 2> /dev/null
+	has_line out "modified 'd/a b'" "coreutils-style quoting"
+}
+
+# A tree whose names exercise the order (x/ vs x.z) and the escaping.
+big_tree() {
+	mkdir -p t/x/y t/x.z t/b
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		echo "$i" > "t/f$i"
+		echo "$i$i" > "t/x/y/g$i"
+		echo "$i" > "t/x.z/h $i"
+	done
+	printf a > 't/b/back\slash'
+	printf b > 't/b/new
+line'
+}
+
+test_shards_merge() {
+	big_tree
+	multisum -r -a md5,sha256 -o full t
+	for n in 1 2 3 7; do
+		set --
+		k=1
+		while [ "$k" -le "$n" ]; do
+			multisum -r -a md5,sha256 --shard="$k/$n" -o "s$k" t
+			set -- "$@" "s$k"
+			k=$((k + 1))
+		done
+		status_is 0 "merge of $n" multisum --merge -o merged "$@"
+		same merged full "$n shards merged equal one run"
+		is "$(cat "$@" | wc -l)" "$(wc -l < full)" "$n shards partition the tree"
+	done
+	# conflicting entries are refused, identical ones are not
+	multisum -r -a md5,sha256 --shard=1/2 -o s1 t
+	sed '1s/= \(.\)/= \1\1/; 1s/= \(.*\).$/= \1/' s1 > s1.bad
+	status_is 1 "conflict refused" multisum --merge -o bad s1 s1.bad 2> err
+	check "names the entry" grep -q 'conflicting entries in s1 and s1.bad' err
+	check "writes nothing" test ! -e bad
+	multisum --merge -o twice s1 s1
+	same twice s1 "a repeated identical shard merges"
+}
+
+test_shards_update_audit_check() {
+	big_tree
+	multisum -r -o full t
+	for k in 1 2 3; do
+		multisum -r --shard="$k/3" -u "u$k" t 2> /dev/null
+	done
+	multisum --merge -o merged u1 u2 u3
+	lines merged > got
+	same got full "updated shards merged equal one run"
+	age merged
+	total=0
+	for k in 1 2 3; do
+		multisum -r --shard="$k/3" --audit=merged t > out 2> err
+		check "audit of shard $k: nothing missing" test ! -s out
+		total=$((total + $(multisum -c --shard="$k/3" full | grep -c ': OK$')))
+	done
+	is "$total" "$(wc -l < full)" "-c shards cover the manifest once"
+	# adding files moves no other file between shards
+	multisum -r --shard=2/3 -o before t
+	echo more > t/more1
+	echo more > t/x/more2
+	multisum -r --shard=2/3 -o after t
+	grep -v more after > after.old
+	same after.old before "shard 2 kept its files"
+}
+
+test_gnu_parallel_recipe() {
+	have parallel || skip_test "GNU parallel is not installed"
+	big_tree
+	multisum -r -o full t
+	parallel --will-cite -j 4 "$MULTISUM" -r --shard={}/4 -o shard{}.sha256 t \
+	    ::: 1 2 3 4
+	multisum --merge -o all.sha256 shard1.sha256 shard2.sha256 \
+	    shard3.sha256 shard4.sha256
+	same all.sha256 full "4 shards by GNU parallel merged equal one run"
+}
+
+test_usage() {
+	mkdir d
+	usage_error "--update with -o" -r -u M -o x d
+	usage_error "--update with -z" -r -u M -z d
+	usage_error "--audit with --format=gnu" -r --audit=M --format=gnu d
+	usage_error "--shard=0/3" -r --shard=0/3 d
+	usage_error "--shard=4/3" -r --shard=4/3 d
+	usage_error "--shard=x" -r --shard=x d
+	usage_error "--merge without manifests" --merge
+}
+
+run first_run_creates
+run carries_unread
+run edit_add_delete_rename
+run racy_same_tick
+run mtime_restored
+run odd_names
+run foreign_manifest
+run killed_update
+run audit_classes
+run audit_quotes
+run shards_merge
+run shards_update_audit_check
+run gnu_parallel_recipe
+run usage
+finish
