@@ -239,8 +239,8 @@ ms_audit_main(struct ms_options *o)
 	if (a.l.cnt > 0 && !a.l.versioned && !o->quiet)
 		ms_warn("%s: no multisum bookkeeping: corrupt files are "
 		    "reported as modified", path);
-	errors = ms_survey_run(o, &a.l, &(struct ms_survey_ops){ need_hash,
-	    result }, &a);
+	errors = ms_survey_run(o, &a.l, path, -1,
+	    &(struct ms_survey_ops){ need_hash, result }, &a);
 	pair_moves(&a);
 	a.failed += errors;
 	if (!o->quiet)

@@ -37,6 +37,8 @@ struct survey {
 	struct ms_engine *engine;
 	struct rec	*head, **tail;
 	size_t		 errors;
+	struct stat	 self[2];	/* the manifest and its replacement */
+	size_t		 nself;
 };
 
 /* Hand over every finished record at the head of the queue. */
@@ -84,6 +86,9 @@ visit(void *arg, const char *path)
 		s->errors++;
 		return;
 	}
+	for (size_t i = 0; i < s->nself; i++)
+		if (st.st_dev == s->self[i].st_dev && st.st_ino == s->self[i].st_ino)
+			return;
 	if (S_ISDIR(st.st_mode)) {
 		ms_warn("%s: Is a directory", path);
 		s->errors++;
@@ -127,12 +132,16 @@ list_operand(void *arg, const char *path)
 }
 
 size_t
-ms_survey_run(struct ms_options *o, struct ms_ledger *l,
-    const struct ms_survey_ops *ops, void *arg)
+ms_survey_run(struct ms_options *o, struct ms_ledger *l, const char *manifest,
+    int out_fd, const struct ms_survey_ops *ops, void *arg)
 {
 	struct survey s = { .o = o, .l = l, .ops = ops, .arg = arg };
 
 	s.tail = &s.head;
+	if (stat(manifest, &s.self[s.nself]) == 0)
+		s.nself++;
+	if (out_fd != -1 && fstat(out_fd, &s.self[s.nself]) == 0)
+		s.nself++;
 	o->engine.progress = ms_progress_start(o->progress);
 	s.engine = ms_engine_start(&o->engine, emit, &s);
 	if (o->files_from != NULL &&

@@ -32,11 +32,14 @@ struct ms_survey_ops {
 
 /*
  * Walk the operands of o (with --shard), look each regular file up in l
- * (marking its entry MS_LEDGER_SEEN) and hand it to ops.  Returns the
- * number of paths that could not be walked or stat'ed, after a message.
+ * (marking its entry MS_LEDGER_SEEN) and hand it to ops.  The manifest
+ * at path, and the file open as out_fd (-1: none), are not part of the
+ * tree even when they lie inside it.  Returns the number of paths that
+ * could not be walked or stat'ed, after a message.
  */
 size_t	 ms_survey_run(struct ms_options *o, struct ms_ledger *l,
-	    const struct ms_survey_ops *ops, void *arg);
+	    const char *manifest, int out_fd, const struct ms_survey_ops *ops,
+	    void *arg);
 
 /*
  * Would the run of o have visited name (with --shard: is it in this

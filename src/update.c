@@ -144,8 +144,8 @@ ms_update_main(struct ms_options *o)
 		return MS_EXIT_FAIL;
 	}
 	ms_ledger_write_header(u.out.fp, ms_ledger_stamp(fileno(u.out.fp)));
-	errors = ms_survey_run(o, &u.l, &(struct ms_survey_ops){ need_hash,
-	    result }, &u);
+	errors = ms_survey_run(o, &u.l, path, fileno(u.out.fp),
+	    &(struct ms_survey_ops){ need_hash, result }, &u);
 	for (size_t i = 0; i < u.l.cnt; i++) {
 		const struct ms_ledger_entry *e = &u.l.e[i];
 
