@@ -112,8 +112,9 @@ parse_header(const char *s, int64_t *stamp)
 	return parse_num(&p, true, stamp) == 0;
 }
 
-/* The lines of one manifest, each entry line handed to fn. */
-typedef void line_fn(void *arg, const struct ms_manifest_entry *e,
+/* The lines of one manifest, each entry line handed to fn until it
+ * returns false. */
+typedef bool line_fn(void *arg, const struct ms_manifest_entry *e,
     const struct ms_file_stat *fs, bool has_stat);
 
 static int
@@ -146,8 +147,8 @@ read_manifest(const char *path, const struct ms_selection *given,
 			continue;
 		}
 		if (ms_manifest_parse(&rules, &st, line, (size_t)n, &e) ==
-		    MS_LINE_ENTRY)
-			fn(arg, &e, &fs, pending);
+		    MS_LINE_ENTRY && !fn(arg, &e, &fs, pending))
+			break;
 		pending = false;
 	}
 	if (ferror(fp))
@@ -158,20 +159,37 @@ read_manifest(const char *path, const struct ms_selection *given,
 	return rc;
 }
 
-static void
+struct scan {
+	struct ms_selection *sel;
+	char		*first;		/* the first entry's name */
+};
+
+/* The algorithms of the first entry (its lines follow each other). */
+static bool
 scan_line(void *arg, const struct ms_manifest_entry *e,
     const struct ms_file_stat *fs, bool has_stat)
 {
+	struct scan *s = arg;
+
 	(void)fs;
 	(void)has_stat;
+	if (s->first == NULL)
+		s->first = ms_xstrdup(e->name);
+	else if (strcmp(s->first, e->name) != 0)
+		return false;
 	if (e->digest_len == ms_spec_len(&e->spec))
-		ms_selection_add(arg, &e->spec);
+		ms_selection_add(s->sel, &e->spec);
+	return true;
 }
 
 int
 ms_ledger_scan(const char *path, struct ms_selection *sel)
 {
-	return read_manifest(path, NULL, NULL, scan_line, sel);
+	struct scan s = { sel, NULL };
+	int rc = read_manifest(path, NULL, NULL, scan_line, &s);
+
+	free(s.first);
+	return rc;
 }
 
 /* Which digest of the selection a line gives, or SIZE_MAX. */
@@ -188,7 +206,7 @@ line_index(const struct ms_selection *sel, const struct ms_manifest_entry *e)
 	return i;
 }
 
-static void
+static bool
 load_line(void *arg, const struct ms_manifest_entry *me,
     const struct ms_file_stat *fs, bool has_stat)
 {
@@ -199,7 +217,7 @@ load_line(void *arg, const struct ms_manifest_entry *me,
 
 	if (i == SIZE_MAX) {
 		l->foreign++;
-		return;
+		return true;
 	}
 	/* The BSD lines of one file follow each other. */
 	e = l->cnt > 0 ? &l->e[l->cnt - 1] : NULL;
@@ -222,6 +240,7 @@ load_line(void *arg, const struct ms_manifest_entry *me,
 	}
 	memcpy(e->digest + sel->offset[i], me->digest, ms_spec_len(&sel->spec[i]));
 	e->have |= (uint64_t)1 << i;
+	return true;
 }
 
 static const struct ms_ledger *sorting;

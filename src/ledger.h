@@ -71,8 +71,8 @@ struct ms_ledger {
 };
 
 /*
- * Add to sel the algorithms of every entry of the manifest at path (for
- * a run without -a).  -1 with errno if it cannot be read.
+ * Add to sel the algorithms of the manifest at path, as its first entry
+ * lists them (for a run without -a).  -1 with errno if it cannot be read.
  */
 int	 ms_ledger_scan(const char *path, struct ms_selection *sel);
 

@@ -129,8 +129,13 @@ line"
 	same got want "escaped as a fresh run"
 	check "sha256sum -c reads it" sha256sum -c --strict M > /dev/null
 	age M
+	cp M before
 	multisum -r -u M d 2> err
 	has_line err "3 unchanged, 0 added, 0 changed, 0 removed" "found again"
+	same M before "nothing changed: the manifest is left as it was"
+	echo w > d/w
+	multisum -r -u M d 2> /dev/null
+	check "something changed: rewritten" grep -q 'd/w$' M
 }
 
 test_foreign_manifest() {
