@@ -18,6 +18,9 @@
 
 #include "util.h"
 
+/* Records waiting behind a file being hashed, at most. */
+#define MAX_QUEUED	4096
+
 /* One file waiting for the files before it to be hashed. */
 struct rec {
 	struct rec	*next;
@@ -36,6 +39,7 @@ struct survey {
 	const char	*operand;
 	struct ms_engine *engine;
 	struct rec	*head, **tail;
+	size_t		 queued;	/* records between head and tail */
 	size_t		 errors;
 	struct stat	 self[2];	/* the manifest and its replacement */
 	size_t		 nself;
@@ -49,6 +53,7 @@ drain(struct survey *s)
 		struct rec *r = s->head;
 
 		s->head = r->next;
+		s->queued--;
 		if (s->head == NULL)
 			s->tail = &s->head;
 		s->ops->result(s->arg, r->path, r->e, &r->fs, r->task);
@@ -113,12 +118,24 @@ visit(void *arg, const char *path)
 	strcpy(r->path, path);
 	*s->tail = r;
 	s->tail = &r->next;
+	s->queued++;
 	if (hash) {
 		if (o->engine.progress != NULL && S_ISREG(st.st_mode))
 			ms_progress_expect(o->engine.progress, fs.size);
 		ms_engine_submit(s->engine, ms_task_new(path, &o->sel, r));
 	} else {
 		drain(s);
+	}
+	/*
+	 * The engine hands a task back only when it is given another or
+	 * finishes: after one changed file among a million unchanged ones,
+	 * all of those would wait in memory.  Past a bound, finish the
+	 * engine (emitting everything) and start afresh.
+	 */
+	if (s->queued > MAX_QUEUED) {
+		ms_engine_finish(s->engine);
+		drain(s);
+		s->engine = ms_engine_start(&o->engine, emit, s);
 	}
 }
 

@@ -117,6 +117,25 @@ test_mtime_restored() {
 	has_line M "$(sha256sum d/b)" "new digest"
 }
 
+# One changed file ahead of thousands of unchanged ones: more than the
+# survey queues (4096), so the engine is restarted on the way.
+test_long_queue() {
+	mkdir d
+	seq -w 1 5000 | sed 's|^|d/f|' | xargs touch
+	multisum -r -u M d 2> /dev/null
+	age M
+	echo changed > d/f0001
+	echo changed > d/f4999
+	for j in 1 2; do
+		cp M M$j
+		multisum -j $j -r -u M$j d 2> err
+		has_line err "4998 unchanged, 0 added, 2 changed, 0 removed" "-j $j summary"
+		lines M$j > got
+		fresh d > want
+		same got want "-j $j equals a fresh run"
+	done
+}
+
 test_odd_names() {
 	mkdir d
 	echo x > "d/new
@@ -314,6 +333,7 @@ run carries_unread
 run edit_add_delete_rename
 run racy_same_tick
 run mtime_restored
+run long_queue
 run odd_names
 run foreign_manifest
 run manifest_inside_tree
