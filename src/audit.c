@@ -220,10 +220,9 @@ ms_audit_main(struct ms_options *o)
 	const char *f = o->format_name;
 	size_t errors;
 
-	if (o->output != NULL || o->fmt.zero || o->archive != NULL ||
-	    (f != NULL && strcmp(f, "ndjson") != 0)) {
-		ms_warn("--audit prints a report: it takes no -o, -z or "
-		    "--archive, and only --format=ndjson");
+	/* -o, -z and --archive are refused by main's table. */
+	if (f != NULL && strcmp(f, "ndjson") != 0) {
+		ms_warn("--audit prints a report: --format=ndjson or none");
 		fprintf(stderr, "Try '%s --help' for more information.\n",
 		    ms_program);
 		return MS_EXIT_USAGE;

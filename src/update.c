@@ -118,12 +118,8 @@ check_usage(struct ms_options *o, bool *ndjson)
 {
 	const char *f = o->format_name;
 
+	/* -o, -z, --raw and --archive are refused by main's table. */
 	*ndjson = false;
-	if (o->output != NULL || o->fmt.zero || o->fmt.raw || o->archive) {
-		ms_warn("--update rewrites MANIFEST itself: it takes no -o, "
-		    "-z, --raw or --archive");
-		return -1;
-	}
 	if (f != NULL && strcmp(f, "ndjson") == 0)
 		*ndjson = true;
 	else if (f != NULL && strcmp(f, "gnu") != 0 && strcmp(f, "bsd") != 0) {
