@@ -157,6 +157,44 @@ line"
 	check "something changed: rewritten" grep -q 'd/w$' M
 }
 
+# Other algorithms than the manifest's: the old lines are dropped, with
+# a word, and every file is hashed with the new ones.
+test_other_algorithms() {
+	tree
+	multisum -r -u M d 2> /dev/null
+	age M
+	multisum -r -a md5,sha256 -u M d 2> err
+	has_line err "0 unchanged, 0 added, 3 changed, 0 removed" "all re-hashed"
+	multisum -r -a md5,sha256 -o want d
+	lines M > got
+	same got want "BSD lines of both algorithms"
+	age M
+	multisum -r -a sha256 -u M d 2> err
+	check "says lines were dropped" grep -q 'M: 3 lines of algorithms not selected dropped' err
+	age M
+	multisum -r -u M d 2> err
+	has_line err "3 unchanged, 0 added, 0 changed, 0 removed" "without -a: the manifest's"
+}
+
+# No bookkeeping: an audit cannot tell corrupt from modified, and says so.
+test_audit_foreign_manifest() {
+	tree
+	sha256sum d/a d/b d/sub/c > M
+	mt=$(stat -c %y d/b)
+	echo TWO > d/b
+	touch -d "$mt" d/b
+	status_is 1 "audit" multisum -r --audit=M d > out 2> err
+	has_line out "modified d/b" "reported modified"
+	check "says why" grep -q 'M: no multisum bookkeeping' err
+	chmod 000 d/a
+	if [ -r d/a ]; then
+		skip_case "running as root: cannot make a file unreadable"
+	else
+		status_is 1 "unreadable file" multisum -r --audit=M d > out 2> err
+		check "names it" grep -q 'd/a: Permission denied' err
+	fi
+}
+
 test_foreign_manifest() {
 	tree
 	(cd . && sha256sum d/a d/b d/sub/c) > M
@@ -189,7 +227,8 @@ test_killed_update() {
 	cp M before
 	echo new > d/new
 	mkfifo list
-	multisum -r -u M --files-from=list 2> /dev/null &
+	# the binary itself, not the shell function: $! must be multisum
+	"$MULTISUM" -r -u M --files-from=list 2> /dev/null &
 	pid=$!
 	exec 4> list		# returns once multisum reads the list
 	echo d >&4
@@ -306,6 +345,29 @@ test_shards_update_audit_check() {
 	same after.old before "shard 2 kept its files"
 }
 
+# The split is the documented one: FNV-1a 64 of the operand-relative
+# path, modulo N, plus one.
+test_shard_hash_documented() {
+	have python3 || skip_test "no python3"
+	big_tree
+	for k in 1 2 3; do
+		multisum -r --shard="$k/3" t | sed 's/^[^ ]*  //' > "got$k"
+	done
+	multisum -r t | sed 's/^[^ ]*  //' | python3 -c '
+import sys
+for line in sys.stdin.buffer:
+    name = line.rstrip(b"\n")
+    key = name[2:]          # below the operand "t/"
+    h = 0xcbf29ce484222325
+    for c in key.replace(b"\\n", b"\n").replace(b"\\\\", b"\\"):
+        h = ((h ^ c) * 0x100000001b3) % 2**64
+    open("want%d" % (h % 3 + 1), "ab").write(name + b"\n")
+'
+	for k in 1 2 3; do
+		same "got$k" "want$k" "shard $k is FNV-1a's"
+	done
+}
+
 test_gnu_parallel_recipe() {
 	have parallel || skip_test "GNU parallel is not installed"
 	big_tree
@@ -335,13 +397,16 @@ run racy_same_tick
 run mtime_restored
 run long_queue
 run odd_names
+run other_algorithms
 run foreign_manifest
+run audit_foreign_manifest
 run manifest_inside_tree
 run killed_update
 run audit_classes
 run audit_quotes
 run shards_merge
 run shards_update_audit_check
+run shard_hash_documented
 run gnu_parallel_recipe
 run usage
 finish
