@@ -60,7 +60,8 @@ enum {
  *      --audit and --merge.
  *   3. Pairs of options that would silently override each other:
  *      --files-from and --files0-from, --tag and --untagged, --tag and
- *      --format, --untagged and --format, --raw and --base64.
+ *      --format, --untagged and --format, --raw and --base64, --shard
+ *      and --archive.
  *   4. Then each mode's own: hash mode's --format against the algorithm
  *      count and --raw against several inputs (choose_format), --bench's
  *      --format and --bench-baseline values, --expect's digest.
@@ -124,6 +125,7 @@ static const int exclusive[][2] = {
 	{ OPT_TAG, OPT_FORMAT },
 	{ OPT_UNTAGGED, OPT_FORMAT },
 	{ OPT_RAW, OPT_BASE64 },
+	{ OPT_SHARD, OPT_ARCHIVE },	/* a member's hard link may cross shards */
 };
 
 /* What parsing saw, for validate(): which options, and the mode's. */

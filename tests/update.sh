@@ -388,6 +388,8 @@ test_usage() {
 	usage_error "--shard=4/3" -r --shard=4/3 d
 	usage_error "--shard=x" -r --shard=x d
 	usage_error "--merge without manifests" --merge
+	usage_error "--shard with --archive" --shard=1/2 --archive=a.tar
+	usage_error "--update with --check" -u M -c d
 }
 
 run first_run_creates
