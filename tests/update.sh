@@ -195,6 +195,25 @@ test_audit_foreign_manifest() {
 	fi
 }
 
+# Bookkeeping that cannot be read vouches for nothing: those files are
+# hashed again, the others are not, and nothing breaks.
+test_damaged_bookkeeping() {
+	tree
+	multisum -r -u M d 2> /dev/null
+	age M
+	awk 'NR == 2 { print "#@ 4 x 1 2"; next } { print }' M > M2 && mv M2 M
+	multisum -r -u M d 2> err
+	has_line err "2 unchanged, 0 added, 1 changed, 0 removed" "one bad #@ line"
+	age M
+	sed '1s/v1/v2/' M > M2 && mv M2 M
+	multisum -r -u M d 2> err
+	has_line err "0 unchanged, 0 added, 3 changed, 0 removed" "unknown version"
+	check "says so" grep -q 'M: no multisum bookkeeping' err
+	fresh d > want
+	lines M > got
+	same got want "still a fresh run's lines"
+}
+
 test_foreign_manifest() {
 	tree
 	(cd . && sha256sum d/a d/b d/sub/c) > M
@@ -400,6 +419,7 @@ run mtime_restored
 run long_queue
 run odd_names
 run other_algorithms
+run damaged_bookkeeping
 run foreign_manifest
 run audit_foreign_manifest
 run manifest_inside_tree
