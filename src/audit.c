@@ -242,6 +242,8 @@ ms_audit_main(struct ms_options *o)
 	    &(struct ms_survey_ops){ need_hash, result }, &a);
 	pair_moves(&a);
 	a.failed += errors;
+	if (ms_survey_flush() == -1)
+		a.failed++;
 	if (!o->quiet)
 		fprintf(stderr, "%zu unchanged, %zu modified, %zu corrupt, "
 		    "%zu moved, %zu new, %zu missing\n", a.cnt[CLASS_UNCHANGED],

@@ -12,6 +12,7 @@
 #include "survey.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -187,6 +188,16 @@ ms_survey_in_shard(const struct ms_options *o, const char *name)
 			return ms_shard_keeps(&o->shard, key);
 	}
 	return ms_shard_keeps(&o->shard, name);
+}
+
+int
+ms_survey_flush(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		ms_warn("write error: %s", strerror(errno ? errno : EIO));
+		return -1;
+	}
+	return 0;
 }
 
 void

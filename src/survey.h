@@ -47,6 +47,9 @@ size_t	 ms_survey_run(struct ms_options *o, struct ms_ledger *l,
  */
 bool	 ms_survey_in_shard(const struct ms_options *o, const char *name);
 
+/* Flush the report on standard output; -1 after a message if it failed. */
+int	 ms_survey_flush(void);
+
 /* Pick the selection when -a was not given: the manifest's, or sha256. */
 void	 ms_survey_select(struct ms_options *o, const char *manifest);
 

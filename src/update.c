@@ -198,6 +198,8 @@ ms_update_main(struct ms_options *o)
 		ms_output_close(&u.out, false);
 	else if (ms_output_close(&u.out, u.failed == 0) == -1)
 		status = MS_EXIT_FAIL;
+	if (ms_survey_flush() == -1)
+		status = MS_EXIT_FAIL;
 	if (!o->quiet)
 		fprintf(stderr, "%zu unchanged, %zu added, %zu changed, "
 		    "%zu removed\n", u.cnt[FATE_UNCHANGED], u.cnt[FATE_ADDED],

@@ -291,6 +291,18 @@ test_audit_classes() {
 	has_line err "7 unchanged, 0 modified, 0 corrupt, 0 moved, 0 new, 0 missing" "summary"
 }
 
+test_report_write_error() {
+	[ -w /dev/full ] || skip_test "no /dev/full"
+	tree
+	multisum -r -u M d 2> /dev/null
+	echo x > d/x
+	status_is 1 "audit to a full disk" multisum -r --audit=M d > /dev/full 2> err
+	check "says so" grep -q 'write error' err
+	status_is 1 "update fates to a full disk" \
+	    multisum -r -u M --format=ndjson d > /dev/full 2> err
+	check "says so" grep -q 'write error' err
+}
+
 test_audit_quotes() {
 	mkdir d
 	echo a > 'd/a b'
@@ -426,6 +438,7 @@ run manifest_inside_tree
 run killed_update
 run audit_classes
 run audit_quotes
+run report_write_error
 run shards_merge
 run shards_update_audit_check
 run shard_hash_documented
