@@ -3,7 +3,8 @@
  *
  * Owns every algorithm's names, tag, length rules, class and backend.
  * Adding an algorithm is adding a row here (and, for a new library, a
- * backend file); nothing else in the program lists algorithms.
+ * backend file), plus its known answer in kat.c; the only other list of
+ * names is the cksum personality's -a arguments (personality.c).
  */
 #include "algorithm.h"
 

@@ -5,8 +5,9 @@
  * Owns the reading of manifests (getline, so that lines may hold any
  * byte), the registry of one-algorithm selections the entries need, the
  * report queue that keeps every line of output in manifest order while
- * the engine hashes files in parallel, the one streaming pass over an
- * archive for --archive, and --expect.  Which lines are well formed is
+ * the engine hashes files in parallel, which archive members (and which
+ * digests of them) --archive needs, and --expect.  The pass over the
+ * archive is members.c's.  Which lines are well formed is
  * manifest.c's business; hashing is the engine's.
  */
 #include "check.h"

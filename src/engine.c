@@ -1,6 +1,9 @@
 /*
- * engine.c - the only user of threads: files in parallel, and the digests
- * of one large file in parallel over a ring of shared read-only chunks.
+ * engine.c - the worker threads (the only others are progress.c's ticker
+ * and whatever a backend library starts): files in parallel, and the
+ * digests of one large file in parallel over a ring of shared read-only
+ * chunks; archive members, read in order on the caller's thread, join
+ * the same ordered emit.
  *
  * Workers run "steps" picked under one mutex:
  *   task  open a queued file and read its first buffer.  A file that ends
@@ -129,12 +132,6 @@ ms_task_free(struct ms_task *t)
 	free(t);
 }
 
-static void
-update_set(void *arg, const void *p, size_t n)
-{
-	ms_digest_set_update(arg, p, n);
-}
-
 struct lane_arg {
 	struct ms_digest_set *set;
 	size_t		 i;
@@ -146,44 +143,6 @@ update_lane(void *arg, const void *p, size_t n)
 	struct lane_arg *la = arg;
 
 	ms_digest_set_update_one(la->set, la->i, p, n);
-}
-
-/* Feed chunks (the first one already read) until the end of src. */
-static int
-hash_rest(struct ms_source *src, struct ms_digest_set *set, struct ms_chunk *c,
-    unsigned char *buf, size_t cap, struct ms_progress *progress)
-{
-	int r = 1;
-
-	while (r == 1) {
-		int fed = ms_chunk_feed(c, update_set, set);
-
-		ms_progress_add(progress, c->len);
-		ms_chunk_release(c);
-		if (fed == -1)
-			return -1;
-		r = ms_source_next(src, c, buf, cap);
-	}
-	return r;
-}
-
-int
-ms_hash_source(struct ms_source *src, struct ms_digest_set *set,
-    unsigned char *buf, size_t cap, struct ms_progress *progress,
-    unsigned char *out, uint64_t *size)
-{
-	struct ms_chunk c;
-	int r;
-
-	ms_digest_set_init(set);
-	r = ms_source_next(src, &c, buf, cap);
-	if (r == 1)
-		r = hash_rest(src, set, &c, buf, cap, progress);
-	*size = (uint64_t)src->pos;
-	if (r == -1)
-		return -1;
-	ms_digest_set_final(set, out);
-	return 0;
 }
 
 static struct ms_digest_set *
@@ -322,7 +281,7 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 		int fed;
 
 		t0 = ms_now_ns();
-		fed = ms_chunk_feed(&c, update_set, set);
+		fed = ms_chunk_feed(&c, ms_update_set, set);
 		t->err = fed == -1 ? errno : 0;
 		t_hash = ms_now_ns() - t0;
 		ms_progress_add(e->cfg.progress, c.len);
@@ -342,7 +301,7 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 		if (r == 1 && (r = ms_source_next(&src, &c, w->buf, cap)) == -1)
 			t->err = errno;
 	}
-	if (r == 1 && (r = hash_rest(&src, set, &c, w->buf, cap,
+	if (r == 1 && (r = ms_hash_rest(&src, set, &c, w->buf, cap,
 	    e->cfg.progress)) == -1)
 		t->err = errno;
 	if (r != -1)

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "digest_set.h"
+#include "hash_source.h"
 #include "progress.h"
 #include "source.h"
 
@@ -78,14 +79,5 @@ void	 ms_engine_submit_done(struct ms_engine *e, struct ms_task *t);
 
 /* Emit every outstanding task, stop the workers, free the engine. */
 void	 ms_engine_finish(struct ms_engine *e);
-
-/*
- * Hash an open source sequentially through set (already created), using
- * buf (cap bytes) for reads and telling progress (may be NULL) of each
- * chunk.  Fills out and *size; -1 with errno.
- */
-int	 ms_hash_source(struct ms_source *src, struct ms_digest_set *set,
-	    unsigned char *buf, size_t cap, struct ms_progress *progress,
-	    unsigned char *out, uint64_t *size);
 
 #endif

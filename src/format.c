@@ -33,7 +33,8 @@ ms_write_escaped(FILE *out, const char *name)
 	}
 }
 
-const char *
+/* Text of one digest: hex, or base64 with b64 (buf: 2 * len + 4 bytes). */
+static const char *
 ms_digest_text(char *buf, const unsigned char *d, size_t len, bool b64)
 {
 	if (b64)
@@ -43,7 +44,8 @@ ms_digest_text(char *buf, const unsigned char *d, size_t len, bool b64)
 	return buf;
 }
 
-unsigned long
+/* Decimal value of a legacy digest (cksum CRC, BSD or SysV sum). */
+static unsigned long
 ms_legacy_value(const unsigned char *d, size_t len)
 {
 	unsigned long v = 0;

@@ -43,10 +43,4 @@ void	 ms_json_string(FILE *out, const char *s);
 /* Write name with \\, \n and \r escaped (coreutils' rule). */
 void	 ms_write_escaped(FILE *out, const char *name);
 
-/* Text of one digest: hex, or base64 with b64 (buf: 2 * len + 4 bytes). */
-const char *ms_digest_text(char *buf, const unsigned char *d, size_t len, bool b64);
-
-/* Decimal value of a legacy digest (cksum CRC, BSD or SysV sum). */
-unsigned long ms_legacy_value(const unsigned char *d, size_t len);
-
 #endif

@@ -1,9 +1,11 @@
 /*
  * multisum.c - main: argv to one struct ms_options, a mode, an exit code.
  *
- * Owns option parsing, --help, --version, --list-algorithms and the
- * dispatch to the coreutils personalities by the name we were run as.
- * Only this file turns results into an exit status.
+ * Owns option parsing and the option-pair rules (one validate pass, so
+ * that the modes only read struct ms_options), --help, --version,
+ * --list-algorithms and the dispatch to the coreutils personalities by
+ * the name we were run as.  Usage errors exit here with status 2; each
+ * mode returns the exit status of its run, and main returns it.
  */
 #include <errno.h>
 #include <stdarg.h>

@@ -35,7 +35,8 @@ struct walker {
 	size_t		 cap;
 };
 
-bool
+/* Does name (a base name or a path) match one of the excludes? */
+static bool
 ms_walk_excluded(const struct ms_walk_opts *o, const char *path)
 {
 	const char *base = strrchr(path, '/');

@@ -33,7 +33,4 @@ size_t	 ms_walk(const struct ms_walk_opts *o, const char *operand,
  */
 int	 ms_walk_list(const char *list, bool nul, ms_walk_fn *fn, void *arg);
 
-/* Does name (a base name or a path) match one of the excludes? */
-bool	 ms_walk_excluded(const struct ms_walk_opts *o, const char *path);
-
 #endif
