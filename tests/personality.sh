@@ -5,51 +5,56 @@
 # GNU coreutils 9.1's own program on the same arguments, files and input;
 # standard output must be byte-identical, standard error identical once
 # the directory part of the program name is removed, and the exit status
-# the same.  Each case is one TAP test point.
+# the same.  Each case is one check; one test per tool, then b2sum's -l,
+# cksum's -a and cksum's mixed manifests.
 
-. "$TESTS_SRCDIR/check-lib.sh"
+. "$TESTS_SRCDIR/lib.sh"
 
 TOOLS="md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum"
 
-for t in $TOOLS; do
-	if ! have "$t" || ! "$t" --version 2>/dev/null | head -n 1 |
-	    grep -q 'GNU coreutils) 9\.1$'; then
-		echo "1..0 # SKIP $t of GNU coreutils 9.1 absent"
-		exit 0
-	fi
-done
-
-REAL=$T/real
-MINE=$T/mine
-W=$T/work
-mkdir -p "$REAL" "$MINE" "$W"
-for t in $TOOLS; do
-	ln -s "$(command -v "$t")" "$REAL/$t"
-	ln -s "$MULTISUM" "$MINE/$t"
-done
-
-# ------------------------------------------------------------ the files
-cd "$W" || exit 99
-: > empty
-printf 'hello\n' > a
-printf 'x\n' > b
-awk 'BEGIN { for (i = 0; i < 70000; i++) printf "%07d line of text\n", i }' > big
-printf 'sp' > 'sp ace'
-printf 'bs' > 'back\slash'
-printf 'nl' > "$(printf 'new\nline')"
-printf 'cr' > "$(printf 'car\rriage')"
-printf 'q' > "quo'te"
-printf 'u' > "$(printf 'caf\303\251')"
-printf 'c' > 'co:lon'
-printf 'd' > -dash
-mkdir dir
-printf 'stdin data\n' > "$T/in"
+# Every test starts here: the tools of coreutils 9.1 (else the test is
+# skipped) and multisum under their names, and the files they read.
+setup() {
+	for t in $TOOLS; do
+		if ! have "$t" || ! "$t" --version 2>/dev/null | head -n 1 |
+		    grep -q 'GNU coreutils) 9\.1$'; then
+			skip_test "$t of GNU coreutils 9.1 absent"
+		fi
+	done
+	T=$(pwd)
+	REAL=$T/real
+	MINE=$T/mine
+	W=$T/work
+	mkdir -p "$REAL" "$MINE" "$W"
+	for t in $TOOLS; do
+		ln -s "$(command -v "$t")" "$REAL/$t"
+		ln -s "$MULTISUM" "$MINE/$t"
+	done
+	(
+		cd "$W" || exit 1
+		: > empty
+		printf 'hello\n' > a
+		printf 'x\n' > b
+		awk 'BEGIN { for (i = 0; i < 70000; i++) printf "%07d line of text\n", i }' > big
+		printf 'sp' > 'sp ace'
+		printf 'bs' > 'back\slash'
+		printf 'nl' > "$(printf 'new\nline')"
+		printf 'cr' > "$(printf 'car\rriage')"
+		printf 'q' > "quo'te"
+		printf 'u' > "$(printf 'caf\303\251')"
+		printf 'c' > 'co:lon'
+		printf 'd' > -dash
+		mkdir dir
+	)
+	printf 'stdin data\n' > "$T/in"
+	cd "$W" || exit 1
+}
 NL=$(printf 'new\nline')
 CR=$(printf 'car\rriage')
 
 IN=/dev/null
 
-# run_case TOOL DESC ARG...: one differential test point.
+# run_case TOOL DESC ARG...: one differential check.
 run_case() {
 	_t=$1 _d=$2
 	shift 2
@@ -62,15 +67,15 @@ run_case() {
 	done
 	if [ "$_rr" = "$_mr" ] && cmp -s "$T/r.out" "$T/m.out" &&
 	    cmp -s "$T/r.err2" "$T/m.err2"; then
-		tap_ok "$_t $_d"
+		pass
 	else
-		tap_not_ok "$_t $_d"
+		fail "$_t $_d"
 		{
 			echo "args: $*"
 			echo "status: coreutils $_rr, multisum $_mr"
 			diff "$T/r.out" "$T/m.out" | head -n 20
 			diff "$T/r.err2" "$T/m.err2" | head -n 20
-		} | tap_diag
+		} | diag -
 	fi
 }
 
@@ -82,10 +87,10 @@ run_merged() {
 	(cd "$W" && "$REAL/$_t" "$@" < "$IN" 2>&1 | sed "s|$REAL/||g") > "$T/r.out"
 	(cd "$W" && "$MINE/$_t" "$@" < "$IN" 2>&1 | sed "s|$MINE/||g") > "$T/m.out"
 	if cmp -s "$T/r.out" "$T/m.out"; then
-		tap_ok "$_t $_d (merged output)"
+		pass
 	else
-		tap_not_ok "$_t $_d (merged output)"
-		diff "$T/r.out" "$T/m.out" | head -n 20 | tap_diag
+		fail "$_t $_d (merged output)"
+		diff "$T/r.out" "$T/m.out" | head -n 20 | diag -
 	fi
 }
 
@@ -390,13 +395,38 @@ cksum_check_cases() {
 	run_case b2sum "-c cksum manifest" -c -w mixed
 }
 
-for t in $TOOLS; do
-	hash_cases "$t"
-	check_cases "$t"
-done
-b2sum_cases
-cksum_cases
-cksum_check_cases
+# one test per tool: its hashing and checking cases
+tool_test() {
+	setup
+	hash_cases "$1"
+	check_cases "$1"
+}
+test_md5sum() { tool_test md5sum; }
+test_sha1sum() { tool_test sha1sum; }
+test_sha224sum() { tool_test sha224sum; }
+test_sha256sum() { tool_test sha256sum; }
+test_sha384sum() { tool_test sha384sum; }
+test_sha512sum() { tool_test sha512sum; }
+test_b2sum() { tool_test b2sum; }
+test_cksum() { tool_test cksum; }
+test_b2sum_lengths() {
+	setup
+	b2sum_cases
+}
+test_cksum_algorithms() {
+	setup
+	make_manifests cksum
+	cksum_cases
+}
+test_cksum_mixed_manifests() {
+	setup
+	cksum_check_cases
+}
 
-echo "# $tap_n differential cases"
-tap_done
+for t in $TOOLS; do
+	run "$t"
+done
+run b2sum_lengths
+run cksum_algorithms
+run cksum_mixed_manifests
+finish
