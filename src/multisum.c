@@ -296,6 +296,70 @@ parse_uint(const char *opt, const char *s, unsigned max)
 	return (unsigned)v;
 }
 
+/* -l BITS: a multiple of 8. */
+static unsigned
+parse_length(const char *arg)
+{
+	unsigned bits = parse_uint("length", arg, 1u << 20);
+
+	if (bits == 0 || bits % 8 != 0)
+		refuse("invalid length: '%s' (a multiple of 8)", arg);
+	return bits;
+}
+
+static enum ms_io
+parse_io(const char *arg)
+{
+	if (strcmp(arg, "auto") == 0)
+		return MS_IO_AUTO;
+	if (strcmp(arg, "mmap") == 0)
+		return MS_IO_MMAP;
+	if (strcmp(arg, "read") == 0)
+		return MS_IO_READ;
+	refuse("invalid --io '%s' (auto, mmap or read)", arg);
+}
+
+static size_t
+parse_buffer_size(const char *arg)
+{
+	size_t n;
+
+	if (ms_parse_size(arg, &n) == -1 || n < 4096 || n > (1u << 30))
+		refuse("invalid --buffer-size '%s' (4K to 1G)", arg);
+	return n;
+}
+
+static unsigned
+parse_jobs(const char *arg)
+{
+	unsigned n = parse_uint("--jobs", arg, 1024);
+
+	if (n == 0)
+		refuse("invalid --jobs: '0'");
+	return n;
+}
+
+/* --bench-time: seconds, more than 0, at most an hour. */
+static double
+parse_seconds(const char *arg)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (*end != '\0' || errno != 0 || !(v > 0) || v > 3600)
+		refuse("invalid --bench-time '%s' (seconds)", arg);
+	return v;
+}
+
+static void
+add_exclude(struct ms_walk_opts *w, const char *glob)
+{
+	w->excludes = ms_xrealloc(w->excludes, (w->nexcludes + 1) * sizeof(char *));
+	w->excludes[w->nexcludes++] = glob;
+}
+
 /* Resolve the collected -a names (with -l) into the selection. */
 static void
 select_algorithms(struct ms_options *o, char **names, size_t cnt)
@@ -400,12 +464,7 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 			seen->given[opt_row(c)] = true;
 		switch (c) {
 		case 'a': collect_names(optarg, &names, &nnames); o->sel_given = true; break;
-		case 'l': o->length = parse_uint("length", optarg, 1u << 20);
-			if (o->length == 0 || o->length % 8 != 0) {
-				ms_warn("invalid length: '%s' (a multiple of 8)", optarg);
-				usage(MS_EXIT_USAGE);
-			}
-			break;
+		case 'l': o->length = parse_length(optarg); break;
 		case 'b': o->fmt.binary = true; break;
 		case 't': o->fmt.binary = false; break;
 		case OPT_TAG: o->tag = true; break;
@@ -422,39 +481,12 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case 'w': o->warn = true; break;
 		case OPT_IGNORE_MISSING: o->ignore_missing = true; break;
 		case OPT_EXPECT: o->expect = optarg; set_mode(o, seen, c, MS_MODE_CHECK); break;
-		case OPT_IO:
-			if (strcmp(optarg, "auto") == 0)
-				o->engine.io = MS_IO_AUTO;
-			else if (strcmp(optarg, "mmap") == 0)
-				o->engine.io = MS_IO_MMAP;
-			else if (strcmp(optarg, "read") == 0)
-				o->engine.io = MS_IO_READ;
-			else {
-				ms_warn("invalid --io '%s' (auto, mmap or read)", optarg);
-				usage(MS_EXIT_USAGE);
-			}
-			break;
-		case OPT_BUFFER_SIZE:
-			if (ms_parse_size(optarg, &o->engine.buffer_size) == -1 ||
-			    o->engine.buffer_size < 4096 ||
-			    o->engine.buffer_size > (1u << 30)) {
-				ms_warn("invalid --buffer-size '%s' (4K to 1G)", optarg);
-				usage(MS_EXIT_USAGE);
-			}
-			break;
-		case 'j': o->engine.jobs = parse_uint("--jobs", optarg, 1024);
-			if (o->engine.jobs == 0) {
-				ms_warn("invalid --jobs: '0'");
-				usage(MS_EXIT_USAGE);
-			}
-			break;
+		case OPT_IO: o->engine.io = parse_io(optarg); break;
+		case OPT_BUFFER_SIZE: o->engine.buffer_size = parse_buffer_size(optarg); break;
+		case 'j': o->engine.jobs = parse_jobs(optarg); break;
 		case 'r': o->walk.recursive = true; break;
 		case 'L': o->walk.dereference = true; break;
-		case OPT_EXCLUDE:
-			o->walk.excludes = ms_xrealloc(o->walk.excludes,
-			    (o->walk.nexcludes + 1) * sizeof(char *));
-			o->walk.excludes[o->walk.nexcludes++] = optarg;
-			break;
+		case OPT_EXCLUDE: add_exclude(&o->walk, optarg); break;
 		case OPT_FILES_FROM: o->files_from = optarg; o->files_from_nul = false; break;
 		case OPT_FILES0_FROM: o->files_from = optarg; o->files_from_nul = true; break;
 		case OPT_ARCHIVE: o->archive = optarg; break;
@@ -468,17 +500,7 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 				refuse("invalid --shard '%s' (K/N, 1 <= K <= N)", optarg);
 			break;
 		case OPT_BENCH: set_mode(o, seen, c, MS_MODE_BENCH); break;
-		case OPT_BENCH_TIME: {
-			char *end;
-			errno = 0;
-			o->bench_time = strtod(optarg, &end);
-			if (*end != '\0' || errno != 0 || !(o->bench_time > 0) ||
-			    o->bench_time > 3600) {
-				ms_warn("invalid --bench-time '%s' (seconds)", optarg);
-				usage(MS_EXIT_USAGE);
-			}
-			break;
-		}
+		case OPT_BENCH_TIME: o->bench_time = parse_seconds(optarg); break;
 		case OPT_BENCH_BASELINE: o->bench_baseline = optarg; break;
 		case OPT_ASCII: o->ascii = true; break;
 		case OPT_LIST: o->mode = MS_MODE_LIST; break;
