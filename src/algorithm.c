@@ -85,7 +85,7 @@ const struct ms_algo ms_algos[] = {
 	{ .name = "blake2b-N", .tag = "BLAKE2b", .impl = "blake2b",
 	  .family = "blake2b",
 	  VARIABLE(256, 8, 512), .class = MS_CLASS_SECURE,
-	  .in_all = false, .ops = &ms_ops_blake2 },
+	  .in_all = false, .ops = &ms_ops_blake2b },
 	{ .name = "blake2s", .tag = "BLAKE2s", .impl = "BLAKE2S-256",
 	  .aliases = "blake2s256 blake2s-256", .family = "blake2s",
 	  FIXED(256), .class = MS_CLASS_SECURE,
@@ -93,15 +93,15 @@ const struct ms_algo ms_algos[] = {
 	{ .name = "blake2s-N", .tag = "BLAKE2s", .impl = "blake2s",
 	  .family = "blake2s",
 	  VARIABLE(128, 8, 256), .class = MS_CLASS_SECURE,
-	  .in_all = false, .ops = &ms_ops_blake2 },
+	  .in_all = false, .ops = &ms_ops_blake2s },
 	{ .name = "blake2bp", .tag = "BLAKE2bp", .impl = "blake2bp",
 	  .aliases = "blake2bp512 blake2bp-512",
 	  FIXED(512), .class = MS_CLASS_SECURE,
-	  .in_all = true, .ops = &ms_ops_blake2 },
+	  .in_all = true, .ops = &ms_ops_blake2bp },
 	{ .name = "blake2sp", .tag = "BLAKE2sp", .impl = "blake2sp",
 	  .aliases = "blake2sp256 blake2sp-256",
 	  FIXED(256), .class = MS_CLASS_SECURE,
-	  .in_all = true, .ops = &ms_ops_blake2 },
+	  .in_all = true, .ops = &ms_ops_blake2sp },
 	{ .name = "sm3", .tag = "SM3", .impl = "SM3",
 	  FIXED(256), .class = MS_CLASS_SECURE,
 	  .in_all = true, .ops = &ms_ops_openssl },
@@ -112,41 +112,61 @@ const struct ms_algo ms_algos[] = {
 	{ .name = "crc32", .tag = "CRC32", .impl = "crc32",
 	  .aliases = "crc32b crc-32",
 	  FIXED(32), .class = MS_CLASS_NONCRYPTO,
-	  .in_all = true, .ops = &ms_ops_crc },
+	  .in_all = true, .ops = &ms_ops_crc32 },
 	{ .name = "crc32c", .tag = "CRC32C", .impl = "crc32c",
 	  .aliases = "crc-32c",
 	  FIXED(32), .class = MS_CLASS_NONCRYPTO,
-	  .in_all = true, .ops = &ms_ops_crc },
+	  .in_all = true, .ops = &ms_ops_crc32c },
 	{ .name = "cksum", .tag = "CRC", .impl = "cksum",
 	  .aliases = "crc posix",
 	  FIXED(32), .class = MS_CLASS_NONCRYPTO,
-	  .legacy = MS_LEGACY_CKSUM, .in_all = true, .ops = &ms_ops_crc },
+	  .legacy = MS_LEGACY_CKSUM, .in_all = true, .ops = &ms_ops_cksum },
 	{ .name = "xxh32", .tag = "XXH32", .impl = "xxh32",
 	  .aliases = "xxhash32",
 	  FIXED(32), .class = MS_CLASS_NONCRYPTO,
-	  .in_all = true, .ops = &ms_ops_xxhash },
+	  .in_all = true, .ops = &ms_ops_xxh32 },
 	{ .name = "xxh64", .tag = "XXH64", .impl = "xxh64",
 	  .aliases = "xxhash64 xxhash",
 	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
-	  .in_all = true, .ops = &ms_ops_xxhash },
+	  .in_all = true, .ops = &ms_ops_xxh64 },
 	{ .name = "xxh3", .tag = "XXH3", .impl = "xxh3",
 	  .aliases = "xxh3_64 xxh3-64 xxh364",
 	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
-	  .in_all = true, .ops = &ms_ops_xxhash },
+	  .in_all = true, .ops = &ms_ops_xxh3 },
 	{ .name = "xxh128", .tag = "XXH128", .impl = "xxh128",
 	  .aliases = "xxh3_128 xxh3-128",
 	  FIXED(128), .class = MS_CLASS_NONCRYPTO,
-	  .in_all = true, .ops = &ms_ops_xxhash },
+	  .in_all = true, .ops = &ms_ops_xxh128 },
 	/* The sums of `cksum -a bsd|sysv`: kept for the cksum personality. */
 	{ .name = "bsd", .tag = "BSD", .impl = "bsd",
 	  FIXED(16), .class = MS_CLASS_NONCRYPTO,
-	  .legacy = MS_LEGACY_BSD, .in_all = false, .ops = &ms_ops_crc },
+	  .legacy = MS_LEGACY_BSD, .in_all = false, .ops = &ms_ops_bsd },
 	{ .name = "sysv", .tag = "SYSV", .impl = "sysv",
 	  FIXED(16), .class = MS_CLASS_NONCRYPTO,
-	  .legacy = MS_LEGACY_SYSV, .in_all = false, .ops = &ms_ops_crc },
+	  .legacy = MS_LEGACY_SYSV, .in_all = false, .ops = &ms_ops_sysv },
 };
 
 const size_t ms_algo_count = MS_ARRAY_LEN(ms_algos);
+
+/* The one list of cksum's algorithms: personality.c parses -a with it,
+ * manifest.c reads `cksum -c` tags with it. */
+const struct ms_cksum_algo ms_cksum_algos[] = {
+	{ "bsd", "bsd" }, { "sysv", "sysv" }, { "crc", "cksum" },
+	{ "md5", "md5" }, { "sha1", "sha1" }, { "sha224", "sha224" },
+	{ "sha256", "sha256" }, { "sha384", "sha384" }, { "sha512", "sha512" },
+	{ "blake2b", "blake2b" }, { "sm3", "sm3" },
+};
+
+const size_t ms_cksum_algo_count = MS_ARRAY_LEN(ms_cksum_algos);
+
+const struct ms_algo *
+ms_algo_named(const char *name)
+{
+	for (size_t i = 0; i < ms_algo_count; i++)
+		if (strcmp(ms_algos[i].name, name) == 0)
+			return &ms_algos[i];
+	return NULL;
+}
 
 /* Does word occur in the space-separated list? (case-insensitive) */
 static bool

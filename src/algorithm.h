@@ -48,6 +48,9 @@ struct ms_digest_ops {
 	void	 (*final)(void *state, unsigned char *out);
 	void	 (*destroy)(void *state);
 	const char *(*version)(void);	/* library version, or NULL */
+	/* The code path that runs for this row ("pclmul", "table"), chosen
+	 * once per run; NULL when the library chooses for itself. */
+	const char *(*variant)(void);
 };
 
 struct ms_algo {
@@ -65,6 +68,19 @@ struct ms_algo {
 	const struct ms_digest_ops *ops;
 };
 
+/*
+ * GNU cksum 9.1's algorithms, in its -a order: its argument and our
+ * row's name.  The row's tag is the tag cksum writes and `cksum -c`
+ * reads; rows with a legacy format (bsd, sysv, crc) cannot be checked.
+ */
+struct ms_cksum_algo {
+	const char	*arg;		/* "crc", "sha256" */
+	const char	*algo;		/* "cksum", "sha256" */
+};
+
+extern const struct ms_cksum_algo ms_cksum_algos[];
+extern const size_t ms_cksum_algo_count;
+
 /* One selected digest: a row and the length asked for. */
 struct ms_digest_spec {
 	const struct ms_algo *algo;
@@ -81,6 +97,9 @@ extern const size_t ms_algo_count;
  */
 int	 ms_algo_resolve(const char *name, unsigned bits,
 	    struct ms_digest_spec *out, const char **why);
+
+/* The row whose canonical name is name exactly; NULL if none. */
+const struct ms_algo *ms_algo_named(const char *name);
 
 /* Is this name a variable-length algorithm or a family that takes -l? */
 bool	 ms_algo_takes_length(const char *name);

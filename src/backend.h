@@ -2,6 +2,8 @@
  * backend.h - the operation tables each backend file exports.
  *
  * algorithm.c points its rows at these; nobody else should need them.
+ * Each variant has its own table, so a backtrace names the function that
+ * runs and no call looks a variant up by name.
  */
 #ifndef MS_BACKEND_H
 #define MS_BACKEND_H
@@ -9,8 +11,21 @@
 #include "algorithm.h"
 
 extern const struct ms_digest_ops ms_ops_openssl;	/* backend_openssl.c */
-extern const struct ms_digest_ops ms_ops_blake2;	/* backend_blake2.c */
-extern const struct ms_digest_ops ms_ops_xxhash;	/* backend_xxhash.c */
-extern const struct ms_digest_ops ms_ops_crc;		/* crc.c */
+
+extern const struct ms_digest_ops ms_ops_blake2b;	/* backend_blake2.c */
+extern const struct ms_digest_ops ms_ops_blake2s;
+extern const struct ms_digest_ops ms_ops_blake2bp;
+extern const struct ms_digest_ops ms_ops_blake2sp;
+
+extern const struct ms_digest_ops ms_ops_xxh32;		/* backend_xxhash.c */
+extern const struct ms_digest_ops ms_ops_xxh64;
+extern const struct ms_digest_ops ms_ops_xxh3;
+extern const struct ms_digest_ops ms_ops_xxh128;
+
+extern const struct ms_digest_ops ms_ops_crc32;		/* crc.c */
+extern const struct ms_digest_ops ms_ops_crc32c;
+extern const struct ms_digest_ops ms_ops_cksum;
+extern const struct ms_digest_ops ms_ops_bsd;
+extern const struct ms_digest_ops ms_ops_sysv;
 
 #endif

@@ -3,11 +3,12 @@
  * variants (blake2bp, blake2sp) that OpenSSL's EVP lacks.
  *
  * Owns the lazy load of libb2 (it drags in the OpenMP runtime, which no
- * run should pay for unless it hashes with libb2).  A row's impl field
- * names the variant: "blake2b", "blake2s", "blake2bp" or "blake2sp".
+ * run should pay for unless it hashes with libb2).  Each variant exports
+ * its own operations table (ms_ops_blake2b ...), called directly.
  */
 #include <blake2.h>
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,8 +48,6 @@ static struct ms_lazy_lib libb2 = {
 	.soname = MS_SONAME_B2, .syms = syms, .cnt = MS_ARRAY_LEN(syms),
 };
 
-enum variant { B2B, B2S, B2BP, B2SP };
-
 /*
  * libb2 runs blake2bp and blake2sp over OpenMP threads of its own, which
  * read the caller's buffer.  When that buffer is a mapped window of a file
@@ -67,9 +66,8 @@ struct state {
 		blake2bp_state	bp;
 		blake2sp_state	sp;
 	} u;
-	enum variant	 v;
 	size_t		 len;
-	unsigned char	*bounce;	/* BOUNCE bytes, for B2BP and B2SP */
+	unsigned char	*bounce;	/* BOUNCE bytes, for blake2bp and blake2sp */
 };
 
 static int
@@ -79,88 +77,34 @@ load(const struct ms_algo *a)
 	return ms_lazy_load(&libb2);
 }
 
-static void *
-create(const struct ms_algo *a, size_t len)
+static struct state *
+create_state(size_t len, bool bounce)
 {
-	static const char *const names[] = {
-		[B2B] = "blake2b", [B2S] = "blake2s",
-		[B2BP] = "blake2bp", [B2SP] = "blake2sp",
-	};
 	struct state *s;
-	size_t v;
 
-	for (v = 0; v < MS_ARRAY_LEN(names); v++)
-		if (strcmp(a->impl, names[v]) == 0)
-			break;
-	if (v == MS_ARRAY_LEN(names))
-		ms_bug("blake2: unknown variant");
 	if (posix_memalign((void **)&s, 64, sizeof(*s)) != 0)
 		return NULL;
-	s->v = (enum variant)v;
 	s->len = len;
 	s->bounce = NULL;
-	if ((s->v == B2BP || s->v == B2SP) &&
-	    (s->bounce = malloc(BOUNCE)) == NULL) {
+	if (bounce && (s->bounce = malloc(BOUNCE)) == NULL) {
 		free(s);
 		return NULL;
 	}
 	return s;
 }
 
-static void
-init(void *state)
+static void *
+create(const struct ms_algo *a, size_t len)
 {
-	struct state *s = state;
-	int rc = -1;
-
-	switch (s->v) {
-	case B2B:  rc = b2.blake2b_init(&s->u.b, s->len); break;
-	case B2S:  rc = b2.blake2s_init(&s->u.s, s->len); break;
-	case B2BP: rc = b2.blake2bp_init(&s->u.bp, s->len); break;
-	case B2SP: rc = b2.blake2sp_init(&s->u.sp, s->len); break;
-	}
-	if (rc != 0)
-		ms_bug("blake2 init");
+	(void)a;
+	return create_state(len, false);
 }
 
-static void
-update(void *state, const void *p, size_t n)
+static void *
+create_bounced(const struct ms_algo *a, size_t len)
 {
-	struct state *s = state;
-	const unsigned char *in = p;
-	int rc = 0;
-
-	switch (s->v) {
-	case B2B:  rc = b2.blake2b_update(&s->u.b, p, n); break;
-	case B2S:  rc = b2.blake2s_update(&s->u.s, p, n); break;
-	case B2BP:
-	case B2SP:
-		for (size_t k; n > 0 && rc == 0; in += k, n -= k) {
-			k = n < BOUNCE ? n : BOUNCE;
-			memcpy(s->bounce, in, k);
-			rc = s->v == B2BP ? b2.blake2bp_update(&s->u.bp, s->bounce, k)
-			    : b2.blake2sp_update(&s->u.sp, s->bounce, k);
-		}
-		break;
-	}
-	if (rc != 0)
-		ms_bug("blake2 update");
-}
-
-static void
-final(void *state, unsigned char *out)
-{
-	struct state *s = state;
-	int rc = -1;
-
-	switch (s->v) {
-	case B2B:  rc = b2.blake2b_final(&s->u.b, out, s->len); break;
-	case B2S:  rc = b2.blake2s_final(&s->u.s, out, s->len); break;
-	case B2BP: rc = b2.blake2bp_final(&s->u.bp, out, s->len); break;
-	case B2SP: rc = b2.blake2sp_final(&s->u.sp, out, s->len); break;
-	}
-	if (rc != 0)
-		ms_bug("blake2 final");
+	(void)a;
+	return create_state(len, true);
 }
 
 static void
@@ -173,12 +117,97 @@ destroy(void *state)
 	free(s);
 }
 
+static void
+check(int rc, const char *what)
+{
+	if (rc != 0)
+		ms_bug(what);
+}
+
+/*
+ * One variant's init, update and final; MEMBER is its member of the
+ * union.  The parallel variants feed the library from the bounce buffer.
+ */
+#define B2_VARIANT(v, member)						\
+static void								\
+b2_##v##_init(void *state)							\
+{									\
+	struct state *s = state;					\
+									\
+	check(b2.v##_init(&s->u.member, s->len), #v "_init");		\
+}									\
+									\
+static void								\
+b2_##v##_final(void *state, unsigned char *out)				\
+{									\
+	struct state *s = state;					\
+									\
+	check(b2.v##_final(&s->u.member, out, s->len), #v "_final");	\
+}
+
+B2_VARIANT(blake2b, b)
+B2_VARIANT(blake2s, s)
+B2_VARIANT(blake2bp, bp)
+B2_VARIANT(blake2sp, sp)
+
+static void
+b2_blake2b_update(void *state, const void *p, size_t n)
+{
+	struct state *s = state;
+
+	check(b2.blake2b_update(&s->u.b, p, n), "blake2b_update");
+}
+
+static void
+b2_blake2s_update(void *state, const void *p, size_t n)
+{
+	struct state *s = state;
+
+	check(b2.blake2s_update(&s->u.s, p, n), "blake2s_update");
+}
+
+static void
+b2_blake2bp_update(void *state, const void *p, size_t n)
+{
+	struct state *s = state;
+	const unsigned char *in = p;
+
+	for (size_t k; n > 0; in += k, n -= k) {
+		k = n < BOUNCE ? n : BOUNCE;
+		memcpy(s->bounce, in, k);
+		check(b2.blake2bp_update(&s->u.bp, s->bounce, k),
+		    "blake2bp_update");
+	}
+}
+
+static void
+b2_blake2sp_update(void *state, const void *p, size_t n)
+{
+	struct state *s = state;
+	const unsigned char *in = p;
+
+	for (size_t k; n > 0; in += k, n -= k) {
+		k = n < BOUNCE ? n : BOUNCE;
+		memcpy(s->bounce, in, k);
+		check(b2.blake2sp_update(&s->u.sp, s->bounce, k),
+		    "blake2sp_update");
+	}
+}
+
 static const char *
 version(void)
 {
 	return MS_LIBB2_VERSION;
 }
 
-const struct ms_digest_ops ms_ops_blake2 = {
-	"libb2", load, create, init, update, final, destroy, version,
-};
+#define B2_OPS(CREATE, v) {						\
+	.backend = "libb2", .load = load, .create = CREATE,		\
+	.init = b2_##v##_init, .update = b2_##v##_update,		\
+	.final = b2_##v##_final,					\
+	.destroy = destroy, .version = version,				\
+}
+
+const struct ms_digest_ops ms_ops_blake2b = B2_OPS(create, blake2b);
+const struct ms_digest_ops ms_ops_blake2s = B2_OPS(create, blake2s);
+const struct ms_digest_ops ms_ops_blake2bp = B2_OPS(create_bounced, blake2bp);
+const struct ms_digest_ops ms_ops_blake2sp = B2_OPS(create_bounced, blake2sp);

@@ -162,5 +162,6 @@ version(void)
 }
 
 const struct ms_digest_ops ms_ops_openssl = {
-	"OpenSSL", load, create, init, update, final, destroy, version,
+	.backend = "OpenSSL", .load = load, .create = create, .init = init,
+	.update = update, .final = final, .destroy = destroy, .version = version,
 };

@@ -9,12 +9,9 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "backend.h"
 #include "util.h"
-
-enum variant { CRC32, CRC32C, CKSUM, SUM_BSD, SUM_SYSV };
 
 /* Slicing-by-8 tables: t[0] is the classic byte table. */
 struct crc_tables {
@@ -25,7 +22,6 @@ static struct crc_tables tab_crc32, tab_crc32c, tab_cksum;
 static int built[3];
 
 struct state {
-	enum variant	 v;
 	uint32_t	 crc;		/* running CRC or sum */
 	uint64_t	 len;		/* bytes seen: cksum appends it */
 };
@@ -112,130 +108,45 @@ update_forward(const struct crc_tables *T, uint32_t c,
 	return c;
 }
 
-static enum variant
-variant_of(const struct ms_algo *a)
+static int
+load_crc32(const struct ms_algo *a)
 {
-	static const char *const names[] = {
-		[CRC32] = "crc32", [CRC32C] = "crc32c", [CKSUM] = "cksum",
-		[SUM_BSD] = "bsd", [SUM_SYSV] = "sysv",
-	};
-
-	for (size_t v = 0; v < MS_ARRAY_LEN(names); v++)
-		if (strcmp(a->impl, names[v]) == 0)
-			return (enum variant)v;
-	ms_bug("crc: unknown variant");
+	(void)a;
+	if (!built[0]++)
+		build_reflected(&tab_crc32, 0xedb88320u);
+	return 0;
 }
 
 static int
-load(const struct ms_algo *a)
+load_crc32c(const struct ms_algo *a)
 {
-	switch (variant_of(a)) {
-	case CRC32:
-		if (!built[0]++)
-			build_reflected(&tab_crc32, 0xedb88320u);
-		break;
-	case CRC32C:
-		if (!built[1]++)
-			build_reflected(&tab_crc32c, 0x82f63b78u);
-		break;
-	case CKSUM:
-		if (!built[2]++)
-			build_forward(&tab_cksum, 0x04c11db7u);
-		break;
-	default:
-		break;
-	}
+	(void)a;
+	if (!built[1]++)
+		build_reflected(&tab_crc32c, 0x82f63b78u);
+	return 0;
+}
+
+static int
+load_cksum(const struct ms_algo *a)
+{
+	(void)a;
+	if (!built[2]++)
+		build_forward(&tab_cksum, 0x04c11db7u);
+	return 0;
+}
+
+static int
+load_nothing(const struct ms_algo *a)
+{
+	(void)a;
 	return 0;
 }
 
 static void *
 create(const struct ms_algo *a, size_t len)
 {
-	struct state *s = malloc(sizeof(*s));
-
-	(void)len;
-	if (s != NULL)
-		s->v = variant_of(a);
-	return s;
-}
-
-static void
-init(void *state)
-{
-	struct state *s = state;
-
-	s->crc = s->v == CRC32 || s->v == CRC32C ? 0xffffffffu : 0;
-	s->len = 0;
-}
-
-static void
-update(void *state, const void *data, size_t n)
-{
-	struct state *s = state;
-	const unsigned char *p = data;
-	uint32_t c = s->crc;
-
-	switch (s->v) {
-	case CRC32:
-		c = update_reflected(&tab_crc32, c, p, n);
-		break;
-	case CRC32C:
-		c = update_reflected(&tab_crc32c, c, p, n);
-		break;
-	case CKSUM:
-		c = update_forward(&tab_cksum, c, p, n);
-		break;
-	case SUM_BSD:
-		/* 16-bit rotate right, then add: sum(1)'s -r algorithm */
-		for (size_t i = 0; i < n; i++)
-			c = (((c >> 1) | ((c & 1) << 15)) + p[i]) & 0xffff;
-		break;
-	case SUM_SYSV:
-		for (size_t i = 0; i < n; i++)
-			c += p[i];
-		break;
-	}
-	s->crc = c;
-	s->len += n;
-}
-
-static void
-final(void *state, unsigned char *out)
-{
-	struct state *s = state;
-	uint32_t c = s->crc;
-
-	switch (s->v) {
-	case CRC32:
-	case CRC32C:
-		c = ~c;
-		break;
-	case CKSUM:
-		/* POSIX appends the length, least significant byte first,
-		 * using only as many bytes as it needs. */
-		for (uint64_t n = s->len; n != 0; n >>= 8) {
-			unsigned char b = (unsigned char)(n & 0xff);
-			c = update_forward(&tab_cksum, c, &b, 1);
-		}
-		c = ~c;
-		break;
-	case SUM_BSD:
-		break;
-	case SUM_SYSV: {
-		uint32_t r = (c & 0xffff) + (c >> 16);
-		c = (r & 0xffff) + (r >> 16);
-		break;
-	}
-	}
-	if (s->v == SUM_BSD || s->v == SUM_SYSV) {
-		out[0] = (unsigned char)(c >> 8);
-		out[1] = (unsigned char)c;
-	} else {
-		out[0] = (unsigned char)(c >> 24);
-		out[1] = (unsigned char)(c >> 16);
-		out[2] = (unsigned char)(c >> 8);
-		out[3] = (unsigned char)c;
-	}
+	(void)a, (void)len;
+	return malloc(sizeof(struct state));
 }
 
 static void
@@ -244,6 +155,147 @@ destroy(void *state)
 	free(state);
 }
 
-const struct ms_digest_ops ms_ops_crc = {
-	"built-in", load, create, init, update, final, destroy, NULL,
-};
+static void
+init_ones(void *state)
+{
+	struct state *s = state;
+
+	s->crc = 0xffffffffu;
+	s->len = 0;
+}
+
+static void
+init_zero(void *state)
+{
+	struct state *s = state;
+
+	s->crc = 0;
+	s->len = 0;
+}
+
+static void
+put_be32(unsigned char *out, uint32_t c)
+{
+	out[0] = (unsigned char)(c >> 24);
+	out[1] = (unsigned char)(c >> 16);
+	out[2] = (unsigned char)(c >> 8);
+	out[3] = (unsigned char)c;
+}
+
+static void
+put_be16(unsigned char *out, uint32_t c)
+{
+	out[0] = (unsigned char)(c >> 8);
+	out[1] = (unsigned char)c;
+}
+
+static void
+final_inverted(void *state, unsigned char *out)
+{
+	struct state *s = state;
+
+	put_be32(out, ~s->crc);
+}
+
+/* CRC-32 (zlib) */
+static void
+crc32_update(void *state, const void *p, size_t n)
+{
+	struct state *s = state;
+
+	s->crc = update_reflected(&tab_crc32, s->crc, p, n);
+}
+
+/* CRC-32C (Castagnoli) */
+static void
+crc32c_update(void *state, const void *p, size_t n)
+{
+	struct state *s = state;
+
+	s->crc = update_reflected(&tab_crc32c, s->crc, p, n);
+}
+
+/* POSIX cksum */
+static void
+cksum_update(void *state, const void *p, size_t n)
+{
+	struct state *s = state;
+
+	s->crc = update_forward(&tab_cksum, s->crc, p, n);
+	s->len += n;
+}
+
+static void
+cksum_final(void *state, unsigned char *out)
+{
+	struct state *s = state;
+	uint32_t c = s->crc;
+
+	/* POSIX appends the length, least significant byte first, using
+	 * only as many bytes as it needs. */
+	for (uint64_t n = s->len; n != 0; n >>= 8) {
+		unsigned char b = (unsigned char)(n & 0xff);
+		c = update_forward(&tab_cksum, c, &b, 1);
+	}
+	put_be32(out, ~c);
+}
+
+/* BSD sum: 16-bit rotate right, then add (sum(1)'s -r algorithm) */
+static void
+bsd_update(void *state, const void *data, size_t n)
+{
+	struct state *s = state;
+	const unsigned char *p = data;
+	uint32_t c = s->crc;
+
+	for (size_t i = 0; i < n; i++)
+		c = (((c >> 1) | ((c & 1) << 15)) + p[i]) & 0xffff;
+	s->crc = c;
+}
+
+static void
+bsd_final(void *state, unsigned char *out)
+{
+	struct state *s = state;
+
+	put_be16(out, s->crc);
+}
+
+/* System V sum: the byte sum, folded to 16 bits at the end */
+static void
+sysv_update(void *state, const void *data, size_t n)
+{
+	struct state *s = state;
+	const unsigned char *p = data;
+	uint32_t c = s->crc;
+
+	for (size_t i = 0; i < n; i++)
+		c += p[i];
+	s->crc = c;
+}
+
+static void
+sysv_final(void *state, unsigned char *out)
+{
+	struct state *s = state;
+	uint32_t r = (s->crc & 0xffff) + (s->crc >> 16);
+
+	put_be16(out, (r & 0xffff) + (r >> 16));
+}
+
+#define CRC_OPS(LOAD, INIT, UPDATE, FINAL) {				\
+	.backend = "built-in", .load = LOAD, .create = create,		\
+	.init = INIT, .update = UPDATE, .final = FINAL,			\
+	.destroy = destroy,						\
+}
+
+const struct ms_digest_ops ms_ops_crc32 =
+    CRC_OPS(load_crc32, init_ones, crc32_update, final_inverted);
+const struct ms_digest_ops ms_ops_crc32c =
+    CRC_OPS(load_crc32c, init_ones, crc32c_update, final_inverted);
+const struct ms_digest_ops ms_ops_cksum =
+    CRC_OPS(load_cksum, init_zero, cksum_update, cksum_final);
+const struct ms_digest_ops ms_ops_bsd =
+    CRC_OPS(load_nothing, init_zero, bsd_update, bsd_final);
+const struct ms_digest_ops ms_ops_sysv =
+    CRC_OPS(load_nothing, init_zero, sysv_update, sysv_final);

@@ -86,20 +86,11 @@ chomp(const char *line, size_t len)
 
 /* ---------------------------------------------------- coreutils 9.1 */
 
-/* The tags `cksum -c` recognises without -a, in its order. */
-static const struct {
-	const char	*tag;
-	const char	*algo;		/* NULL: a format cksum cannot check */
-} cksum_tags[] = {
-	{ "SYSV", NULL }, { "BSD", NULL }, { "CRC", NULL },
-	{ "MD5", "md5" }, { "SHA1", "sha1" }, { "SHA224", "sha224" },
-	{ "SHA256", "sha256" }, { "SHA384", "sha384" },
-	{ "SHA512", "sha512" }, { "BLAKE2b", "blake2b" }, { "SM3", "sm3" },
-};
 #define CKSUM_TAG_MAX	7	/* strlen("BLAKE2b") */
 
-/* cksum's tag lookup: the word before '-', '(' or white space. */
-static int
+/* cksum's tag lookup: the word before '-', '(' or white space; NULL for
+ * no tag or the tag of a format `cksum -c` cannot check. */
+static const struct ms_algo *
 cksum_tag(const char *s)
 {
 	size_t i = 0;
@@ -108,12 +99,14 @@ cksum_tag(const char *s)
 	    s[i] != '(')
 		i++;
 	if (i > CKSUM_TAG_MAX)
-		return -1;
-	for (size_t k = 0; k < MS_ARRAY_LEN(cksum_tags); k++)
-		if (strlen(cksum_tags[k].tag) == i &&
-		    memcmp(cksum_tags[k].tag, s, i) == 0)
-			return (int)k;
-	return -1;
+		return NULL;
+	for (size_t k = 0; k < ms_cksum_algo_count; k++) {
+		const struct ms_algo *a = ms_algo_named(ms_cksum_algos[k].algo);
+
+		if (strlen(a->tag) == i && memcmp(a->tag, s, i) == 0)
+			return a->legacy == MS_LEGACY_NONE ? a : NULL;
+	}
+	return NULL;
 }
 
 static bool
@@ -215,12 +208,10 @@ cu_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 		escaped = true;
 	}
 	if (r->dialect == MS_DIALECT_CKSUM) {
-		int k = cksum_tag(s + i);
-
 		/* Without -a only tagged lines, and not the legacy sums. */
-		if (k < 0 || cksum_tags[k].algo == NULL)
+		if ((algo = cksum_tag(s + i)) == NULL)
 			return MS_LINE_BAD;
-		st->cksum_algo = algo = algo_named(cksum_tags[k].algo);
+		st->cksum_algo = algo;
 	}
 	taglen = strlen(algo->tag);
 	if (strncmp(s + i, algo->tag, taglen) == 0) {

@@ -43,19 +43,6 @@ static const struct tool tools[] = {
 	{ .name = "cksum", .algo = NULL, .length = true },
 };
 
-/* cksum -a: its argument, our row; the first three are legacy sums. */
-static const struct {
-	const char	*arg;
-	const char	*algo;
-} cksum_algos[] = {
-	{ .arg = "bsd", .algo = "bsd" }, { .arg = "sysv", .algo = "sysv" },
-	{ .arg = "crc", .algo = "cksum" }, { .arg = "md5", .algo = "md5" },
-	{ .arg = "sha1", .algo = "sha1" }, { .arg = "sha224", .algo = "sha224" },
-	{ .arg = "sha256", .algo = "sha256" }, { .arg = "sha384", .algo = "sha384" },
-	{ .arg = "sha512", .algo = "sha512" }, { .arg = "blake2b", .algo = "blake2b" },
-	{ .arg = "sm3", .algo = "sm3" },
-};
-#define CKSUM_LEGACY	3	/* bsd, sysv, crc: no --check */
 
 enum {
 	OPT_IGNORE_MISSING = 256, OPT_STATUS, OPT_QUIET, OPT_STRICT, OPT_TAG,
@@ -92,7 +79,7 @@ static const struct option tail_opts[] = {
 struct cu {
 	const struct tool *tool;
 	bool		 cksum;
-	int		 algo;		/* cksum: index into cksum_algos */
+	int		 algo;		/* cksum: index into ms_cksum_algos */
 	bool		 algo_given;
 	uintmax_t	 length;	/* -l, bits; 0 if not given */
 	const char	*length_arg;
@@ -153,15 +140,15 @@ build_longopts(struct cu *c)
 static int
 cksum_algo_arg(const char *arg)
 {
-	for (size_t i = 0; i < MS_ARRAY_LEN(cksum_algos); i++)
-		if (strcmp(arg, cksum_algos[i].arg) == 0)
+	for (size_t i = 0; i < ms_cksum_algo_count; i++)
+		if (strcmp(arg, ms_cksum_algos[i].arg) == 0)
 			return (int)i;
 	fflush(stdout);
 	fprintf(stderr, "%s: invalid argument %s for %s\n", ms_program,
 	    ms_quote(arg), ms_quote("--algorithm"));
 	fputs("Valid arguments are:", stderr);
-	for (size_t i = 0; i < MS_ARRAY_LEN(cksum_algos); i++)
-		fprintf(stderr, "\n  - %s", ms_quote(cksum_algos[i].arg));
+	for (size_t i = 0; i < ms_cksum_algo_count; i++)
+		fprintf(stderr, "\n  - %s", ms_quote(ms_cksum_algos[i].arg));
 	putc('\n', stderr);
 	try_help();
 }
@@ -276,7 +263,7 @@ static void
 validate(struct cu *c)
 {
 	if (c->cksum && c->length != 0 &&
-	    strcmp(cksum_algos[c->algo].arg, "blake2b") != 0) {
+	    strcmp(ms_cksum_algos[c->algo].arg, "blake2b") != 0) {
 		ms_warn("--length is only supported with --algorithm=blake2b");
 		exit(EXIT_FAILURE);
 	}
@@ -286,7 +273,8 @@ validate(struct cu *c)
 		    ms_quote("BLAKE2b"), B2_MAX_BITS);
 		exit(EXIT_FAILURE);
 	}
-	if (c->cksum && c->check && c->algo_given && c->algo < CKSUM_LEGACY) {
+	if (c->cksum && c->check && c->algo_given &&
+	    ms_algo_named(ms_cksum_algos[c->algo].algo)->legacy != MS_LEGACY_NONE) {
 		ms_warn("--check is not supported with --algorithm={bsd,sysv,crc}");
 		exit(EXIT_FAILURE);
 	}
@@ -325,7 +313,7 @@ static const struct ms_algo *
 tool_algo(const struct cu *c)
 {
 	struct ms_digest_spec s;
-	const char *why, *name = c->cksum ? cksum_algos[c->algo].algo :
+	const char *why, *name = c->cksum ? ms_cksum_algos[c->algo].algo :
 	    c->tool->algo;
 
 	if (ms_algo_resolve(name, 0, &s, &why) == -1)
