@@ -121,6 +121,12 @@ const struct ms_algo ms_algos[] = {
 	  .aliases = "crc posix",
 	  FIXED(32), .class = MS_CLASS_NONCRYPTO,
 	  .legacy = MS_LEGACY_CKSUM, .in_all = true, .ops = &ms_ops_cksum },
+	/* Amazon S3's default object checksum: reflected, all ones in
+	 * and out, check value ae8b14860a799888. */
+	{ .name = "crc64nvme", .tag = "CRC64NVME", .impl = "crc64nvme",
+	  .aliases = "crc64-nvme crc-64/nvme",
+	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
+	  .in_all = true, .ops = &ms_ops_crc64nvme },
 	{ .name = "xxh32", .tag = "XXH32", .impl = "xxh32",
 	  .aliases = "xxhash32",
 	  FIXED(32), .class = MS_CLASS_NONCRYPTO,
@@ -151,10 +157,12 @@ const size_t ms_algo_count = MS_ARRAY_LEN(ms_algos);
 /* The one list of cksum's algorithms: personality.c parses -a with it,
  * manifest.c reads `cksum -c` tags with it. */
 const struct ms_cksum_algo ms_cksum_algos[] = {
-	{ "bsd", "bsd" }, { "sysv", "sysv" }, { "crc", "cksum" },
-	{ "md5", "md5" }, { "sha1", "sha1" }, { "sha224", "sha224" },
-	{ "sha256", "sha256" }, { "sha384", "sha384" }, { "sha512", "sha512" },
-	{ "blake2b", "blake2b" }, { "sm3", "sm3" },
+	{ .arg = "bsd", .algo = "bsd" }, { .arg = "sysv", .algo = "sysv" },
+	{ .arg = "crc", .algo = "cksum" }, { .arg = "md5", .algo = "md5" },
+	{ .arg = "sha1", .algo = "sha1" }, { .arg = "sha224", .algo = "sha224" },
+	{ .arg = "sha256", .algo = "sha256" }, { .arg = "sha384", .algo = "sha384" },
+	{ .arg = "sha512", .algo = "sha512" }, { .arg = "blake2b", .algo = "blake2b" },
+	{ .arg = "sm3", .algo = "sm3" },
 };
 
 const size_t ms_cksum_algo_count = MS_ARRAY_LEN(ms_cksum_algos);
@@ -355,6 +363,15 @@ ms_class_name(enum ms_class c)
 	case MS_CLASS_NONCRYPTO: return "non-cryptographic";
 	}
 	return "?";
+}
+
+const char *
+ms_algo_backend(const struct ms_algo *a, char *buf, size_t cap)
+{
+	if (a->ops->variant == NULL)
+		return a->ops->backend;
+	snprintf(buf, cap, "%s/%s", a->ops->backend, a->ops->variant());
+	return buf;
 }
 
 int

@@ -112,6 +112,10 @@ const char *ms_spec_name(const struct ms_digest_spec *s, char *buf, size_t cap);
 
 const char *ms_class_name(enum ms_class c);
 
+/* What computes a row: "OpenSSL", or "built-in/pclmul" where the backend
+ * chose a code path at run time. */
+const char *ms_algo_backend(const struct ms_algo *a, char *buf, size_t cap);
+
 /* Load what the spec's backend needs; -1 after a message. */
 int	 ms_spec_load(const struct ms_digest_spec *s);
 

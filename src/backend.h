@@ -25,6 +25,7 @@ extern const struct ms_digest_ops ms_ops_xxh128;
 extern const struct ms_digest_ops ms_ops_crc32;		/* crc.c */
 extern const struct ms_digest_ops ms_ops_crc32c;
 extern const struct ms_digest_ops ms_ops_cksum;
+extern const struct ms_digest_ops ms_ops_crc64nvme;
 extern const struct ms_digest_ops ms_ops_bsd;
 extern const struct ms_digest_ops ms_ops_sysv;
 

@@ -1,146 +1,395 @@
 /*
  * crc.c - the built-in checksums: CRC-32 (zlib, SFV), CRC-32C
- * (Castagnoli, iSCSI), the POSIX cksum CRC, and the BSD and System V
- * sums of sum(1) and `cksum -a bsd|sysv`.
+ * (Castagnoli, iSCSI), the POSIX cksum CRC, CRC-64/NVME (Amazon S3), and
+ * the BSD and System V sums of sum(1) and `cksum -a bsd|sysv`.
  *
- * Owns their tables and arithmetic.  The CRCs run slicing-by-8 over
- * tables built once, in load(), before any thread starts.  The raw digest
- * is big-endian: 4 bytes for the CRCs, 2 for the sums.
+ * Owns their tables, their arithmetic and the choice, once per run, of
+ * the code that computes each CRC: slicing-by-8 tables everywhere, and on
+ * x86-64 folding by carry-less multiplication (crc_clmul.c,
+ * crc_vpclmul.c) or, for CRC-32C, the SSE4.2 crc32 instruction
+ * (crc_sse42.c).  The environment variable MULTISUM_CRC_IMPL caps the
+ * level (table, sse42, pclmul, vpclmul) so that tests can run each one;
+ * a level the CPU lacks is refused.  The raw digest is big-endian: 4
+ * bytes for the 32-bit CRCs, 8 for CRC-64, 2 for the sums.
  */
+#include <pthread.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "backend.h"
+#include "crc.h"
 #include "util.h"
 
-/* Slicing-by-8 tables: t[0] is the classic byte table. */
-struct crc_tables {
-	uint32_t	t[8][256];
+/* The code paths, slowest first: a CRC runs the best one it has at or
+ * below the cap. */
+enum level { L_TABLE, L_SSE42, L_PCLMUL, L_VPCLMUL, L_COUNT };
+
+static const char *const level_names[L_COUNT] = {
+	[L_TABLE] = "table", [L_SSE42] = "sse42",
+	[L_PCLMUL] = "pclmul", [L_VPCLMUL] = "vpclmul",
 };
 
-static struct crc_tables tab_crc32, tab_crc32c, tab_cksum;
-static int built[3];
+struct kind;
+typedef uint64_t crc_fn(const struct kind *k, uint64_t crc,
+    const unsigned char *p, size_t n);
+
+/* One CRC: its parameters, then what load() prepares. */
+struct kind {
+	unsigned	 width;		/* 32 or 64 */
+	bool		 reflected;	/* LSB first */
+	uint64_t	 poly;		/* normal form, x^width implied */
+	unsigned	 levels;	/* bit per level with code for it */
+	crc_fn		*table;		/* the slicing-by-8 update */
+	bool		 ready;
+	uint64_t	 t[8][256];	/* t[0] is the classic byte table */
+	struct ms_crc_fold fold;
+	enum level	 level;
+	crc_fn		*update;	/* the one chosen */
+};
 
 struct state {
-	uint32_t	 crc;		/* running CRC or sum */
+	uint64_t	 crc;		/* running CRC register or sum */
 	uint64_t	 len;		/* bytes seen: cksum appends it */
 };
 
-/* Tables for a CRC that shifts right (LSB first), as zlib and iSCSI do. */
-static void
-build_reflected(struct crc_tables *T, uint32_t poly)
+/* ------------------------------------------------------------ tables */
+
+static uint64_t
+reflect(uint64_t v, unsigned width)
 {
-	for (uint32_t i = 0; i < 256; i++) {
-		uint32_t c = i;
-		for (int k = 0; k < 8; k++)
-			c = c & 1 ? (c >> 1) ^ poly : c >> 1;
-		T->t[0][i] = c;
+	uint64_t r = 0;
+
+	for (unsigned i = 0; i < width; i++, v >>= 1)
+		r = r << 1 | (v & 1);
+	return r;
+}
+
+static void
+build_tables(struct kind *k)
+{
+	uint64_t top = (uint64_t)1 << (k->width - 1);
+	uint64_t mask = top | (top - 1);
+	uint64_t rpoly = reflect(k->poly, k->width);
+
+	for (uint64_t i = 0; i < 256; i++) {
+		uint64_t c = k->reflected ? i : i << (k->width - 8);
+
+		for (int b = 0; b < 8; b++)
+			if (k->reflected)
+				c = c & 1 ? (c >> 1) ^ rpoly : c >> 1;
+			else
+				c = (c & top ? (c << 1) ^ k->poly : c << 1) & mask;
+		k->t[0][i] = c;
 	}
 	for (int s = 1; s < 8; s++)
-		for (int i = 0; i < 256; i++)
-			T->t[s][i] = (T->t[s - 1][i] >> 8) ^
-			    T->t[0][T->t[s - 1][i] & 0xff];
+		for (int i = 0; i < 256; i++) {
+			uint64_t c = k->t[s - 1][i];
+
+			k->t[s][i] = k->reflected ? (c >> 8) ^ k->t[0][c & 0xff] :
+			    ((c << 8) & mask) ^ k->t[0][c >> (k->width - 8)];
+		}
 }
 
-/* Tables for a CRC that shifts left (MSB first), as POSIX cksum does. */
-static void
-build_forward(struct crc_tables *T, uint32_t poly)
+/* One load each (compilers see through memcpy), whatever the byte order. */
+static uint64_t
+load_le64(const unsigned char *p)
 {
-	for (uint32_t i = 0; i < 256; i++) {
-		uint32_t c = i << 24;
-		for (int k = 0; k < 8; k++)
-			c = c & 0x80000000u ? (c << 1) ^ poly : c << 1;
-		T->t[0][i] = c;
-	}
-	for (int s = 1; s < 8; s++)
-		for (int i = 0; i < 256; i++)
-			T->t[s][i] = (T->t[s - 1][i] << 8) ^
-			    T->t[0][T->t[s - 1][i] >> 24];
+	uint64_t v;
+
+	memcpy(&v, p, sizeof(v));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return v;
 }
 
-static uint32_t
-load_le32(const unsigned char *p)
+static uint64_t
+load_be64(const unsigned char *p)
 {
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 |
-	    (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+	uint64_t v;
+
+	memcpy(&v, p, sizeof(v));
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return v;
 }
 
-static uint32_t
-load_be32(const unsigned char *p)
+/* Reflected, 32 or 64 bits: eight bytes per round, LSB first; a 32-bit
+ * register only reaches the first four. */
+static uint64_t
+table_reflected(const struct kind *k, uint64_t c, const unsigned char *p,
+    size_t n)
 {
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	    (uint32_t)p[2] << 8 | (uint32_t)p[3];
-}
-
-static uint32_t
-update_reflected(const struct crc_tables *T, uint32_t c,
-    const unsigned char *p, size_t n)
-{
-	const uint32_t (*t)[256] = T->t;
+	const uint64_t (*t)[256] = k->t;
 
 	for (; n >= 8; p += 8, n -= 8) {
-		uint32_t a = c ^ load_le32(p), b = load_le32(p + 4);
+		uint64_t a = c ^ load_le64(p);
+
 		c = t[7][a & 0xff] ^ t[6][a >> 8 & 0xff] ^
-		    t[5][a >> 16 & 0xff] ^ t[4][a >> 24] ^
-		    t[3][b & 0xff] ^ t[2][b >> 8 & 0xff] ^
-		    t[1][b >> 16 & 0xff] ^ t[0][b >> 24];
+		    t[5][a >> 16 & 0xff] ^ t[4][a >> 24 & 0xff] ^
+		    t[3][a >> 32 & 0xff] ^ t[2][a >> 40 & 0xff] ^
+		    t[1][a >> 48 & 0xff] ^ t[0][a >> 56];
 	}
 	while (n--)
 		c = (c >> 8) ^ t[0][(c ^ *p++) & 0xff];
 	return c;
 }
 
-static uint32_t
-update_forward(const struct crc_tables *T, uint32_t c,
-    const unsigned char *p, size_t n)
+/* Forward, 32 bits (POSIX cksum): MSB first. */
+static uint64_t
+table_forward32(const struct kind *k, uint64_t crc, const unsigned char *p,
+    size_t n)
 {
-	const uint32_t (*t)[256] = T->t;
+	const uint64_t (*t)[256] = k->t;
+	uint32_t c = (uint32_t)crc;
 
 	for (; n >= 8; p += 8, n -= 8) {
-		uint32_t a = c ^ load_be32(p), b = load_be32(p + 4);
-		c = t[7][a >> 24] ^ t[6][a >> 16 & 0xff] ^
-		    t[5][a >> 8 & 0xff] ^ t[4][a & 0xff] ^
-		    t[3][b >> 24] ^ t[2][b >> 16 & 0xff] ^
-		    t[1][b >> 8 & 0xff] ^ t[0][b & 0xff];
+		uint64_t v = load_be64(p) ^ (uint64_t)c << 32;
+
+		c = (uint32_t)(t[7][v >> 56] ^ t[6][v >> 48 & 0xff] ^
+		    t[5][v >> 40 & 0xff] ^ t[4][v >> 32 & 0xff] ^
+		    t[3][v >> 24 & 0xff] ^ t[2][v >> 16 & 0xff] ^
+		    t[1][v >> 8 & 0xff] ^ t[0][v & 0xff]);
 	}
 	while (n--)
-		c = (c << 8) ^ t[0][(c >> 24) ^ *p++];
+		c = (c << 8) ^ (uint32_t)t[0][(c >> 24) ^ *p++];
 	return c;
 }
 
-static int
-load_crc32(const struct ms_algo *a)
+/* ----------------------------------------------------- faster levels */
+
+/* x^e modulo the polynomial, in normal form. */
+static uint64_t
+xpow(const struct kind *k, unsigned e)
 {
-	(void)a;
-	if (!built[0]++)
-		build_reflected(&tab_crc32, 0xedb88320u);
+	uint64_t top = (uint64_t)1 << (k->width - 1);
+	uint64_t mask = top | (top - 1);
+	uint64_t r = 1;
+
+	while (e--)
+		r = (r & top ? (r << 1) ^ k->poly : r << 1) & mask;
+	return r;
+}
+
+/*
+ * The multipliers that move a 128-bit lane d bits on (crc.h).  Forward:
+ * the lane is hi * x^64 + lo, so hi takes x^(d+64) and lo x^d.  Reflected:
+ * bit i of the lane stands for x^(127-i), and a product lands one place
+ * short, hence x^(d+63) and x^(d-1), bit-reversed in 64 bits.
+ */
+static struct ms_crc_mul
+multipliers(const struct kind *k, unsigned d)
+{
+	struct ms_crc_mul m;
+
+	if (k->reflected) {
+		m.lo = reflect(xpow(k, d + 63), 64);
+		m.hi = reflect(xpow(k, d - 1), 64);
+	} else {
+		m.lo = xpow(k, d);
+		m.hi = xpow(k, d + 64);
+	}
+	return m;
+}
+
+/* Fold the bulk, finish the 16 bytes left and the tail with the tables. */
+static uint64_t
+update_pclmul(const struct kind *k, uint64_t c, const unsigned char *p,
+    size_t n)
+{
+	if (n >= 64) {
+		unsigned char rem[16];
+		size_t used = ms_crc_fold_pclmul(&k->fold, c, p, n, rem);
+
+		c = k->table(k, 0, rem, sizeof(rem));
+		p += used;
+		n -= used;
+	}
+	return k->table(k, c, p, n);
+}
+
+static uint64_t
+update_vpclmul(const struct kind *k, uint64_t c, const unsigned char *p,
+    size_t n)
+{
+	if (n >= 256) {
+		unsigned char rem[16];
+		size_t used = ms_crc_fold_vpclmul(&k->fold, c, p, n, rem);
+
+		c = k->table(k, 0, rem, sizeof(rem));
+		p += used;
+		n -= used;
+	}
+	return k->table(k, c, p, n);
+}
+
+static uint64_t
+update_sse42(const struct kind *k, uint64_t c, const unsigned char *p,
+    size_t n)
+{
+	(void)k;
+	return ms_crc32c_sse42((uint32_t)c, p, n);
+}
+
+static crc_fn *const level_fn[L_COUNT] = {
+	[L_TABLE] = NULL, [L_SSE42] = update_sse42,
+	[L_PCLMUL] = update_pclmul, [L_VPCLMUL] = update_vpclmul,
+};
+
+/* ---------------------------------------------------------- dispatch */
+
+#define CLMUL	(1u << L_PCLMUL | 1u << L_VPCLMUL)
+
+static struct kind k_crc32 = {
+	.width = 32, .reflected = true, .poly = 0x04c11db7,
+	.levels = CLMUL, .table = table_reflected,
+};
+static struct kind k_crc32c = {
+	.width = 32, .reflected = true, .poly = 0x1edc6f41,
+	.levels = CLMUL | 1u << L_SSE42, .table = table_reflected,
+};
+static struct kind k_cksum = {
+	.width = 32, .reflected = false, .poly = 0x04c11db7,
+	.levels = CLMUL, .table = table_forward32,
+};
+static struct kind k_crc64nvme = {
+	.width = 64, .reflected = true, .poly = 0xad93d23594c93659,
+	.levels = CLMUL, .table = table_reflected,
+};
+
+static struct kind *const kinds[] = {
+	&k_crc32, &k_crc32c, &k_cksum, &k_crc64nvme, NULL,
+};
+
+
+static struct {
+	unsigned	 cpu;		/* bit per level this CPU runs */
+	enum level	 cap;
+	char		 error[160];	/* a bad MULTISUM_CRC_IMPL, or "" */
+} dispatch;
+
+static unsigned
+cpu_levels(void)
+{
+	unsigned v = 1u << L_TABLE;
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+	__builtin_cpu_init();
+	if (__builtin_cpu_supports("sse4.2"))
+		v |= 1u << L_SSE42;
+	if (__builtin_cpu_supports("pclmul") && __builtin_cpu_supports("ssse3"))
+		v |= 1u << L_PCLMUL;
+	if ((v & 1u << L_PCLMUL) && __builtin_cpu_supports("avx512f") &&
+	    __builtin_cpu_supports("avx512vl") &&
+	    __builtin_cpu_supports("avx512bw") &&
+	    __builtin_cpu_supports("vpclmulqdq"))
+		v |= 1u << L_VPCLMUL;
+#endif
+	return v;
+}
+
+/* The level called name, if this CPU runs it; -1 after setting why. */
+static int
+level_named(const char *name, char *why, size_t cap)
+{
+	int l;
+
+	for (l = 0; l < L_COUNT && strcmp(name, level_names[l]) != 0; l++)
+		;
+	if (l == L_COUNT)
+		snprintf(why, cap, "MULTISUM_CRC_IMPL=%s: not one of table, "
+		    "sse42, pclmul, vpclmul", name);
+	else if (!(dispatch.cpu & 1u << l))
+		snprintf(why, cap, "MULTISUM_CRC_IMPL=%s: this CPU cannot run "
+		    "it", name);
+	else
+		return l;
+	return -1;
+}
+
+static void
+choose(void)
+{
+	const char *env = getenv("MULTISUM_CRC_IMPL");
+	int l;
+
+	dispatch.cpu = cpu_levels();
+	for (l = L_COUNT - 1; !(dispatch.cpu & 1u << l); l--)
+		;
+	dispatch.cap = (enum level)l;
+	if (env != NULL && *env != '\0' &&
+	    (l = level_named(env, dispatch.error, sizeof(dispatch.error))) >= 0)
+		dispatch.cap = (enum level)l;
+}
+
+static pthread_once_t chosen = PTHREAD_ONCE_INIT;
+
+const char *const ms_crc_level_names[] = {
+	"table", "sse42", "pclmul", "vpclmul", NULL,
+};
+
+int
+ms_crc_level_force(const char *name)
+{
+	int l;
+
+	pthread_once(&chosen, choose);
+	if ((l = level_named(name, dispatch.error, sizeof(dispatch.error))) < 0)
+		return -1;
+	dispatch.cap = (enum level)l;
+	dispatch.error[0] = '\0';
+	for (size_t i = 0; kinds[i] != NULL; i++)
+		kinds[i]->ready = false;
+	return 0;
+}
+
+/* Tables, multipliers and the level for one CRC; -1 on a bad cap. */
+static int
+prepare(struct kind *k)
+{
+	int l;
+
+	pthread_once(&chosen, choose);
+	if (dispatch.error[0] != '\0')
+		return -1;
+	if (k->ready)
+		return 0;
+	build_tables(k);
+	k->fold.width = k->width;
+	k->fold.reflected = k->reflected;
+	k->fold.by128 = multipliers(k, 128);
+	k->fold.by512 = multipliers(k, 512);
+	k->fold.by2048 = multipliers(k, 2048);
+	for (l = dispatch.cap; l > L_TABLE; l--)
+		if ((k->levels & dispatch.cpu) & 1u << l)
+			break;
+	k->level = (enum level)l;
+	k->update = l == L_TABLE ? k->table : level_fn[l];
+	k->ready = true;
 	return 0;
 }
 
 static int
-load_crc32c(const struct ms_algo *a)
+load_kind(struct kind *k)
 {
-	(void)a;
-	if (!built[1]++)
-		build_reflected(&tab_crc32c, 0x82f63b78u);
+	if (prepare(k) == -1) {
+		ms_warn("%s", dispatch.error);
+		return -1;
+	}
 	return 0;
 }
 
-static int
-load_cksum(const struct ms_algo *a)
+static const char *
+variant_of(struct kind *k)
 {
-	(void)a;
-	if (!built[2]++)
-		build_forward(&tab_cksum, 0x04c11db7u);
-	return 0;
+	return prepare(k) == -1 ? "invalid MULTISUM_CRC_IMPL" :
+	    level_names[k->level];
 }
 
-static int
-load_nothing(const struct ms_algo *a)
-{
-	(void)a;
-	return 0;
-}
+/* --------------------------------------------------------------- ops */
 
 static void *
 create(const struct ms_algo *a, size_t len)
@@ -156,11 +405,20 @@ destroy(void *state)
 }
 
 static void
-init_ones(void *state)
+init_ones32(void *state)
 {
 	struct state *s = state;
 
-	s->crc = 0xffffffffu;
+	s->crc = UINT32_MAX;
+	s->len = 0;
+}
+
+static void
+init_ones64(void *state)
+{
+	struct state *s = state;
+
+	s->crc = UINT64_MAX;
 	s->len = 0;
 }
 
@@ -174,79 +432,80 @@ init_zero(void *state)
 }
 
 static void
-put_be32(unsigned char *out, uint32_t c)
+put_be(unsigned char *out, uint64_t v, unsigned bytes)
 {
-	out[0] = (unsigned char)(c >> 24);
-	out[1] = (unsigned char)(c >> 16);
-	out[2] = (unsigned char)(c >> 8);
-	out[3] = (unsigned char)c;
+	for (unsigned i = 0; i < bytes; i++)
+		out[i] = (unsigned char)(v >> 8 * (bytes - 1 - i));
 }
 
 static void
-put_be16(unsigned char *out, uint32_t c)
-{
-	out[0] = (unsigned char)(c >> 8);
-	out[1] = (unsigned char)c;
-}
-
-static void
-final_inverted(void *state, unsigned char *out)
+final_inverted32(void *state, unsigned char *out)
 {
 	struct state *s = state;
 
-	put_be32(out, ~s->crc);
+	put_be(out, ~s->crc, 4);
 }
 
-/* CRC-32 (zlib) */
 static void
-crc32_update(void *state, const void *p, size_t n)
+final_inverted64(void *state, unsigned char *out)
 {
 	struct state *s = state;
 
-	s->crc = update_reflected(&tab_crc32, s->crc, p, n);
+	put_be(out, ~s->crc, 8);
 }
 
-/* CRC-32C (Castagnoli) */
-static void
-crc32c_update(void *state, const void *p, size_t n)
-{
-	struct state *s = state;
-
-	s->crc = update_reflected(&tab_crc32c, s->crc, p, n);
+/* One CRC's own load, update and variant, named after it. */
+#define CRC_KIND(name)							\
+static int								\
+name##_load(const struct ms_algo *a)					\
+{									\
+	(void)a;							\
+	return load_kind(&k_##name);					\
+}									\
+									\
+static void								\
+name##_update(void *state, const void *p, size_t n)			\
+{									\
+	struct state *s = state;					\
+									\
+	s->crc = k_##name.update(&k_##name, s->crc, p, n);		\
+	s->len += n;							\
+}									\
+									\
+static const char *							\
+name##_variant(void)							\
+{									\
+	return variant_of(&k_##name);					\
 }
 
-/* POSIX cksum */
-static void
-cksum_update(void *state, const void *p, size_t n)
-{
-	struct state *s = state;
+CRC_KIND(crc32)
+CRC_KIND(crc32c)
+CRC_KIND(cksum)
+CRC_KIND(crc64nvme)
 
-	s->crc = update_forward(&tab_cksum, s->crc, p, n);
-	s->len += n;
-}
-
+/* POSIX cksum appends the length, least significant byte first, using
+ * only as many bytes as it needs. */
 static void
 cksum_final(void *state, unsigned char *out)
 {
 	struct state *s = state;
-	uint32_t c = s->crc;
+	uint64_t c = s->crc;
 
-	/* POSIX appends the length, least significant byte first, using
-	 * only as many bytes as it needs. */
 	for (uint64_t n = s->len; n != 0; n >>= 8) {
 		unsigned char b = (unsigned char)(n & 0xff);
-		c = update_forward(&tab_cksum, c, &b, 1);
+
+		c = table_forward32(&k_cksum, c, &b, 1);
 	}
-	put_be32(out, ~c);
+	put_be(out, ~c, 4);
 }
 
-/* BSD sum: 16-bit rotate right, then add (sum(1)'s -r algorithm) */
+/* BSD sum: 16-bit rotate right, then add (sum(1)'s -r algorithm). */
 static void
 bsd_update(void *state, const void *data, size_t n)
 {
 	struct state *s = state;
 	const unsigned char *p = data;
-	uint32_t c = s->crc;
+	uint64_t c = s->crc;
 
 	for (size_t i = 0; i < n; i++)
 		c = (((c >> 1) | ((c & 1) << 15)) + p[i]) & 0xffff;
@@ -258,16 +517,16 @@ bsd_final(void *state, unsigned char *out)
 {
 	struct state *s = state;
 
-	put_be16(out, s->crc);
+	put_be(out, s->crc, 2);
 }
 
-/* System V sum: the byte sum, folded to 16 bits at the end */
+/* System V sum: the byte sum, folded to 16 bits at the end. */
 static void
 sysv_update(void *state, const void *data, size_t n)
 {
 	struct state *s = state;
 	const unsigned char *p = data;
-	uint32_t c = s->crc;
+	uint32_t c = (uint32_t)s->crc;	/* wraps, as coreutils' does */
 
 	for (size_t i = 0; i < n; i++)
 		c += p[i];
@@ -278,24 +537,33 @@ static void
 sysv_final(void *state, unsigned char *out)
 {
 	struct state *s = state;
-	uint32_t r = (s->crc & 0xffff) + (s->crc >> 16);
+	uint64_t r = (s->crc & 0xffff) + (s->crc >> 16);
 
-	put_be16(out, (r & 0xffff) + (r >> 16));
+	put_be(out, (r & 0xffff) + (r >> 16), 2);
 }
 
-#define CRC_OPS(LOAD, INIT, UPDATE, FINAL) {				\
+static int
+load_nothing(const struct ms_algo *a)
+{
+	(void)a;
+	return 0;
+}
+
+#define CRC_OPS(LOAD, INIT, UPDATE, FINAL, VARIANT) {			\
 	.backend = "built-in", .load = LOAD, .create = create,		\
 	.init = INIT, .update = UPDATE, .final = FINAL,			\
-	.destroy = destroy,						\
+	.destroy = destroy, .variant = VARIANT,				\
 }
 
-const struct ms_digest_ops ms_ops_crc32 =
-    CRC_OPS(load_crc32, init_ones, crc32_update, final_inverted);
-const struct ms_digest_ops ms_ops_crc32c =
-    CRC_OPS(load_crc32c, init_ones, crc32c_update, final_inverted);
-const struct ms_digest_ops ms_ops_cksum =
-    CRC_OPS(load_cksum, init_zero, cksum_update, cksum_final);
-const struct ms_digest_ops ms_ops_bsd =
-    CRC_OPS(load_nothing, init_zero, bsd_update, bsd_final);
-const struct ms_digest_ops ms_ops_sysv =
-    CRC_OPS(load_nothing, init_zero, sysv_update, sysv_final);
+const struct ms_digest_ops ms_ops_crc32 = CRC_OPS(crc32_load, init_ones32,
+    crc32_update, final_inverted32, crc32_variant);
+const struct ms_digest_ops ms_ops_crc32c = CRC_OPS(crc32c_load, init_ones32,
+    crc32c_update, final_inverted32, crc32c_variant);
+const struct ms_digest_ops ms_ops_cksum = CRC_OPS(cksum_load, init_zero,
+    cksum_update, cksum_final, cksum_variant);
+const struct ms_digest_ops ms_ops_crc64nvme = CRC_OPS(crc64nvme_load,
+    init_ones64, crc64nvme_update, final_inverted64, crc64nvme_variant);
+const struct ms_digest_ops ms_ops_bsd = CRC_OPS(load_nothing, init_zero,
+    bsd_update, bsd_final, NULL);
+const struct ms_digest_ops ms_ops_sysv = CRC_OPS(load_nothing, init_zero,
+    sysv_update, sysv_final, NULL);

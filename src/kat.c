@@ -95,6 +95,7 @@ static const struct {
 	{ .name = "crc32", .hex = "352441c2" },
 	{ .name = "crc32c", .hex = "364b3fb7" },
 	{ .name = "cksum", .hex = "48aa78a2" },		/* cksum prints 1219131554 */
+	{ .name = "crc64nvme", .hex = "05e5cabb3fc1faeb" },
 	{ .name = "xxh32", .hex = "32d153ff" },
 	{ .name = "xxh64", .hex = "44bc2cf5ad770999" },
 	{ .name = "xxh3", .hex = "78af5f94892f3950" },

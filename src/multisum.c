@@ -231,7 +231,8 @@ usage(int status)
 "      --bench-baseline=ALG  the ratio column's reference (default sha256)\n"
 "      --ascii            draw the bar chart in plain ASCII\n"
 "\n"
-"      --debug            tell which backend computes each algorithm\n"
+"      --debug            tell which backend (for CRCs, which code) computes\n"
+"                         each algorithm; MULTISUM_CRC_IMPL caps the CRC code\n"
 "      --help             display this help and exit\n"
 "      --version          output version information and exit\n"
 "\n"
@@ -264,10 +265,10 @@ version(void)
 static void
 list_algorithms(void)
 {
-	printf("%-12s %-12s %-8s %-10s %s\n", "name", "tag", "bits", "backend", "class");
+	printf("%-12s %-12s %-8s %-16s %s\n", "name", "tag", "bits", "backend", "class");
 	for (size_t i = 0; i < ms_algo_count; i++) {
 		const struct ms_algo *a = &ms_algos[i];
-		char bits[32], tag[32];
+		char bits[32], tag[32], backend[32];
 
 		if (a->min_bits == a->max_bits)
 			snprintf(bits, sizeof(bits), "%u", a->bits);
@@ -275,8 +276,9 @@ list_algorithms(void)
 			snprintf(bits, sizeof(bits), "%u..%u", a->min_bits, a->max_bits);
 		snprintf(tag, sizeof(tag), "%s%s", a->tag,
 		    strcmp(a->name + strlen(a->name) - 2, "-N") == 0 ? "-N" : "");
-		printf("%-12s %-12s %-8s %-10s %s\n", a->name, tag, bits,
-		    a->ops->backend, ms_class_name(a->class));
+		printf("%-12s %-12s %-8s %-16s %s\n", a->name, tag, bits,
+		    ms_algo_backend(a, backend, sizeof(backend)),
+		    ms_class_name(a->class));
 	}
 	exit_flushed();
 }
@@ -661,7 +663,8 @@ debug_selection(const struct ms_options *o)
 		char buf[32];
 
 		ms_warn("%s: %s%s%s (%s)", ms_spec_name(s, buf, sizeof(buf)),
-		    s->algo->ops->backend, v ? " " : "", v ? v : "", s->algo->impl);
+		    s->algo->ops->backend, v ? " " : "", v ? v : "",
+		    s->algo->ops->variant ? s->algo->ops->variant() : s->algo->impl);
 	}
 	ms_warn("io=%s buffer-size=%zu jobs=%u",
 	    o->engine.io == MS_IO_AUTO ? "auto" : o->engine.io == MS_IO_MMAP ?

@@ -321,19 +321,19 @@ tool_algo(const struct cu *c)
 	return s.algo;
 }
 
-/* cksum --debug's line naming the CRC implementation. */
+/* cksum --debug's line naming the CRC implementation: coreutils 9.1's
+ * words, for the code crc.c really runs. */
 static const char *
 crc_debug(const struct cu *c)
 {
-	bool pclmul = false;
+	const struct ms_algo *a = ms_algo_named("cksum");
+	const char *v;
 
-#if defined(__x86_64__) || defined(__i386__)
-	pclmul = __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("avx");
-#endif
 	if (!c->debug)
 		return NULL;
-	return pclmul ? "using pclmul hardware support" :
-	    "using generic hardware support";
+	v = a->ops->variant ? a->ops->variant() : "table";
+	return strcmp(v, "pclmul") == 0 || strcmp(v, "vpclmul") == 0 ?
+	    "using pclmul hardware support" : "using generic hardware support";
 }
 
 static int

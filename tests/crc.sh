@@ -1,0 +1,148 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# crc.sh - the CRCs through the command line at every code path this
+# machine has (MULTISUM_CRC_IMPL), against rhash, coreutils cksum and a
+# CRC-64/NVME reference in Python; what --debug, --list-algorithms and
+# the cksum personality's --debug say about the code that runs; and the
+# refusal of a level that does not exist.
+
+. "$TESTS_SRCDIR/lib.sh"
+
+LEVELS="table sse42 pclmul vpclmul"
+SIZES="0 1 15 16 63 64 65 255 256 257 4097 65536 1048579"
+
+# The levels this CPU runs: the others are refused.
+runnable() {
+	for l in $LEVELS; do
+		MULTISUM_CRC_IMPL=$l multisum -a crc32 /dev/null \
+		    >/dev/null 2>&1 && echo "$l"
+	done
+}
+
+make_files() {
+	for n in $SIZES; do
+		random_file "f$n" "$n"
+	done
+}
+
+test_check_values() {
+	printf 123456789 > check
+	for l in $(runnable); do
+		export MULTISUM_CRC_IMPL=$l
+		is "$(multisum -a crc32 < check)" "cbf43926  -" "crc32 at $l"
+		is "$(multisum -a crc32c < check)" "e3069283  -" "crc32c at $l"
+		is "$(multisum -a crc64nvme < check)" "ae8b14860a799888  -" \
+		    "crc64nvme at $l"
+		is "$(multisum -a cksum < check)" "930766865 9" "cksum at $l"
+	done
+}
+
+test_rhash() {
+	have rhash || skip_test "rhash absent"
+	make_files
+	for f in f*; do
+		rhash --crc32 --crc32c -p '%{crc32} %{crc32c}\n' "$f"
+	done > want
+	for l in $(runnable); do
+		for f in f*; do
+			MULTISUM_CRC_IMPL=$l multisum -a crc32,crc32c --tag "$f" |
+			    sed 's/.* = //' | paste -d ' ' - -
+		done > "got-$l"
+		same "got-$l" want "crc32 and crc32c at $l match rhash"
+	done
+}
+
+test_coreutils_cksum() {
+	have cksum || skip_test "cksum absent"
+	make_files
+	cksum f* > want
+	for l in $(runnable); do
+		MULTISUM_CRC_IMPL=$l multisum -a cksum f* > "got-$l"
+		same "got-$l" want "cksum at $l matches coreutils"
+	done
+}
+
+test_crc64nvme_python() {
+	have python3 || skip_test "python3 absent"
+	make_files
+	python3 - f* > want <<'PY'
+import sys
+P = 0x9a6c9329ac4bc9b5    # 0xad93d23594c93659, reflected
+M = (1 << 64) - 1
+t = []
+for i in range(256):
+    c = i
+    for _ in range(8):
+        c = (c >> 1) ^ P if c & 1 else c >> 1
+    t.append(c)
+for name in sys.argv[1:]:
+    c = M
+    for x in open(name, 'rb').read():
+        c = (c >> 8) ^ t[(c ^ x) & 0xff]
+    print('%016x  %s' % (c ^ M, name))
+PY
+	for l in $(runnable); do
+		MULTISUM_CRC_IMPL=$l multisum -a crc64nvme f* > "got-$l"
+		same "got-$l" want "crc64nvme at $l matches the Python reference"
+	done
+}
+
+test_debug_names_level() {
+	for l in $(runnable); do
+		MULTISUM_CRC_IMPL=$l multisum --debug -a crc32c,crc32 /dev/null \
+		    > out 2> err
+		case $l in
+		sse42) want32=table ;;
+		*) want32=$l ;;
+		esac
+		has_line err "multisum: crc32c: built-in ($l)" "--debug crc32c at $l"
+		has_line err "multisum: crc32: built-in ($want32)" \
+		    "--debug crc32 at $l"
+		MULTISUM_CRC_IMPL=$l multisum --list-algorithms > list
+		check "--list-algorithms crc64nvme at $l" \
+		    grep -q "^crc64nvme .* built-in/$want32 " list
+	done
+}
+
+test_cksum_personality_debug() {
+	ln -s "$MULTISUM" cksum
+	echo data > a
+	for l in $(runnable); do
+		MULTISUM_CRC_IMPL=$l ./cksum --debug a > out 2> err
+		case $l in
+		pclmul|vpclmul) want="cksum: using pclmul hardware support" ;;
+		*) want="cksum: using generic hardware support" ;;
+		esac
+		has_line err "$want" "cksum --debug at $l"
+	done
+}
+
+test_bad_level() {
+	echo data > a
+	MULTISUM_CRC_IMPL=bogus multisum -a crc32 a > out 2> err
+	is "$?" 2 "an unknown level is refused"
+	has_line err "multisum: MULTISUM_CRC_IMPL=bogus: not one of table, sse42, pclmul, vpclmul" \
+	    "and says why"
+	is "$(cat out)" "" "and prints no digest"
+	# a level the CPU lacks is refused the same way
+	for l in $LEVELS; do
+		case " $(runnable | tr '\n' ' ') " in
+		*" $l "*) ;;
+		*) status_is 2 "$l refused on this CPU" \
+		    env MULTISUM_CRC_IMPL=$l "$MULTISUM" -a crc32 a ;;
+		esac
+	done
+	# other algorithms do not care
+	MULTISUM_CRC_IMPL=bogus multisum -a md5 a > out
+	is "$?" 0 "md5 ignores MULTISUM_CRC_IMPL"
+}
+
+run check_values
+run rhash
+run coreutils_cksum
+run crc64nvme_python
+run debug_names_level
+run cksum_personality_debug
+run bad_level
+finish
