@@ -11,6 +11,7 @@
 #include "algorithm.h"
 
 extern const struct ms_digest_ops ms_ops_openssl;	/* backend_openssl.c */
+extern const struct ms_digest_ops ms_ops_openssl_legacy;	/* MD4, Whirlpool */
 
 extern const struct ms_digest_ops ms_ops_blake2b;	/* backend_blake2.c */
 extern const struct ms_digest_ops ms_ops_blake2s;

@@ -4,9 +4,12 @@
  * Owns the lazy load of libcrypto, its initialisation without the config
  * file, and the one EVP_MD_fetch per algorithm per run.  A row's impl
  * field is the name EVP knows it by.  Fetched digests live until exit.
+ * MD4 and Whirlpool live in OpenSSL's legacy provider, which their rows'
+ * ops (ms_ops_openssl_legacy) load first; no other run maps legacy.so.
  */
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
+#include <openssl/provider.h>
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -30,6 +33,7 @@ static struct {
 	__typeof__(EVP_DigestFinal_ex)	*EVP_DigestFinal_ex;
 	__typeof__(EVP_DigestFinalXOF)	*EVP_DigestFinalXOF;
 	__typeof__(EVP_MD_get_flags)	*EVP_MD_get_flags;
+	__typeof__(OSSL_PROVIDER_load)	*OSSL_PROVIDER_load;
 } evp;
 
 static const struct ms_lazy_sym syms[] = {
@@ -43,6 +47,7 @@ static const struct ms_lazy_sym syms[] = {
 	MS_LAZY_SYM(evp, EVP_DigestFinal_ex),
 	MS_LAZY_SYM(evp, EVP_DigestFinalXOF),
 	MS_LAZY_SYM(evp, EVP_MD_get_flags),
+	MS_LAZY_SYM(evp, OSSL_PROVIDER_load),
 };
 
 static struct ms_lazy_lib libcrypto = {
@@ -59,16 +64,12 @@ struct state {
 	bool		 xof;
 };
 
+/* Map libcrypto and initialise it, once; -1 after a message. */
 static int
-load(const struct ms_algo *a)
+initialise(void)
 {
-	size_t row = (size_t)(a - ms_algos);
 	static bool initialised;
 
-	if (row >= MS_ARRAY_LEN(fetched))
-		ms_bug("openssl: row index");
-	if (fetched[row] != NULL)
-		return 0;
 	if (ms_lazy_load(&libcrypto) == -1)
 		return -1;
 	if (!initialised) {
@@ -85,6 +86,20 @@ load(const struct ms_algo *a)
 		    OPENSSL_INIT_NO_ADD_ALL_DIGESTS | OPENSSL_INIT_NO_ATEXIT, NULL);
 		initialised = true;
 	}
+	return 0;
+}
+
+static int
+load(const struct ms_algo *a)
+{
+	size_t row = (size_t)(a - ms_algos);
+
+	if (row >= MS_ARRAY_LEN(fetched))
+		ms_bug("openssl: row index");
+	if (fetched[row] != NULL)
+		return 0;
+	if (initialise() == -1)
+		return -1;
 	fetched[row] = evp.EVP_MD_fetch(NULL, a->impl, NULL);
 	if (fetched[row] == NULL) {
 		ms_warn("%s: not available in this OpenSSL (%s)", a->name,
@@ -92,6 +107,29 @@ load(const struct ms_algo *a)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * MD4 and Whirlpool: the legacy provider first, once.  Loading any
+ * provider by hand stops OpenSSL from activating the default one by
+ * itself, so that one is loaded too: the other rows still need it.
+ */
+static int
+load_legacy(const struct ms_algo *a)
+{
+	static int loaded;	/* 0 not yet, 1 done, -1 failed */
+
+	if (loaded == 0) {
+		if (initialise() == -1)
+			return -1;
+		loaded = evp.OSSL_PROVIDER_load(NULL, "legacy") != NULL &&
+		    evp.OSSL_PROVIDER_load(NULL, "default") != NULL ? 1 : -1;
+		if (loaded == -1)
+			ms_warn("%s: OpenSSL's legacy provider could not be "
+			    "loaded (legacy.so; %s, or $OPENSSL_MODULES)",
+			    a->name, evp.OpenSSL_version(OPENSSL_MODULES_DIR));
+	}
+	return loaded == 1 ? load(a) : -1;
 }
 
 static void *
@@ -164,4 +202,10 @@ version(void)
 const struct ms_digest_ops ms_ops_openssl = {
 	.backend = "OpenSSL", .load = load, .create = create, .init = init,
 	.update = update, .final = final, .destroy = destroy, .version = version,
+};
+
+const struct ms_digest_ops ms_ops_openssl_legacy = {
+	.backend = "OpenSSL", .load = load_legacy, .create = create,
+	.init = init, .update = update, .final = final, .destroy = destroy,
+	.version = version,
 };

@@ -92,6 +92,10 @@ static const struct {
 	{ .name = "sm3", .hex = "66c7f0f462eeedd9d1f2d46bdc10e4e2"
 	    "4167c4875cf2f7a2297da02b8f4ba8e0" },
 	{ .name = "ripemd160", .hex = "8eb208f7e05d987a9b044a8e98c6b087f15a0bfc" },
+	{ .name = "md4", .hex = "a448017aaf21d8525fc10ae87aa6729d" },
+	{ .name = "whirlpool", .hex = "4e2448a4c6f486bb16b6562c73b4020b"
+	    "f3043e3a731bce721ae1b303d97e6d4c7181eebdb6c57e277d0e34957114cbd6"
+	    "c797fc9d95d8b582d225292076d4eef5" },
 	{ .name = "crc32", .hex = "352441c2" },
 	{ .name = "crc32c", .hex = "364b3fb7" },
 	{ .name = "cksum", .hex = "48aa78a2" },		/* cksum prints 1219131554 */

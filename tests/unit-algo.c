@@ -387,6 +387,39 @@ static const struct vector vectors[] = {
 	{ "ripemd160", 0, M_MILLION,
 	  "52783243c1697bdbe16d37f97f68f08325dc1528" },
 	/*
+	 * MD4: the test suite of RFC 1320, appendix A.5.  Whirlpool: the
+	 * NESSIE / ISO/IEC 10118-3 vectors.  Both also recomputed with RHash.
+	 */
+	{ "md4", 0, M_EMPTY,
+	  "31d6cfe0d16ae931b73c59d7e0c089c0" },
+	{ "md4", 0, M_A,
+	  "bde52cb31de33e46245e05fbdbd6fb24" },
+	{ "md4", 0, M_ABC,
+	  "a448017aaf21d8525fc10ae87aa6729d" },
+	{ "md4", 0, M_MD,
+	  "d9130a8164549fe818874806e1c7014b" },
+	{ "md4", 0, M_AZ,
+	  "d79e1c308aa5bbcdeea8ed63df412da9" },
+	{ "md4", 0, M_AZ09,
+	  "043f8582f241db351ce627e153e7f0e4" },
+	{ "md4", 0, M_D80,
+	  "e33b4ddc9c38f2199c3e7b164fcc0536" },
+	{ "whirlpool", 0, M_EMPTY,
+	  "19fa61d75522a4669b44e39c1d2e1726c530232130d407f89afee0964997f7a7"
+	  "3e83be698b288febcf88e3e03c4f0757ea8964e59b63d93708b138cc42a66eb3" },
+	{ "whirlpool", 0, M_A,
+	  "8aca2602792aec6f11a67206531fb7d7f0dff59413145e6973c45001d0087b42"
+	  "d11bc645413aeff63a42391a39145a591a92200d560195e53b478584fdae231a" },
+	{ "whirlpool", 0, M_ABC,
+	  "4e2448a4c6f486bb16b6562c73b4020bf3043e3a731bce721ae1b303d97e6d4c"
+	  "7181eebdb6c57e277d0e34957114cbd6c797fc9d95d8b582d225292076d4eef5" },
+	{ "whirlpool", 0, M_MD,
+	  "378c84a4126e2dc6e56dcc7458377aac838d00032230f53ce1f5700c0ffb4d3b"
+	  "8421557659ef55c106b4b52ac5a4aaa692ed920052838f3362e86dbd37a8903e" },
+	{ "whirlpool", 0, M_AZ,
+	  "f1d754662636ffe92c82ebb9212a484a8d38631ead4238f5442ee13b8054e41b"
+	  "08bf2a9251c30b6a0b8aae86177ab4a6f68f673e7207865d5d9819a3dba4eb3b" },
+	/*
 	 * The CRC catalogue (reveng.sourceforge.io/crc-catalogue): the check
 	 * value of "123456789" is cbf43926 for CRC-32/ISO-HDLC (zlib, SFV) and
 	 * e3069283 for CRC-32/ISCSI (CRC-32C).  Longer inputs: RHash 1.4.
