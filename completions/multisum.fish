@@ -1,5 +1,5 @@
 # fish completion for multisum
-set -l algorithms md5 sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 shake128 shake256 blake2b blake2s blake2bp blake2sp sm3 ripemd160 md4 whirlpool crc32 crc32c cksum crc64nvme xxh32 xxh64 xxh3 xxh128 all
+set -l algorithms md5 sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 shake128 shake256 blake2b blake2s blake2bp blake2sp sm3 ripemd160 md4 whirlpool crc32 crc32c cksum crc64nvme xxh32 xxh64 xxh3 xxh128 s3etag s3-crc32 s3-crc32c s3-sha1 s3-sha256 all
 complete -c multisum -s a -l algorithm -x -a "$algorithms" -d 'Algorithms to compute'
 complete -c multisum -s l -l length -x -d 'Digest length in bits'
 complete -c multisum -l list-algorithms -d 'List the algorithms of this build'
@@ -31,6 +31,7 @@ complete -c multisum -l files0-from -r -d 'Read NUL-separated operands from a fi
 complete -c multisum -l archive -r -d 'Hash the members of an archive'
 complete -c multisum -l io -x -a 'auto mmap read' -d 'Reading method'
 complete -c multisum -l buffer-size -x -d 'Bytes per read'
+complete -c multisum -l part-size -x -d 'Part size of s3etag and s3-*'
 complete -c multisum -s j -l jobs -x -d 'Worker threads'
 complete -c multisum -l progress -d 'Show a progress line'
 complete -c multisum -l no-progress -d 'Never show a progress line'

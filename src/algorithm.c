@@ -151,6 +151,24 @@ const struct ms_algo ms_algos[] = {
 	  .aliases = "xxh3_128 xxh3-128",
 	  FIXED(128), .class = MS_CLASS_NONCRYPTO,
 	  .in_all = true, .ops = &ms_ops_xxh128 },
+	/* Amazon S3's checksums of an object uploaded in parts of
+	 * --part-size bytes (cloud.c): impl names the inner row; the raw
+	 * digest is the inner one and a 4-byte part count. */
+	{ .name = "s3etag", .tag = "S3ETAG", .impl = "md5",
+	  FIXED(160), .class = MS_CLASS_BROKEN,
+	  .in_all = false, .ops = &ms_ops_s3etag },
+	{ .name = "s3-crc32", .tag = "S3-CRC32", .impl = "crc32",
+	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
+	  .in_all = false, .ops = &ms_ops_s3composite },
+	{ .name = "s3-crc32c", .tag = "S3-CRC32C", .impl = "crc32c",
+	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
+	  .in_all = false, .ops = &ms_ops_s3composite },
+	{ .name = "s3-sha1", .tag = "S3-SHA1", .impl = "sha1",
+	  FIXED(192), .class = MS_CLASS_BROKEN,
+	  .in_all = false, .ops = &ms_ops_s3composite },
+	{ .name = "s3-sha256", .tag = "S3-SHA256", .impl = "sha256",
+	  FIXED(288), .class = MS_CLASS_SECURE,
+	  .in_all = false, .ops = &ms_ops_s3composite },
 	/* The sums of `cksum -a bsd|sysv`: kept for the cksum personality. */
 	{ .name = "bsd", .tag = "BSD", .impl = "bsd",
 	  FIXED(16), .class = MS_CLASS_NONCRYPTO,

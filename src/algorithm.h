@@ -51,6 +51,9 @@ struct ms_digest_ops {
 	/* The code path that runs for this row ("pclmul", "table"), chosen
 	 * once per run; NULL when the library chooses for itself. */
 	const char *(*variant)(void);
+	/* Write the digest (len raw bytes) as text, for digests that are
+	 * not printed as plain hex or base64 (S3's "ETAG-N"); else NULL. */
+	void	 (*text)(char *buf, const unsigned char *d, size_t len);
 };
 
 struct ms_algo {

@@ -30,4 +30,7 @@ extern const struct ms_digest_ops ms_ops_crc64nvme;
 extern const struct ms_digest_ops ms_ops_bsd;
 extern const struct ms_digest_ops ms_ops_sysv;
 
+extern const struct ms_digest_ops ms_ops_s3etag;	/* cloud.c */
+extern const struct ms_digest_ops ms_ops_s3composite;
+
 #endif

@@ -153,6 +153,17 @@ ms_json_string(FILE *out, const char *s)
 	putc('"', out);
 }
 
+/* A digest as text: the row's own form if it has one (S3's "ETAG-N"). */
+static const char *
+spec_text(char *buf, const struct ms_digest_spec *s, const unsigned char *d,
+    bool b64)
+{
+	if (s->algo->ops->text == NULL)
+		return ms_digest_text(buf, d, ms_spec_len(s), b64);
+	s->algo->ops->text(buf, d, ms_spec_len(s));
+	return buf;
+}
+
 void
 ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
     const struct ms_selection *sel, const unsigned char *digest, uint64_t size)
@@ -176,7 +187,7 @@ ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
 		}
 		if (esc)
 			putc('\\', out);
-		fputs(ms_digest_text(text, digest, ms_spec_len(s), o->base64), out);
+		fputs(spec_text(text, s, digest, o->base64), out);
 		putc(' ', out);
 		putc(o->binary ? '*' : ' ', out);
 		if (esc)
@@ -199,8 +210,8 @@ ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
 			else
 				fputs(name, out);
 			fputs(") = ", out);
-			fputs(ms_digest_text(text, digest + sel->offset[i],
-			    ms_spec_len(s), o->base64), out);
+			fputs(spec_text(text, s, digest + sel->offset[i],
+			    o->base64), out);
 			putc(eol, out);
 		}
 		return;
@@ -221,8 +232,8 @@ ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
 
 			fprintf(out, ",\"%s\":\"%s\"",
 			    ms_spec_name(s, tagbuf, sizeof(tagbuf)),
-			    ms_digest_text(text, digest + sel->offset[i],
-			    ms_spec_len(s), o->base64));
+			    spec_text(text, s, digest + sel->offset[i],
+			    o->base64));
 		}
 		fputs("}\n", out);
 		return;

@@ -104,6 +104,12 @@ static const struct {
 	{ .name = "xxh64", .hex = "44bc2cf5ad770999" },
 	{ .name = "xxh3", .hex = "78af5f94892f3950" },
 	{ .name = "xxh128", .hex = "06b05ab6733a618578af5f94892f3950" },
+	{ .name = "s3etag", .hex = "900150983cd24fb0d6963f7d28e17f7200000000" },
+	{ .name = "s3-crc32", .hex = "352441c200000000" },
+	{ .name = "s3-crc32c", .hex = "364b3fb700000000" },
+	{ .name = "s3-sha1", .hex = "a9993e364706816aba3e25717850c26c9cd0d89d00000000" },
+	{ .name = "s3-sha256", .hex = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+	    "00000000" },
 	{ .name = "bsd", .hex = "40ac" },			/* sum -r prints 16556 */
 	{ .name = "sysv", .hex = "0126" },			/* sum -s prints 294 */
 };

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cloud.h"
 #include "util.h"
 
 #define ISWHITE(c)	((c) == ' ' || (c) == '\t')
@@ -593,9 +594,19 @@ ms_manifest_expect(const char *text, const struct ms_selection *given,
 	    .given = given };
 	struct ms_manifest_state st = { .reversed = -1 };
 
+	const char *implied;
+	int cloud;
+
 	memset(e, 0, sizeof(*e));
-	if (!decode_digest(text, strlen(text), e) ||
-	    !untagged_spec(&r, &st, e->digest_len, e))
+	/* S3's and GCS's spellings (cloud.c), else hex or base64 */
+	cloud = ms_cloud_expect(text, e->digest, sizeof(e->digest),
+	    &e->digest_len, &implied);
+	if (cloud == -1 || (cloud == 0 && !decode_digest(text, strlen(text), e)))
+		return -1;
+	if (cloud == 1 && given == NULL)	/* "BASE64-N" of a CRC needs -a */
+		return implied != NULL &&
+		    fit(algo_named(implied), e->digest_len, &e->spec) ? 0 : -1;
+	if (!untagged_spec(&r, &st, e->digest_len, e))
 		return -1;
 	return 0;
 }

@@ -18,6 +18,7 @@
 #include "algorithm.h"
 #include "bench.h"
 #include "check.h"
+#include "cloud.h"
 #include "hash.h"
 #include "manifest.h"
 #include "personality.h"
@@ -26,7 +27,7 @@
 
 enum {
 	OPT_TAG = 256, OPT_UNTAGGED, OPT_BASE64, OPT_RAW, OPT_FORMAT, OPT_QUIET, OPT_STATUS,
-	OPT_STRICT, OPT_IGNORE_MISSING, OPT_EXPECT, OPT_IO, OPT_BUFFER_SIZE,
+	OPT_STRICT, OPT_IGNORE_MISSING, OPT_EXPECT, OPT_IO, OPT_BUFFER_SIZE, OPT_PART_SIZE,
 	OPT_EXCLUDE, OPT_FILES_FROM, OPT_FILES0_FROM, OPT_ARCHIVE,
 	OPT_PROGRESS, OPT_NO_PROGRESS, OPT_BENCH, OPT_BENCH_TIME,
 	OPT_BENCH_BASELINE, OPT_ASCII, OPT_LIST, OPT_DEBUG, OPT_HELP,
@@ -96,6 +97,7 @@ static const struct opt {
 	{ "expect",		required_argument, OPT_EXPECT,		C },
 	{ "io",			required_argument, OPT_IO,		ANY },
 	{ "buffer-size",	required_argument, OPT_BUFFER_SIZE,	ANY },
+	{ "part-size",		required_argument, OPT_PART_SIZE,	ANY },
 	{ "jobs",		required_argument, 'j',			ANY },
 	{ "recursive",		no_argument,	   'r',			H | U | A },
 	{ "dereference",	no_argument,	   'L',			H | U | A },
@@ -176,6 +178,8 @@ usage(int status)
 "                         every one (see --list-algorithms)\n"
 "  -l, --length=BITS      digest length of the variable-length algorithm\n"
 "                         (blake2b, blake2s, shake128, shake256, sha2, sha3)\n"
+"      --part-size=SIZE   part size of s3etag, s3-crc32, s3-crc32c, s3-sha1 and\n"
+"                         s3-sha256, S3's multipart checksums (default 8M)\n"
 "      --list-algorithms  list the algorithms of this build and exit\n"
 "\n"
 "Output:\n"
@@ -328,6 +332,16 @@ parse_buffer_size(const char *arg)
 
 	if (ms_parse_size(arg, &n) == -1 || n < 4096 || n > (1u << 30))
 		refuse("invalid --buffer-size '%s' (4K to 1G)", arg);
+	return n;
+}
+
+static size_t
+parse_part_size(const char *arg)
+{
+	size_t n;
+
+	if (ms_parse_size(arg, &n) == -1 || n == 0)
+		refuse("invalid --part-size '%s'", arg);
 	return n;
 }
 
@@ -486,6 +500,7 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_IO: o->engine.io = parse_io(optarg); break;
 		case OPT_BUFFER_SIZE: o->engine.buffer_size = parse_buffer_size(optarg); break;
 		case 'j': o->engine.jobs = parse_jobs(optarg); break;
+		case OPT_PART_SIZE: ms_cloud_set_part_size(parse_part_size(optarg)); break;
 		case 'r': o->walk.recursive = true; break;
 		case 'L': o->walk.dereference = true; break;
 		case OPT_EXCLUDE: add_exclude(&o->walk, optarg); break;

@@ -387,6 +387,32 @@ static const struct vector vectors[] = {
 	{ "ripemd160", 0, M_MILLION,
 	  "52783243c1697bdbe16d37f97f68f08325dc1528" },
 	/*
+	 * S3's multipart checksums below one part (8 MiB): the inner digest of
+	 * "abc" (above) and a part count of 0; tests/cloud.sh checks parts.
+	 */
+	{ "s3etag", 0, M_EMPTY,
+	  "d41d8cd98f00b204e9800998ecf8427e00000000" },
+	{ "s3-crc32", 0, M_EMPTY,
+	  "0000000000000000" },
+	{ "s3-crc32c", 0, M_EMPTY,
+	  "0000000000000000" },
+	{ "s3-sha1", 0, M_EMPTY,
+	  "da39a3ee5e6b4b0d3255bfef95601890afd8070900000000" },
+	{ "s3-sha256", 0, M_EMPTY,
+	  "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+	  "00000000" },
+	{ "s3etag", 0, M_ABC,
+	  "900150983cd24fb0d6963f7d28e17f7200000000" },
+	{ "s3-crc32", 0, M_ABC,
+	  "352441c200000000" },
+	{ "s3-crc32c", 0, M_ABC,
+	  "364b3fb700000000" },
+	{ "s3-sha1", 0, M_ABC,
+	  "a9993e364706816aba3e25717850c26c9cd0d89d00000000" },
+	{ "s3-sha256", 0, M_ABC,
+	  "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+	  "00000000" },
+	/*
 	 * MD4: the test suite of RFC 1320, appendix A.5.  Whirlpool: the
 	 * NESSIE / ISO/IEC 10118-3 vectors.  Both also recomputed with RHash.
 	 */
