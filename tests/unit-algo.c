@@ -387,8 +387,8 @@ static const struct vector vectors[] = {
 	{ "ripemd160", 0, M_MILLION,
 	  "52783243c1697bdbe16d37f97f68f08325dc1528" },
 	/*
-	 * S3's multipart checksums below one part (8 MiB): the inner digest of
-	 * "abc" (above) and a part count of 0; tests/cloud.sh checks parts.
+	 * S3's multipart checksums below one part (8 MiB): the inner digest
+	 * and a part count of 0 ("abc": kat.c); tests/cloud.sh checks parts.
 	 */
 	{ "s3etag", 0, M_EMPTY,
 	  "d41d8cd98f00b204e9800998ecf8427e00000000" },
@@ -401,17 +401,6 @@ static const struct vector vectors[] = {
 	{ "s3-sha256", 0, M_EMPTY,
 	  "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
 	  "00000000" },
-	{ "s3etag", 0, M_ABC,
-	  "900150983cd24fb0d6963f7d28e17f7200000000" },
-	{ "s3-crc32", 0, M_ABC,
-	  "352441c200000000" },
-	{ "s3-crc32c", 0, M_ABC,
-	  "364b3fb700000000" },
-	{ "s3-sha1", 0, M_ABC,
-	  "a9993e364706816aba3e25717850c26c9cd0d89d00000000" },
-	{ "s3-sha256", 0, M_ABC,
-	  "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-	  "00000000" },
 	/*
 	 * MD4: the test suite of RFC 1320, appendix A.5.  Whirlpool: the
 	 * NESSIE / ISO/IEC 10118-3 vectors.  Both also recomputed with RHash.
@@ -420,8 +409,6 @@ static const struct vector vectors[] = {
 	  "31d6cfe0d16ae931b73c59d7e0c089c0" },
 	{ "md4", 0, M_A,
 	  "bde52cb31de33e46245e05fbdbd6fb24" },
-	{ "md4", 0, M_ABC,
-	  "a448017aaf21d8525fc10ae87aa6729d" },
 	{ "md4", 0, M_MD,
 	  "d9130a8164549fe818874806e1c7014b" },
 	{ "md4", 0, M_AZ,
@@ -436,9 +423,6 @@ static const struct vector vectors[] = {
 	{ "whirlpool", 0, M_A,
 	  "8aca2602792aec6f11a67206531fb7d7f0dff59413145e6973c45001d0087b42"
 	  "d11bc645413aeff63a42391a39145a591a92200d560195e53b478584fdae231a" },
-	{ "whirlpool", 0, M_ABC,
-	  "4e2448a4c6f486bb16b6562c73b4020bf3043e3a731bce721ae1b303d97e6d4c"
-	  "7181eebdb6c57e277d0e34957114cbd6c797fc9d95d8b582d225292076d4eef5" },
 	{ "whirlpool", 0, M_MD,
 	  "378c84a4126e2dc6e56dcc7458377aac838d00032230f53ce1f5700c0ffb4d3b"
 	  "8421557659ef55c106b4b52ac5a4aaa692ed920052838f3362e86dbd37a8903e" },
@@ -492,8 +476,6 @@ static const struct vector vectors[] = {
 	 */
 	{ "crc64nvme", 0, M_EMPTY,
 	  "0000000000000000" },
-	{ "crc64nvme", 0, M_ABC,
-	  "05e5cabb3fc1faeb" },
 	{ "crc64nvme", 0, M_CHECK,
 	  "ae8b14860a799888" },
 	{ "crc64nvme", 0, M_896,
