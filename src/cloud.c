@@ -187,7 +187,14 @@ int
 ms_cloud_expect(const char *text, unsigned char *out, size_t cap,
     size_t *len, const char **algo)
 {
-	size_t n = strlen(text), dash;
+	return ms_cloud_decode(text, strlen(text), out, cap, len, algo);
+}
+
+int
+ms_cloud_decode(const char *text, size_t n, unsigned char *out, size_t cap,
+    size_t *len, const char **algo)
+{
+	size_t dash;
 	unsigned long count = 0;
 	long got;
 	bool quoted = false;

@@ -25,4 +25,8 @@ void	 ms_cloud_set_part_size(uint64_t size);
 int	 ms_cloud_expect(const char *text, unsigned char *out, size_t cap,
 	    size_t *len, const char **algo);
 
+/* The same for the n bytes at text (a manifest line's digest field). */
+int	 ms_cloud_decode(const char *text, size_t n, unsigned char *out,
+	    size_t cap, size_t *len, const char **algo);
+
 #endif

@@ -358,8 +358,12 @@ decode_digest(const char *tok, size_t n, struct ms_manifest_entry *e)
 		return true;
 	}
 	got = ms_unbase64(e->digest, sizeof(e->digest), tok, n);
-	if (got <= 0)
-		return false;
+	if (got <= 0) {
+		const char *implied;	/* S3's "ETAG-N", "BASE64-N" */
+
+		return ms_cloud_decode(tok, n, e->digest, sizeof(e->digest),
+		    &e->digest_len, &implied) == 1;
+	}
 	e->digest_len = (size_t)got;
 	return true;
 }

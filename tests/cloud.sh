@@ -150,7 +150,21 @@ print(hashlib.md5(open(sys.argv[1], "rb").read()).hexdigest())' obj)
 	    "$MULTISUM" --part-size=1000 --expect "$1" obj' sh "\"$etag\""
 }
 
+test_check() {
+	random_file obj 2500
+	multisum --part-size=1000 -a s3etag,s3-crc32c,s3-sha256 obj > tagged
+	check "-c verifies tagged S3 lines" multisum --part-size=1000 -c tagged
+	status_is 1 "with another part size they fail" \
+	    multisum --part-size=999 -c tagged
+	multisum --part-size=1000 -a s3etag obj > untagged
+	check "-c -a s3etag verifies an ETag-N line" \
+	    multisum --part-size=1000 -a s3etag -c untagged
+	printf x >> obj
+	status_is 1 "a changed file fails" multisum --part-size=1000 -c tagged
+}
+
 run against_python
+run check
 run expect_spellings
 run every_crc_level
 run default_part_size
