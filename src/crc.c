@@ -43,7 +43,10 @@ struct kind {
 	unsigned	 levels;	/* bit per level with code for it */
 	crc_fn		*table;		/* the slicing-by-8 update */
 	bool		 ready;
-	uint64_t	 t[8][256];	/* t[0] is the classic byte table */
+	union {				/* t[0] is the classic byte table */
+		uint32_t t32[8][256];	/* width 32: half the cache */
+		uint64_t t64[8][256];
+	} t;
 	struct ms_crc_fold fold;
 	enum level	 level;
 	crc_fn		*update;	/* the one chosen */
@@ -66,6 +69,21 @@ reflect(uint64_t v, unsigned width)
 	return r;
 }
 
+static uint64_t
+entry(const struct kind *k, int s, uint64_t i)
+{
+	return k->width == 32 ? k->t.t32[s][i] : k->t.t64[s][i];
+}
+
+static void
+set_entry(struct kind *k, int s, uint64_t i, uint64_t v)
+{
+	if (k->width == 32)
+		k->t.t32[s][i] = (uint32_t)v;
+	else
+		k->t.t64[s][i] = v;
+}
+
 static void
 build_tables(struct kind *k)
 {
@@ -81,14 +99,15 @@ build_tables(struct kind *k)
 				c = c & 1 ? (c >> 1) ^ rpoly : c >> 1;
 			else
 				c = (c & top ? (c << 1) ^ k->poly : c << 1) & mask;
-		k->t[0][i] = c;
+		set_entry(k, 0, i, c);
 	}
 	for (int s = 1; s < 8; s++)
 		for (int i = 0; i < 256; i++) {
-			uint64_t c = k->t[s - 1][i];
+			uint64_t c = entry(k, s - 1, (uint64_t)i);
 
-			k->t[s][i] = k->reflected ? (c >> 8) ^ k->t[0][c & 0xff] :
-			    ((c << 8) & mask) ^ k->t[0][c >> (k->width - 8)];
+			set_entry(k, s, (uint64_t)i, k->reflected ?
+			    (c >> 8) ^ entry(k, 0, c & 0xff) :
+			    ((c << 8) & mask) ^ entry(k, 0, c >> (k->width - 8)));
 		}
 }
 
@@ -117,13 +136,34 @@ load_be64(const unsigned char *p)
 	return v;
 }
 
-/* Reflected, 32 or 64 bits: eight bytes per round, LSB first; a 32-bit
- * register only reaches the first four. */
+/* Reflected, 32 bits (zlib, CRC-32C): eight bytes per round, LSB first. */
 static uint64_t
-table_reflected(const struct kind *k, uint64_t c, const unsigned char *p,
+table_reflected32(const struct kind *k, uint64_t crc, const unsigned char *p,
     size_t n)
 {
-	const uint64_t (*t)[256] = k->t;
+	const uint32_t (*t)[256] = k->t.t32;
+	uint32_t c = (uint32_t)crc;
+
+	for (; n >= 8; p += 8, n -= 8) {
+		uint64_t v = load_le64(p);
+		uint32_t a = c ^ (uint32_t)v, b = (uint32_t)(v >> 32);
+
+		c = t[7][a & 0xff] ^ t[6][a >> 8 & 0xff] ^
+		    t[5][a >> 16 & 0xff] ^ t[4][a >> 24] ^
+		    t[3][b & 0xff] ^ t[2][b >> 8 & 0xff] ^
+		    t[1][b >> 16 & 0xff] ^ t[0][b >> 24];
+	}
+	while (n--)
+		c = (c >> 8) ^ t[0][(c ^ *p++) & 0xff];
+	return c;
+}
+
+/* Reflected, 64 bits (CRC-64/NVME). */
+static uint64_t
+table_reflected64(const struct kind *k, uint64_t c, const unsigned char *p,
+    size_t n)
+{
+	const uint64_t (*t)[256] = k->t.t64;
 
 	for (; n >= 8; p += 8, n -= 8) {
 		uint64_t a = c ^ load_le64(p);
@@ -143,19 +183,20 @@ static uint64_t
 table_forward32(const struct kind *k, uint64_t crc, const unsigned char *p,
     size_t n)
 {
-	const uint64_t (*t)[256] = k->t;
+	const uint32_t (*t)[256] = k->t.t32;
 	uint32_t c = (uint32_t)crc;
 
 	for (; n >= 8; p += 8, n -= 8) {
-		uint64_t v = load_be64(p) ^ (uint64_t)c << 32;
+		uint64_t v = load_be64(p);
+		uint32_t a = c ^ (uint32_t)(v >> 32), b = (uint32_t)v;
 
-		c = (uint32_t)(t[7][v >> 56] ^ t[6][v >> 48 & 0xff] ^
-		    t[5][v >> 40 & 0xff] ^ t[4][v >> 32 & 0xff] ^
-		    t[3][v >> 24 & 0xff] ^ t[2][v >> 16 & 0xff] ^
-		    t[1][v >> 8 & 0xff] ^ t[0][v & 0xff]);
+		c = t[7][a >> 24] ^ t[6][a >> 16 & 0xff] ^
+		    t[5][a >> 8 & 0xff] ^ t[4][a & 0xff] ^
+		    t[3][b >> 24] ^ t[2][b >> 16 & 0xff] ^
+		    t[1][b >> 8 & 0xff] ^ t[0][b & 0xff];
 	}
 	while (n--)
-		c = (c << 8) ^ (uint32_t)t[0][(c >> 24) ^ *p++];
+		c = (c << 8) ^ t[0][(c >> 24) ^ *p++];
 	return c;
 }
 
@@ -245,11 +286,11 @@ static crc_fn *const level_fn[L_COUNT] = {
 
 static struct kind k_crc32 = {
 	.width = 32, .reflected = true, .poly = 0x04c11db7,
-	.levels = CLMUL, .table = table_reflected,
+	.levels = CLMUL, .table = table_reflected32,
 };
 static struct kind k_crc32c = {
 	.width = 32, .reflected = true, .poly = 0x1edc6f41,
-	.levels = CLMUL | 1u << L_SSE42, .table = table_reflected,
+	.levels = CLMUL | 1u << L_SSE42, .table = table_reflected32,
 };
 static struct kind k_cksum = {
 	.width = 32, .reflected = false, .poly = 0x04c11db7,
@@ -257,7 +298,7 @@ static struct kind k_cksum = {
 };
 static struct kind k_crc64nvme = {
 	.width = 64, .reflected = true, .poly = 0xad93d23594c93659,
-	.levels = CLMUL, .table = table_reflected,
+	.levels = CLMUL, .table = table_reflected64,
 };
 
 static struct kind *const kinds[] = {
