@@ -4,14 +4,15 @@
  *
  * Owns name escaping (a name holding \, newline or CR is written with
  * those escaped and the line starts with a backslash, as coreutils does;
- * -z turns escaping off), the BSD tag line, SFV, NDJSON with JSON string
- * escaping, and the decimal lines of cksum and sum.  Writes only to the
- * FILE it is given and never decides about errors.
+ * -z turns escaping off), the BSD tag line, SFV, NDJSON (its string
+ * escaping is json.c's), and the decimal lines of cksum and sum.  Writes
+ * only to the FILE it is given and never decides about errors.
  */
 #include "format.h"
 
 #include <string.h>
 
+#include "json.h"
 #include "util.h"
 
 bool
@@ -81,76 +82,6 @@ legacy_line(FILE *out, const struct ms_format_opts *o, const char *name,
 		fputs(name, out);
 	}
 	putc(o->zero ? '\0' : '\n', out);
-}
-
-/*
- * The length of the well-formed UTF-8 sequence at p (RFC 3629, table 3-7
- * of Unicode), or 0.  Checking only the lead byte and the count of
- * continuation bytes would pass overlong forms (c0 80), UTF-16 surrogates
- * (ed a0 80) and code points beyond U+10FFFF (f4 90 80 80), and a JSON
- * line holding them is no longer UTF-8.
- */
-static size_t
-utf8_len(const unsigned char *p)
-{
-	unsigned char c = p[0], lo = 0x80, hi = 0xbf;
-	size_t n;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	if (c == 0xe0)
-		lo = 0xa0;	/* overlong */
-	else if (c == 0xed)
-		hi = 0x9f;	/* surrogates */
-	else if (c == 0xf0)
-		lo = 0x90;	/* overlong */
-	else if (c == 0xf4)
-		hi = 0x8f;	/* beyond U+10FFFF */
-	if (p[1] < lo || p[1] > hi)
-		return 0;
-	/* p[1] is no NUL, so p[2] exists; and so on */
-	for (size_t k = 2; k < n; k++)
-		if ((p[k] & 0xc0) != 0x80)
-			return 0;
-	return n;
-}
-
-void
-ms_json_string(FILE *out, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	putc('"', out);
-	while (*p) {
-		unsigned char c = *p;
-		size_t seq = utf8_len(p);
-		bool valid = seq > 0;
-
-		if (c == '"' || c == '\\') {
-			fprintf(out, "\\%c", c);
-		} else if (c < 0x20) {
-			fprintf(out, "\\u%04x", c);
-		} else if (valid) {
-			fwrite(p, 1, seq, out);
-			p += seq;
-			continue;
-		} else {
-			/* Not UTF-8: the byte as a lone low surrogate, the
-			 * "surrogateescape" convention, so that no valid name
-			 * maps to the same string. */
-			fprintf(out, "\\udc%02x", c);
-		}
-		p++;
-	}
-	putc('"', out);
 }
 
 /* A digest as text: the row's own form if it has one (S3's "ETAG-N"). */

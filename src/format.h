@@ -33,13 +33,6 @@ void	 ms_format_result(FILE *out, const struct ms_format_opts *o,
 /* Does a GNU/BSD line for this name need the leading backslash? */
 bool	 ms_name_needs_escape(const char *name);
 
-/*
- * Write s as a JSON string: quotes, backslashes and control characters
- * escaped; a byte that is not UTF-8 as U+DC00 plus the byte
- * (surrogateescape), so that no two names give the same string.
- */
-void	 ms_json_string(FILE *out, const char *s);
-
 /* Write name with \\, \n and \r escaped (coreutils' rule). */
 void	 ms_write_escaped(FILE *out, const char *name);
 
