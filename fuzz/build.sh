@@ -1,0 +1,52 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# build.sh - builds the libFuzzer targets of fuzz/ (what `make fuzz`
+# runs): every source of src/ but main() compiled once with
+# -fsanitize=fuzzer-no-link,address,undefined, then each fuzz-*.c linked
+# against them with -fsanitize=fuzzer.  Without clang (or a clang without
+# libFuzzer) it says so and builds nothing, successfully.
+#
+# Environment: FUZZ_CC (default clang), SRCDIR (the source tree, default
+# ..), BUILDDIR (where config.h is, default the source tree), CPPFLAGS
+# (the library headers' flags from configure), OUT (default fuzz/ of
+# BUILDDIR).
+set -e
+: "${FUZZ_CC:=clang}"
+: "${SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
+: "${BUILDDIR:=$SRCDIR}"
+: "${OUT:=$BUILDDIR/fuzz}"
+SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
+FLAGS="-g -O1 -std=c17 -D_GNU_SOURCE -include $BUILDDIR/config.h -I$SRCDIR/src -I$SRCDIR/fuzz ${CPPFLAGS:-}"
+
+if ! command -v "$FUZZ_CC" >/dev/null 2>&1; then
+	echo "make fuzz: $FUZZ_CC not found: no fuzz target built (install clang)"
+	exit 0
+fi
+mkdir -p "$OUT/obj"
+probe=$OUT/obj/probe.c
+echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return !d + (int)n; }' > "$probe"
+if ! "$FUZZ_CC" -fsanitize=fuzzer "$probe" -o "$OUT/obj/probe" 2>/dev/null; then
+	echo "make fuzz: $FUZZ_CC cannot link libFuzzer: no fuzz target built"
+	exit 0
+fi
+
+objs=
+for c in "$SRCDIR"/src/*.c; do
+	base=$(basename "$c" .c)
+	[ "$base" = multisum ] && continue
+	o=$OUT/obj/$base.o
+	if [ ! -f "$o" ] || [ "$c" -nt "$o" ] || [ "$BUILDDIR/config.h" -nt "$o" ]; then
+		echo "  FUZZCC   src/$base.c"
+		# shellcheck disable=SC2086
+		"$FUZZ_CC" $FLAGS $SAN -fsanitize=fuzzer-no-link -c "$c" -o "$o"
+	fi
+	objs="$objs $o"
+done
+for t in "$SRCDIR"/fuzz/fuzz-*.c; do
+	name=$(basename "$t" .c)
+	echo "  FUZZLD   fuzz/$name"
+	# shellcheck disable=SC2086
+	"$FUZZ_CC" $FLAGS $SAN -fsanitize=fuzzer "$t" $objs -o "$OUT/$name" \
+	    -lpthread -ldl
+done
+echo "make fuzz: built $(ls "$SRCDIR"/fuzz/fuzz-*.c | wc -l) targets in $OUT; see fuzz/README.md"

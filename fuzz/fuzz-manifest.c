@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * fuzz-manifest.c - libFuzzer target: manifest lines, as -c reads them,
+ * under every rule set: multisum's own (with and without -a, for a
+ * manifest named after an algorithm and for an SFV file) and each
+ * coreutils personality's.  The first input byte picks the rules and the
+ * manifest's name; the rest is the manifest, parsed line by line as
+ * check mode hands it over (newline included, NUL after it).  Checks:
+ * no crash, no sanitizer report, and every entry sane (a name inside the
+ * line, a digest no longer than the buffer, a known algorithm).
+ */
+#include "fuzz.h"
+
+#include "algorithm.h"
+#include "manifest.h"
+
+/* The manifest names whose rules differ. */
+static const char *const names[] = {
+	"MANIFEST", "SHA256SUMS", "x.md5", "x.sfv", "x.xxh128", "B2SUMS",
+	"-", "x.sha512",
+};
+
+/* The personalities' tools, by algorithm name. */
+static const char *const tools[] = {
+	"md5", "sha1", "sha224", "sha256", "sha384", "sha512", "blake2b",
+};
+
+static void
+rules_for(unsigned pick, struct ms_manifest_rules *r,
+    struct ms_selection *given)
+{
+	struct ms_digest_spec s;
+	const char *why;
+
+	memset(r, 0, sizeof(*r));
+	switch (pick % 4) {
+	case 0:		/* multisum -c */
+		r->dialect = MS_DIALECT_NATIVE;
+		break;
+	case 1:		/* multisum -c -a sha256,md5 */
+		r->dialect = MS_DIALECT_NATIVE;
+		if (ms_algo_resolve("sha256", 0, &s, &why) == 0)
+			ms_selection_add(given, &s);
+		if (ms_algo_resolve("md5", 0, &s, &why) == 0)
+			ms_selection_add(given, &s);
+		r->given = given;
+		break;
+	case 2:		/* sha256sum -c & co; b2sum has lengths */
+		if (ms_algo_resolve(tools[(pick / 4) % 7], 0, &s, &why) == -1)
+			abort();
+		r->dialect = MS_DIALECT_COREUTILS;
+		r->tool = s.algo;
+		r->tag_length = strcmp(tools[(pick / 4) % 7], "blake2b") == 0;
+		r->auto_length = r->tag_length;
+		r->min_line = r->tag_length ? 3 : s.bits / 4 + 2;
+		break;
+	default:	/* cksum -c */
+		r->dialect = MS_DIALECT_CKSUM;
+		r->tag_length = true;
+		break;
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct ms_manifest_rules r;
+	struct ms_manifest_state st;
+	struct ms_selection given = { 0 };
+	unsigned pick;
+	char *text, *p, *end;
+
+	if (size < 1)
+		return 0;
+	pick = data[0];
+	rules_for(pick, &r, &given);
+	text = fuzz_text(data + 1, size - 1);
+	end = text + size - 1;
+	memset(&st, 0, sizeof(st));
+	ms_manifest_begin(&r, &st, names[(pick >> 2) % 8]);
+	for (p = text; p < end;) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
+		char *line = fuzz_text((const uint8_t *)p, len);
+		struct ms_manifest_entry e;
+
+		memset(&e, 0, sizeof(e));
+		if (ms_manifest_parse(&r, &st, line, len, &e) ==
+		    MS_LINE_ENTRY) {
+			if (e.name == NULL || e.name < line ||
+			    e.name > line + len || e.spec.algo == NULL ||
+			    e.digest_len > sizeof(e.digest))
+				abort();
+		}
+		(void)ms_manifest_type(&r, &st);
+		free(line);
+		p += len;
+	}
+	free(text);
+	return 0;
+}
