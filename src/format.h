@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "digest_set.h"
+#include "json.h"	/* ms_json_string, which NDJSON lines use */
 
 enum ms_format { MS_FORMAT_GNU, MS_FORMAT_BSD, MS_FORMAT_SFV, MS_FORMAT_NDJSON };
 
