@@ -12,11 +12,10 @@ lib=$(dirname "$MULTISUM")/libmultisum.a
 src=$TESTS_SRCDIR/../src
 
 # The ONE list of exceptions, each to be removed when fixed (a test below
-# fails when one no longer holds): bench.c <-> bench_report.c call each
-# other and are over 800 lines until issue 8 item 4 makes the report one
-# way, in files under ~600 lines.
-KNOWN_CYCLES="bench.o<->bench_report.o"
-KNOWN_LONG="bench.c bench_report.c"
+# fails when one no longer holds).  Empty: the bench's report went one
+# way, in files under 800 lines (issue 8 item 4).
+KNOWN_CYCLES=""
+KNOWN_LONG=""
 
 # Print "A<->B" for every pair of objects in the archive that call each
 # other, A before B in byte order.
