@@ -16,7 +16,7 @@ set -e
 : "${BUILDDIR:=$SRCDIR}"
 : "${OUT:=$BUILDDIR/fuzz}"
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
-FLAGS="-g -O1 -std=c17 -D_GNU_SOURCE -include $BUILDDIR/config.h -I$SRCDIR/src -I$SRCDIR/fuzz ${CPPFLAGS:-}"
+FLAGS="-g -O1 -std=c17 -Wall -Wextra -D_GNU_SOURCE -include $BUILDDIR/config.h -I$SRCDIR/src -I$SRCDIR/fuzz ${CPPFLAGS:-}"
 
 if ! command -v "$FUZZ_CC" >/dev/null 2>&1; then
 	echo "make fuzz: $FUZZ_CC not found: no fuzz target built (install clang)"

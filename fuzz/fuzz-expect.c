@@ -9,8 +9,8 @@
 #include "fuzz.h"
 
 #include "algorithm.h"
-#include "format.h"
 #include "manifest.h"
+#include "util.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -36,7 +36,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    e.digest_len > sizeof(e.digest))
 			abort();
 		/* The plain hex of what was decoded means the same. */
-		ms_digest_text(hex, e.digest, e.digest_len, false);
+		ms_hex(hex, e.digest, e.digest_len);
 		memset(&again, 0, sizeof(again));
 		if (e.digest_len == ms_spec_len(&e.spec) &&
 		    (ms_manifest_expect(hex, &given, &again) != 0 ||

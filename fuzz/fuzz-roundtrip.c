@@ -16,6 +16,7 @@
 #include "algorithm.h"
 #include "format.h"
 #include "manifest.h"
+#include "util.h"
 
 static const char *const algos[] = {
 	"md5", "sha1", "sha256", "sha512", "blake2b-256", "sha3-384",
@@ -66,7 +67,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (fo.base64) {
 		char text[2 * MS_DIGEST_MAX + 4];
 
-		ms_digest_text(text, digest, dlen, true);
+		ms_base64(text, digest, dlen);
 		if (text[strspn(text, "0123456789abcdefABCDEF")] == '\0') {
 			free(name);
 			return 0;
