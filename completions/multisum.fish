@@ -1,5 +1,5 @@
 # fish completion for multisum
-set -l algorithms md5 sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 shake128 shake256 blake2b blake2s blake2bp blake2sp sm3 ripemd160 md4 whirlpool crc32 crc32c cksum crc64nvme xxh32 xxh64 xxh3 xxh128 s3etag s3-crc32 s3-crc32c s3-sha1 s3-sha256 all
+set -l algorithms md5 sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 shake128 shake256 blake2b blake2s blake2bp blake2sp blake3 sm3 ripemd160 md4 whirlpool crc32 crc32c cksum crc64nvme xxh32 xxh64 xxh3 xxh128 s3etag s3-crc32 s3-crc32c s3-sha1 s3-sha256 all
 complete -c multisum -s a -l algorithm -x -a "$algorithms" -d 'Algorithms to compute'
 complete -c multisum -s l -l length -x -d 'Digest length in bits'
 complete -c multisum -l list-algorithms -d 'List the algorithms of this build'

@@ -102,6 +102,11 @@ const struct ms_algo ms_algos[] = {
 	  .aliases = "blake2sp256 blake2sp-256",
 	  FIXED(256), .class = MS_CLASS_SECURE,
 	  .in_all = true, .ops = &ms_ops_blake2sp },
+	/* Built in (no library), SIMD chosen at run time; -l as b3sum's -l. */
+	{ .name = "blake3", .tag = "BLAKE3", .impl = "blake3",
+	  .aliases = "b3", .family = "blake3",
+	  VARIABLE(256, 8, 4096), .class = MS_CLASS_SECURE,
+	  .in_all = true, .ops = &ms_ops_blake3 },
 	{ .name = "sm3", .tag = "SM3", .impl = "SM3",
 	  FIXED(256), .class = MS_CLASS_SECURE,
 	  .in_all = true, .ops = &ms_ops_openssl },

@@ -33,4 +33,6 @@ extern const struct ms_digest_ops ms_ops_sysv;
 extern const struct ms_digest_ops ms_ops_s3etag;	/* cloud.c */
 extern const struct ms_digest_ops ms_ops_s3composite;
 
+extern const struct ms_digest_ops ms_ops_blake3;	/* backend_blake3.c */
+
 #endif

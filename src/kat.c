@@ -12,7 +12,8 @@
  * RFC 7693 appendix A; SM3 GB/T 32905 example 1.  The other lengths and
  * the tree modes BLAKE2bp/BLAKE2sp were computed with Python's hashlib
  * (its BLAKE2 tree parameters), SHAKE with hashlib and openssl dgst,
- * RIPEMD-160 with openssl dgst, CRC-32 with zlib, CRC-32C with a bitwise
+ * RIPEMD-160 with openssl dgst, BLAKE3 with b3sum 1.x, CRC-32 with
+ * zlib, CRC-32C with a bitwise
  * implementation (check value of "123456789": e3069283), cksum and the
  * BSD and System V sums with coreutils cksum and sum, and XXH* with
  * xxhsum 0.8.1.
@@ -89,6 +90,8 @@ static const struct {
 	    "aff31d0f1b923c898e82025dedbdad6e" },
 	{ .name = "blake2sp", .hex = "70f75b58f1fecab821db43c88ad84edd"
 	    "e5a52600616cd22517b7bb14d440a7d5" },
+	{ .name = "blake3", .hex = "6437b3ac38465133ffb63b75273a8db5"
+	    "48c558465d79db03fd359c6cd5bd9d85" },
 	{ .name = "sm3", .hex = "66c7f0f462eeedd9d1f2d46bdc10e4e2"
 	    "4167c4875cf2f7a2297da02b8f4ba8e0" },
 	{ .name = "ripemd160", .hex = "8eb208f7e05d987a9b044a8e98c6b087f15a0bfc" },

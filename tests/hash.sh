@@ -373,7 +373,7 @@ test_all_algorithms() {
 	: > want
 	for a in md5 sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256 \
 	    sha3-224 sha3-256 sha3-384 sha3-512 shake128 shake256 blake2b \
-	    blake2s blake2bp blake2sp sm3 ripemd160 crc32 crc32c cksum crc64nvme xxh32 \
+	    blake2s blake2bp blake2sp blake3 sm3 ripemd160 crc32 crc32c cksum crc64nvme xxh32 \
 	    xxh64 xxh3 xxh128; do
 		multisum --tag -a $a data >> want || fail "-a $a"
 	done

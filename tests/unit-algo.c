@@ -356,6 +356,21 @@ static const struct vector vectors[] = {
 	{ "blake2sp", 0, M_KAT255,
 	  "25059f10605e67adfe681350666e15ae976a5a571c13cf5bc8053f430e120a52" },
 	/*
+	 * BLAKE3: the empty input is the first official test vector; the
+	 * others were computed with Debian's b3sum (the Rust implementation,
+	 * which shares no code with multisum's), -l 64 for 512 bits.
+	 */
+	{ "blake3", 0, M_EMPTY,
+	  "af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262" },
+	{ "blake3", 0, M_ABC,
+	  "6437b3ac38465133ffb63b75273a8db548c558465d79db03fd359c6cd5bd9d85" },
+	{ "blake3", 0, M_MILLION,
+	  "616f575a1b58d4c9797d4217b9730ae5e6eb319d76edef6549b46f4efe31ff8b" },
+	{ "blake3", 512, M_ABC,
+	  "6437b3ac38465133ffb63b75273a8db548c558465d79db03fd359c6cd5bd9d85"
+	  "1fb250ae7393f5d02813b65d521a0d492d9ba09cf7ce7f4cffd900f23374bf0b" },
+	{ "blake3", 8, M_ABC, "64" },
+	/*
 	 * GB/T 32905-2016 appendix A (also draft-sca-cfrg-sm3): "abc" and
 	 * 16 x "abcd"; the empty input and the 896-bit message from coreutils'
 	 * own SM3 (cksum -a sm3), which shares no code with OpenSSL.

@@ -1,0 +1,111 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * backend_blake3.c - the "blake3" algorithm row on the built-in BLAKE3
+ * (blake3.c): any output length, and the keyed or derive_key mode chosen
+ * once for the run.
+ *
+ * Owns that mode: set by the options before the first state is created
+ * and read-only afterwards, so threads may share it.  Needs no library;
+ * load only settles the SIMD level, which variant() reports for --debug
+ * and --list-algorithms.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+#include "blake3.h"
+#include "util.h"
+
+static enum { PLAIN, KEYED, DERIVED } mode;
+static uint8_t mode_key[MS_BLAKE3_KEY_LEN];	/* key or context key */
+
+void
+ms_blake3_row_keyed(const uint8_t key[MS_BLAKE3_KEY_LEN])
+{
+	mode = KEYED;
+	memcpy(mode_key, key, sizeof(mode_key));
+}
+
+void
+ms_blake3_row_derive_key(const char *context)
+{
+	mode = DERIVED;
+	ms_blake3_context_key(context, strlen(context), mode_key);
+}
+
+struct state {
+	struct ms_blake3 h;
+	size_t		 len;
+};
+
+static int
+load(const struct ms_algo *a)
+{
+	const char *why;
+
+	(void)a;
+	if (ms_blake3_simd_setup(&why) == -1) {
+		ms_warn("MULTISUM_BLAKE3_SIMD=%s: %s",
+		    getenv("MULTISUM_BLAKE3_SIMD"), why);
+		return -1;
+	}
+	return 0;
+}
+
+static void *
+create(const struct ms_algo *a, size_t len)
+{
+	struct state *s = malloc(sizeof(*s));
+
+	(void)a;
+	if (s != NULL)
+		s->len = len;
+	return s;
+}
+
+static void
+init(void *state)
+{
+	struct state *s = state;
+
+	switch (mode) {
+	case PLAIN:   ms_blake3_init(&s->h); break;
+	case KEYED:   ms_blake3_init_keyed(&s->h, mode_key); break;
+	case DERIVED: ms_blake3_init_derived(&s->h, mode_key); break;
+	}
+}
+
+static void
+update(void *state, const void *p, size_t n)
+{
+	struct state *s = state;
+
+	ms_blake3_update(&s->h, p, n);
+}
+
+static void
+final(void *state, unsigned char *out)
+{
+	struct state *s = state;
+
+	ms_blake3_final(&s->h, out, s->len);
+}
+
+static void
+destroy(void *state)
+{
+	free(state);
+}
+
+/* The SIMD level that runs. */
+static const char *
+variant(void)
+{
+	return ms_blake3_simd_name(ms_blake3_simd());
+}
+
+const struct ms_digest_ops ms_ops_blake3 = {
+	"built-in", load, create, init, update, final, destroy, NULL, variant,
+	NULL,
+};

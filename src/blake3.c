@@ -1,0 +1,475 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * blake3.c - BLAKE3 from the specification: the portable compression, the
+ * chunk and tree logic of incremental hashing, extendable output, and the
+ * choice of SIMD level.
+ *
+ * Owns the hasher and the dispatch; the SIMD files (blake3_sse41.c,
+ * blake3_avx2.c, blake3_avx512.c) only compress many equal-length inputs
+ * at once.  The open chunk is never compressed as a whole until more
+ * input shows it is not the last one, so the stack of subtree chaining
+ * values never holds the root and can be merged eagerly.
+ */
+#include "blake3.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "blake3_impl.h"
+
+const uint32_t ms_b3_iv[8] = {
+	0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A,
+	0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19,
+};
+
+/* Whole chunks compressed together when the input allows (64 KiB). */
+#define BATCH_MAX	64
+
+static inline uint32_t
+load32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24;
+}
+
+static inline void
+store32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+	p[2] = (uint8_t)(v >> 16);
+	p[3] = (uint8_t)(v >> 24);
+}
+
+static inline uint32_t
+rotr(uint32_t x, unsigned n)
+{
+	return x >> n | x << (32 - n);
+}
+
+#define G(a, b, c, d, x, y) do {				\
+	v[a] += v[b] + (x); v[d] = rotr(v[d] ^ v[a], 16);	\
+	v[c] += v[d]; v[b] = rotr(v[b] ^ v[c], 12);		\
+	v[a] += v[b] + (y); v[d] = rotr(v[d] ^ v[a], 8);	\
+	v[c] += v[d]; v[b] = rotr(v[b] ^ v[c], 7);		\
+} while (0)
+
+/* Inlined with a constant r, every message index is a constant. */
+static inline __attribute__((always_inline)) void
+round_fn(uint32_t v[16], const uint32_t m[16], int r)
+{
+	const uint8_t *s = ms_b3_schedule[r];
+
+	G(0, 4, 8, 12, m[s[0]], m[s[1]]);
+	G(1, 5, 9, 13, m[s[2]], m[s[3]]);
+	G(2, 6, 10, 14, m[s[4]], m[s[5]]);
+	G(3, 7, 11, 15, m[s[6]], m[s[7]]);
+	G(0, 5, 10, 15, m[s[8]], m[s[9]]);
+	G(1, 6, 11, 12, m[s[10]], m[s[11]]);
+	G(2, 7, 8, 13, m[s[12]], m[s[13]]);
+	G(3, 4, 9, 14, m[s[14]], m[s[15]]);
+}
+
+/* The compression function: all 16 words of the state after 7 rounds. */
+static void
+compress(const uint32_t cv[8], const uint8_t block[64], uint8_t block_len,
+    uint64_t counter, uint8_t flags, uint32_t v[16])
+{
+	uint32_t m[16];
+
+	for (int i = 0; i < 16; i++)
+		m[i] = load32(block + 4 * i);
+	memcpy(v, cv, 8 * sizeof(uint32_t));
+	memcpy(v + 8, ms_b3_iv, 4 * sizeof(uint32_t));
+	v[12] = (uint32_t)counter;
+	v[13] = (uint32_t)(counter >> 32);
+	v[14] = block_len;
+	v[15] = flags;
+	round_fn(v, m, 0);
+	round_fn(v, m, 1);
+	round_fn(v, m, 2);
+	round_fn(v, m, 3);
+	round_fn(v, m, 4);
+	round_fn(v, m, 5);
+	round_fn(v, m, 6);
+}
+
+/* Compress into a new chaining value (cv may be the same array). */
+static void
+compress_cv(uint32_t cv[8], const uint8_t block[64], uint8_t block_len,
+    uint64_t counter, uint8_t flags)
+{
+	uint32_t v[16];
+
+	compress(cv, block, block_len, counter, flags, v);
+	for (int i = 0; i < 8; i++)
+		cv[i] = v[i] ^ v[i + 8];
+}
+
+void
+ms_b3_many_portable(const uint8_t *in, size_t cnt, size_t blocks,
+    const uint32_t key[8], uint64_t counter, int inc, uint8_t flags,
+    uint8_t flags_start, uint8_t flags_end, uint8_t *out)
+{
+	for (size_t i = 0; i < cnt; i++, in += blocks * 64, out += 32) {
+		uint32_t cv[8];
+
+		memcpy(cv, key, sizeof(cv));
+		for (size_t b = 0; b < blocks; b++) {
+			uint8_t f = flags;
+
+			if (b == 0)
+				f |= flags_start;
+			if (b + 1 == blocks)
+				f |= flags_end;
+			compress_cv(cv, in + 64 * b, 64, counter, f);
+		}
+		for (int w = 0; w < 8; w++)
+			store32(out + 4 * w, cv[w]);
+		if (inc)
+			counter++;
+	}
+}
+
+/* ------------------------------------------------------------ dispatch */
+
+static const struct {
+	const char	*name;
+	ms_b3_many_fn	*many;
+} levels[MS_BLAKE3_SIMD_COUNT] = {
+	[MS_BLAKE3_PORTABLE] = { .name = "portable", .many = ms_b3_many_portable },
+#ifdef MS_B3_X86
+	[MS_BLAKE3_SSE41] = { .name = "sse41", .many = ms_b3_many_sse41 },
+	[MS_BLAKE3_AVX2] = { .name = "avx2", .many = ms_b3_many_avx2 },
+	[MS_BLAKE3_AVX512] = { .name = "avx512", .many = ms_b3_many_avx512 },
+#else
+	[MS_BLAKE3_SSE41] = { .name = "sse41", .many = NULL },
+	[MS_BLAKE3_AVX2] = { .name = "avx2", .many = NULL },
+	[MS_BLAKE3_AVX512] = { .name = "avx512", .many = NULL },
+#endif
+};
+
+static enum ms_blake3_simd active = MS_BLAKE3_PORTABLE;
+static const char *setup_error;	/* why MULTISUM_BLAKE3_SIMD was refused */
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+int
+ms_blake3_simd_supported(enum ms_blake3_simd level)
+{
+	switch (level) {
+	case MS_BLAKE3_PORTABLE:
+		return 1;
+#ifdef MS_B3_X86
+	case MS_BLAKE3_SSE41:
+		return __builtin_cpu_supports("sse4.1");
+	case MS_BLAKE3_AVX2:
+		return __builtin_cpu_supports("avx2");
+	case MS_BLAKE3_AVX512:
+		return __builtin_cpu_supports("avx512f");
+#endif
+	default:
+		return 0;
+	}
+}
+
+static void
+choose(void)
+{
+	const char *env = getenv("MULTISUM_BLAKE3_SIMD");
+	int level;
+
+#ifdef MS_B3_X86
+	__builtin_cpu_init();
+#endif
+	for (level = MS_BLAKE3_SIMD_COUNT - 1; level > 0; level--)
+		if (ms_blake3_simd_supported((enum ms_blake3_simd)level))
+			break;
+	active = (enum ms_blake3_simd)level;
+	if (env == NULL || *env == '\0' || strcmp(env, "auto") == 0)
+		return;
+	for (level = 0; level < MS_BLAKE3_SIMD_COUNT; level++)
+		if (strcmp(env, levels[level].name) == 0)
+			break;
+	if (level == MS_BLAKE3_SIMD_COUNT)
+		setup_error = "unknown level (portable, sse41, avx2, avx512, auto)";
+	else if (!ms_blake3_simd_supported((enum ms_blake3_simd)level))
+		setup_error = "this CPU lacks that instruction set";
+	else
+		active = (enum ms_blake3_simd)level;
+}
+
+int
+ms_blake3_simd_setup(const char **why)
+{
+	pthread_once(&once, choose);
+	*why = setup_error;
+	return setup_error ? -1 : 0;
+}
+
+enum ms_blake3_simd
+ms_blake3_simd(void)
+{
+	pthread_once(&once, choose);
+	return active;
+}
+
+const char *
+ms_blake3_simd_name(enum ms_blake3_simd level)
+{
+	return levels[level].name;
+}
+
+int
+ms_blake3_simd_force(enum ms_blake3_simd level)
+{
+	pthread_once(&once, choose);
+	if (!ms_blake3_simd_supported(level))
+		return -1;
+	active = level;
+	return 0;
+}
+
+/* ------------------------------------------------------------ hasher */
+
+static void
+init_with(struct ms_blake3 *h, const uint32_t key[8], uint8_t flags)
+{
+	memcpy(h->key, key, sizeof(h->key));
+	memcpy(h->cv, key, sizeof(h->cv));
+	h->chunk_counter = 0;
+	h->block_len = 0;
+	h->blocks_done = 0;
+	h->flags = flags;
+	h->stack_len = 0;
+}
+
+void
+ms_blake3_init(struct ms_blake3 *h)
+{
+	init_with(h, ms_b3_iv, 0);
+}
+
+void
+ms_blake3_init_keyed(struct ms_blake3 *h, const uint8_t key[MS_BLAKE3_KEY_LEN])
+{
+	uint32_t k[8];
+
+	for (int i = 0; i < 8; i++)
+		k[i] = load32(key + 4 * i);
+	init_with(h, k, B3_KEYED_HASH);
+}
+
+void
+ms_blake3_context_key(const char *context, size_t context_len,
+    uint8_t out[MS_BLAKE3_KEY_LEN])
+{
+	struct ms_blake3 h;
+
+	init_with(&h, ms_b3_iv, B3_DERIVE_KEY_CONTEXT);
+	ms_blake3_update(&h, context, context_len);
+	ms_blake3_final(&h, out, MS_BLAKE3_KEY_LEN);
+}
+
+void
+ms_blake3_init_derived(struct ms_blake3 *h,
+    const uint8_t context_key[MS_BLAKE3_KEY_LEN])
+{
+	uint32_t k[8];
+
+	for (int i = 0; i < 8; i++)
+		k[i] = load32(context_key + 4 * i);
+	init_with(h, k, B3_DERIVE_KEY_MATERIAL);
+}
+
+void
+ms_blake3_init_derive_key(struct ms_blake3 *h, const char *context,
+    size_t context_len)
+{
+	uint8_t ck[MS_BLAKE3_KEY_LEN];
+
+	ms_blake3_context_key(context, context_len, ck);
+	ms_blake3_init_derived(h, ck);
+}
+
+static void
+cv_bytes(uint8_t out[32], const uint32_t cv[8])
+{
+	for (int i = 0; i < 8; i++)
+		store32(out + 4 * i, cv[i]);
+}
+
+static void
+parent_cv(const struct ms_blake3 *h, const uint8_t left[32],
+    const uint8_t right[32], uint8_t out[32])
+{
+	uint8_t block[64];
+	uint32_t cv[8];
+
+	memcpy(block, left, 32);
+	memcpy(block + 32, right, 32);
+	memcpy(cv, h->key, sizeof(cv));
+	compress_cv(cv, block, 64, 0, h->flags | B3_PARENT);
+	cv_bytes(out, cv);
+}
+
+/*
+ * Push the chaining value of a complete subtree that ends after chunk
+ * total - 1, merging while the stack holds more subtrees than total has
+ * bits set: that keeps one entry per power of two in total.
+ */
+static void
+push_cv(struct ms_blake3 *h, const uint8_t cv[32], uint64_t total)
+{
+	memcpy(h->stack[h->stack_len++], cv, 32);
+	while (h->stack_len > (unsigned)__builtin_popcountll(total)) {
+		h->stack_len--;
+		parent_cv(h, h->stack[h->stack_len - 1], h->stack[h->stack_len],
+		    h->stack[h->stack_len - 1]);
+	}
+}
+
+static size_t
+chunk_len(const struct ms_blake3 *h)
+{
+	return (size_t)h->blocks_done * 64 + h->block_len;
+}
+
+static uint8_t
+chunk_start_flag(const struct ms_blake3 *h)
+{
+	return h->blocks_done == 0 ? B3_CHUNK_START : 0;
+}
+
+/* The full open chunk is not the last: close it onto the stack. */
+static void
+close_chunk(struct ms_blake3 *h)
+{
+	uint8_t cv[32];
+
+	compress_cv(h->cv, h->block, 64, h->chunk_counter,
+	    h->flags | chunk_start_flag(h) | B3_CHUNK_END);
+	cv_bytes(cv, h->cv);
+	h->chunk_counter++;
+	push_cv(h, cv, h->chunk_counter);
+	memcpy(h->cv, h->key, sizeof(h->cv));
+	h->blocks_done = 0;
+	h->block_len = 0;
+}
+
+/* The chaining value of n (a power of two) whole chunks at p. */
+static void
+subtree_cv(const struct ms_blake3 *h, ms_b3_many_fn *many, const uint8_t *p,
+    size_t n, uint8_t out[32])
+{
+	uint8_t a[BATCH_MAX * 32], b[BATCH_MAX / 2 * 32];
+	uint8_t *cur = a, *next = b;
+
+	many(p, n, MS_BLAKE3_CHUNK_LEN / 64, h->key, h->chunk_counter, 1,
+	    h->flags, B3_CHUNK_START, B3_CHUNK_END, cur);
+	for (; n > 1; n /= 2) {
+		uint8_t *t;
+
+		many(cur, n / 2, 1, h->key, 0, 0, h->flags | B3_PARENT, 0, 0, next);
+		t = cur;
+		cur = next;
+		next = t;
+	}
+	memcpy(out, cur, 32);
+}
+
+void
+ms_blake3_update(struct ms_blake3 *h, const void *data, size_t n)
+{
+	const uint8_t *p = data;
+	ms_b3_many_fn *many = levels[ms_blake3_simd()].many;
+
+	while (n > 0) {
+		if (chunk_len(h) == MS_BLAKE3_CHUNK_LEN)
+			close_chunk(h);
+		if (chunk_len(h) == 0 && n > MS_BLAKE3_CHUNK_LEN) {
+			/* Whole aligned subtrees, always leaving input for
+			 * the open chunk so that none of them is the root. */
+			size_t k = 1;
+			uint8_t cv[32];
+
+			while (k < BATCH_MAX && 2 * k * MS_BLAKE3_CHUNK_LEN < n &&
+			    h->chunk_counter % (2 * k) == 0)
+				k *= 2;
+			subtree_cv(h, many, p, k, cv);
+			h->chunk_counter += k;
+			push_cv(h, cv, h->chunk_counter);
+			p += k * MS_BLAKE3_CHUNK_LEN;
+			n -= k * MS_BLAKE3_CHUNK_LEN;
+			continue;
+		}
+		if (h->block_len == 64) {
+			compress_cv(h->cv, h->block, 64, h->chunk_counter,
+			    h->flags | chunk_start_flag(h));
+			h->blocks_done++;
+			h->block_len = 0;
+		}
+		/* Whole blocks straight from the input, when more follows
+		 * within this chunk. */
+		while (h->block_len == 0 && n > 64 &&
+		    chunk_len(h) + 64 < MS_BLAKE3_CHUNK_LEN) {
+			compress_cv(h->cv, p, 64, h->chunk_counter,
+			    h->flags | chunk_start_flag(h));
+			h->blocks_done++;
+			p += 64;
+			n -= 64;
+		}
+		size_t take = 64 - h->block_len;
+
+		if (take > n)
+			take = n;
+		memcpy(h->block + h->block_len, p, take);
+		h->block_len += (uint8_t)take;
+		p += take;
+		n -= take;
+	}
+}
+
+void
+ms_blake3_final(const struct ms_blake3 *h, uint8_t *out, size_t len)
+{
+	/* The root node's inputs: compressed once per 64 output bytes. */
+	uint32_t cv[8];
+	uint8_t block[64];
+	uint8_t block_len, flags;
+	uint32_t v[16];
+
+	memcpy(cv, h->cv, sizeof(cv));
+	memset(block, 0, sizeof(block));
+	memcpy(block, h->block, h->block_len);
+	block_len = h->block_len;
+	flags = h->flags | chunk_start_flag(h) | B3_CHUNK_END;
+	uint64_t counter = h->chunk_counter;
+
+	for (size_t i = h->stack_len; i > 0; i--) {
+		uint8_t right[32];
+
+		compress_cv(cv, block, block_len, counter, flags);
+		cv_bytes(right, cv);
+		memcpy(block, h->stack[i - 1], 32);
+		memcpy(block + 32, right, 32);
+		memcpy(cv, h->key, sizeof(cv));
+		block_len = 64;
+		counter = 0;
+		flags = h->flags | B3_PARENT;
+	}
+	for (uint64_t t = 0; len > 0; t++) {
+		uint8_t o[64];
+		size_t take = len < 64 ? len : 64;
+
+		compress(cv, block, block_len, t, flags | B3_ROOT, v);
+		for (int i = 0; i < 8; i++) {
+			store32(o + 4 * i, v[i] ^ v[i + 8]);
+			store32(o + 32 + 4 * i, v[i + 8] ^ cv[i]);
+		}
+		memcpy(out, o, take);
+		out += take;
+		len -= take;
+	}
+}

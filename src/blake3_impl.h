@@ -1,0 +1,59 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * blake3_impl.h - what blake3.c shares with its SIMD files: the
+ * constants of the specification and the one operation that has a
+ * version per instruction set.
+ */
+#ifndef MS_BLAKE3_IMPL_H
+#define MS_BLAKE3_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+	B3_CHUNK_START = 1 << 0,
+	B3_CHUNK_END = 1 << 1,
+	B3_PARENT = 1 << 2,
+	B3_ROOT = 1 << 3,
+	B3_KEYED_HASH = 1 << 4,
+	B3_DERIVE_KEY_CONTEXT = 1 << 5,
+	B3_DERIVE_KEY_MATERIAL = 1 << 6,
+};
+
+extern const uint32_t ms_b3_iv[8];
+/*
+ * Round r reads message word ms_b3_schedule[r][i] where round 0 reads
+ * word i: the paper's permutation applied r times.  Static, so that
+ * every file's compiler sees constants once the rounds are unrolled.
+ */
+static const uint8_t ms_b3_schedule[7][16] = {
+	{ 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 },
+	{ 2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8 },
+	{ 3, 4, 10, 12, 13, 2, 7, 14, 6, 5, 9, 0, 11, 15, 8, 1 },
+	{ 10, 7, 12, 9, 14, 3, 13, 15, 4, 0, 11, 2, 5, 8, 1, 6 },
+	{ 12, 13, 9, 11, 15, 10, 14, 8, 7, 2, 5, 3, 0, 1, 6, 4 },
+	{ 9, 14, 11, 5, 8, 12, 15, 1, 13, 3, 0, 10, 2, 6, 4, 7 },
+	{ 11, 15, 5, 0, 1, 9, 8, 6, 14, 10, 2, 12, 3, 4, 7, 13 },
+};
+
+/*
+ * Compress cnt inputs of blocks * 64 bytes each, input i at
+ * in + i * blocks * 64, each starting from key: the chunk (blocks 16) or
+ * parent (blocks 1) chaining values, 32 bytes each at out + i * 32.
+ * Input i uses counter + i if inc, else counter.  Every block gets flags;
+ * the first also flags_start, the last also flags_end.
+ */
+typedef void ms_b3_many_fn(const uint8_t *in, size_t cnt, size_t blocks,
+    const uint32_t key[8], uint64_t counter, int inc, uint8_t flags,
+    uint8_t flags_start, uint8_t flags_end, uint8_t *out);
+
+ms_b3_many_fn ms_b3_many_portable;
+#if defined(__x86_64__) || defined(__i386__)
+#define MS_B3_X86 1
+ms_b3_many_fn ms_b3_many_sse41;
+ms_b3_many_fn ms_b3_many_avx2;
+ms_b3_many_fn ms_b3_many_avx512;
+#endif
+
+#endif

@@ -1,0 +1,52 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * blake3_sse41.c - BLAKE3 compression of four inputs at once with SSE4.1
+ * (128-bit vectors, one input per 32-bit lane).  Only the operations and
+ * the message transpose live here; the body is blake3_simd.h.
+ */
+#include "blake3_impl.h"
+
+#ifdef MS_B3_X86
+#include <immintrin.h>
+
+#define TARGET		__attribute__((target("sse4.1")))
+#define VEC		__m128i
+#define DEGREE		4
+#define ADD(a, b)	_mm_add_epi32(a, b)
+#define XOR(a, b)	_mm_xor_si128(a, b)
+#define SET1(x)		_mm_set1_epi32(x)
+#define LOADU(p)	_mm_loadu_si128((const __m128i *)(const void *)(p))
+#define STOREU(p, x)	_mm_storeu_si128((__m128i *)(void *)(p), x)
+#define ROT16(x)	_mm_shuffle_epi8(x, _mm_setr_epi8(2, 3, 0, 1, 6, 7, \
+	4, 5, 10, 11, 8, 9, 14, 15, 12, 13))
+#define ROT8(x)		_mm_shuffle_epi8(x, _mm_setr_epi8(1, 2, 3, 0, 5, 6, \
+	7, 4, 9, 10, 11, 8, 13, 14, 15, 12))
+#define ROT12(x)	_mm_or_si128(_mm_srli_epi32(x, 12), _mm_slli_epi32(x, 20))
+#define ROT7(x)		_mm_or_si128(_mm_srli_epi32(x, 7), _mm_slli_epi32(x, 25))
+#define MANY		ms_b3_many_sse41
+#define NEXT		ms_b3_many_portable
+
+/* Four 4x4 transposes: rows are inputs, columns message words. */
+static inline __attribute__((always_inline)) TARGET void
+load_msg(const uint8_t *in, size_t stride, size_t off, __m128i m[16])
+{
+	for (int q = 0; q < 4; q++) {
+		__m128i r0 = LOADU(in + 0 * stride + off + 16 * q);
+		__m128i r1 = LOADU(in + 1 * stride + off + 16 * q);
+		__m128i r2 = LOADU(in + 2 * stride + off + 16 * q);
+		__m128i r3 = LOADU(in + 3 * stride + off + 16 * q);
+		__m128i t0 = _mm_unpacklo_epi32(r0, r1);
+		__m128i t1 = _mm_unpackhi_epi32(r0, r1);
+		__m128i t2 = _mm_unpacklo_epi32(r2, r3);
+		__m128i t3 = _mm_unpackhi_epi32(r2, r3);
+
+		m[4 * q + 0] = _mm_unpacklo_epi64(t0, t2);
+		m[4 * q + 1] = _mm_unpackhi_epi64(t0, t2);
+		m[4 * q + 2] = _mm_unpacklo_epi64(t1, t3);
+		m[4 * q + 3] = _mm_unpackhi_epi64(t1, t3);
+	}
+}
+
+#include "blake3_simd.h"
+#endif

@@ -1,0 +1,186 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * unit-blake3.c - the official BLAKE3 test vectors (tests/blake3-vectors.txt,
+ * from the BLAKE3 team's test_vectors.json) through hash, keyed_hash and
+ * derive_key with 131-byte extended output, whole and in odd splits, at
+ * every SIMD level this CPU has; and every level's many-input compression
+ * against the portable one for every count up to 40 inputs.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "blake3.h"
+#include "blake3_impl.h"
+#include "util.h"
+
+#include "tap.h"
+
+#define XOF_LEN		131
+#define INPUT_MAX	102400
+
+static const char key[] = "whats the Elvish word for friend";
+static const char context[] = "BLAKE3 2019-12-27 16:29:52 test vectors context";
+
+struct vector {
+	size_t	 len;
+	char	 hex[3][2 * XOF_LEN + 1];	/* hash, keyed, derive */
+};
+
+static const char *const mode_name[3] = { "hash", "keyed_hash", "derive_key" };
+
+static uint8_t input[INPUT_MAX];
+
+static void
+start(struct ms_blake3 *h, int mode)
+{
+	switch (mode) {
+	case 0: ms_blake3_init(h); break;
+	case 1: ms_blake3_init_keyed(h, (const uint8_t *)key); break;
+	default: ms_blake3_init_derive_key(h, context, strlen(context)); break;
+	}
+}
+
+/* Hash len input bytes fed in pieces from splits (0 ends, then repeats). */
+static void
+digest(int mode, size_t len, const size_t *splits, uint8_t *out, size_t out_len)
+{
+	struct ms_blake3 h;
+	size_t off = 0, i = 0;
+
+	start(&h, mode);
+	while (splits != NULL && off < len) {
+		size_t n = splits[i++];
+
+		if (n == 0) {
+			i = 0;
+			continue;
+		}
+		if (n > len - off)
+			n = len - off;
+		ms_blake3_update(&h, input + off, n);
+		off += n;
+	}
+	ms_blake3_update(&h, input + off, len - off);
+	ms_blake3_final(&h, out, out_len);
+}
+
+static int
+read_vectors(struct vector *v, size_t cap)
+{
+	const char *dir = getenv("TESTS_SRCDIR");
+	char path[4096], line[2048];
+	size_t n = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/blake3-vectors.txt", dir ? dir : "tests");
+	if ((f = fopen(path, "r")) == NULL) {
+		perror(path);
+		exit(1);
+	}
+	while (n < cap && fgets(line, sizeof(line), f) != NULL) {
+		if (line[0] == '#')
+			continue;
+		if (sscanf(line, "%zu %262s %262s %262s", &v[n].len, v[n].hex[0],
+		    v[n].hex[1], v[n].hex[2]) == 4)
+			n++;
+	}
+	fclose(f);
+	return (int)n;
+}
+
+static void
+test_vectors(const struct vector *v, int cnt)
+{
+	/* Splits cross the 64-byte blocks, the 1 KiB chunks and the
+	 * batches of whole chunks at odd offsets. */
+	static const size_t odd[] = { 1, 63, 64, 65, 1023, 1, 1024, 1025, 4097,
+	    31, 8191, 0 };
+	static const size_t bytes[] = { 1, 0 };
+
+	for (int level = 0; level < MS_BLAKE3_SIMD_COUNT; level++) {
+		const char *name = ms_blake3_simd_name(level);
+
+		if (ms_blake3_simd_force(level) == -1) {
+			tap_skip("CPU lacks it", "vectors at level %s", name);
+			continue;
+		}
+		for (int i = 0; i < cnt; i++)
+			for (int mode = 0; mode < 3; mode++) {
+				uint8_t out[XOF_LEN], split[XOF_LEN], shrt[32];
+				char hex[2 * XOF_LEN + 1];
+				bool ok;
+
+				digest(mode, v[i].len, NULL, out, sizeof(out));
+				ms_hex(hex, out, sizeof(out));
+				ok = strcmp(hex, v[i].hex[mode]) == 0;
+				digest(mode, v[i].len, odd, split, sizeof(split));
+				ok = ok && memcmp(out, split, sizeof(out)) == 0;
+				if (v[i].len <= 8193) {
+					digest(mode, v[i].len, bytes, split, sizeof(split));
+					ok = ok && memcmp(out, split, sizeof(out)) == 0;
+				}
+				digest(mode, v[i].len, NULL, shrt, sizeof(shrt));
+				ok = ok && memcmp(out, shrt, sizeof(shrt)) == 0;
+				tap_ok(ok, "%s: %s of %zu bytes", name, mode_name[mode],
+				    v[i].len);
+				if (!ok)
+					tap_diag("got  %s\n# want %s", hex, v[i].hex[mode]);
+			}
+	}
+}
+
+/* The SIMD kernels, for chunks and for parents, any count. */
+static void
+test_many(void)
+{
+	static ms_b3_many_fn *const fn[MS_BLAKE3_SIMD_COUNT] = {
+		ms_b3_many_portable,
+#ifdef MS_B3_X86
+		ms_b3_many_sse41, ms_b3_many_avx2, ms_b3_many_avx512,
+#endif
+	};
+	static uint8_t want[40 * 32], got[40 * 32];
+	uint32_t k[8];
+
+	memcpy(k, ms_b3_iv, sizeof(k));
+	k[3] ^= 0x5a5a5a5a;
+	for (int level = 1; level < MS_BLAKE3_SIMD_COUNT; level++) {
+		bool ok = true;
+
+		if (fn[level] == NULL || !ms_blake3_simd_supported(level)) {
+			tap_skip("CPU lacks it", "%s kernel", ms_blake3_simd_name(level));
+			continue;
+		}
+		for (size_t cnt = 1; cnt <= 40; cnt++)
+			for (size_t blocks = 1; blocks <= 16; blocks += 15) {
+				uint64_t ctr = 0xfffffffaULL;	/* carries into the high word */
+
+				ms_b3_many_portable(input + 7, cnt, blocks, k, ctr, blocks > 1,
+				    B3_KEYED_HASH, B3_CHUNK_START, B3_CHUNK_END, want);
+				fn[level](input + 7, cnt, blocks, k, ctr, blocks > 1,
+				    B3_KEYED_HASH, B3_CHUNK_START, B3_CHUNK_END, got);
+				ok = ok && memcmp(want, got, cnt * 32) == 0;
+			}
+		tap_ok(ok, "%s kernel matches the portable one for 1..40 inputs",
+		    ms_blake3_simd_name(level));
+	}
+}
+
+int
+main(void)
+{
+	static struct vector v[64];
+	int cnt;
+
+	for (size_t i = 0; i < sizeof(input); i++)
+		input[i] = (uint8_t)(i % 251);
+	cnt = read_vectors(v, 64);
+	tap_ok(cnt == 35, "read the 35 official vectors (got %d)", cnt);
+	test_vectors(v, cnt);
+	test_many();
+	return tap_done();
+}
