@@ -10,8 +10,11 @@
  * load only settles the SIMD level, which variant() reports for --debug
  * and --list-algorithms.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "backend.h"
 #include "blake3.h"
@@ -32,6 +35,44 @@ ms_blake3_row_derive_key(const char *context)
 {
 	mode = DERIVED;
 	ms_blake3_context_key(context, strlen(context), mode_key);
+}
+
+int
+ms_blake3_row_key_file(const char *path)
+{
+	const char *name = path != NULL ? path : "standard input";
+	uint8_t key[MS_BLAKE3_KEY_LEN + 1];
+	size_t got = 0;
+	int fd = path != NULL ? open(path, O_RDONLY | O_CLOEXEC) : STDIN_FILENO;
+
+	if (fd == -1) {
+		ms_warn("%s: %s", name, strerror(errno));
+		return -1;
+	}
+	/* One byte more than a key, to tell a longer file. */
+	while (got < sizeof(key)) {
+		ssize_t n = read(fd, key + got, sizeof(key) - got);
+
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1) {
+			ms_warn("%s: %s", name, strerror(errno));
+			if (path != NULL)
+				close(fd);
+			return -1;
+		}
+		if (n == 0)
+			break;
+		got += (size_t)n;
+	}
+	if (path != NULL)
+		close(fd);
+	if (got != MS_BLAKE3_KEY_LEN) {
+		ms_warn("%s: a BLAKE3 key is exactly 32 bytes", name);
+		return -1;
+	}
+	ms_blake3_row_keyed(key);
+	return 0;
 }
 
 struct state {

@@ -79,5 +79,8 @@ int	 ms_blake3_simd_force(enum ms_blake3_simd level);
  */
 void	 ms_blake3_row_keyed(const uint8_t key[MS_BLAKE3_KEY_LEN]);
 void	 ms_blake3_row_derive_key(const char *context);
+/* Keyed mode with exactly 32 bytes read from path (NULL: standard
+ * input, as b3sum --keyed); -1 after a message naming it. */
+int	 ms_blake3_row_key_file(const char *path);
 
 #endif

@@ -291,7 +291,8 @@ cu_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 /*
  * Untagged digests by length, when nothing else tells (SPEC.md).  Some
  * lengths are shared with digests that tools write untagged (rhash
- * --simple's CRC32, xxhsum's XXH32, XXH64 and XXH128, b2sum's BLAKE2b):
+ * --simple's CRC32, xxhsum's XXH32, XXH64 and XXH128, b2sum's BLAKE2b,
+ * b3sum's BLAKE3):
  * those are tried beside the first.  Matching any of them is as hard as
  * matching the weakest, which for a cryptographic length is one of two
  * unbroken functions.
@@ -306,7 +307,8 @@ static const struct {
 	{ .len = 16, .algo = "md5", .alt = { "xxh128" } },
 	{ .len = 20, .algo = "sha1" },
 	{ .len = 28, .algo = "sha224" },
-	{ .len = 32, .algo = "sha256", .alt = { "blake2b-256" } },
+	{ .len = 32, .algo = "sha256",
+	  .alt = { [0] = "blake3", [1] = "blake2b-256" } },
 	{ .len = 48, .algo = "sha384" },
 	{ .len = 64, .algo = "sha512", .alt = { "blake2b" } },
 };

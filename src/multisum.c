@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "algorithm.h"
+#include "blake3.h"
 #include "bench.h"
 #include "check.h"
 #include "cloud.h"
@@ -31,7 +32,8 @@ enum {
 	OPT_EXCLUDE, OPT_FILES_FROM, OPT_FILES0_FROM, OPT_ARCHIVE,
 	OPT_PROGRESS, OPT_NO_PROGRESS, OPT_BENCH, OPT_BENCH_TIME,
 	OPT_BENCH_BASELINE, OPT_ASCII, OPT_LIST, OPT_DEBUG, OPT_HELP,
-	OPT_VERSION, OPT_AUDIT, OPT_SHARD, OPT_MERGE,
+	OPT_VERSION, OPT_AUDIT, OPT_SHARD, OPT_MERGE, OPT_KEY_FILE, OPT_KEYED,
+	OPT_DERIVE_KEY,
 };
 
 /* The modes an option applies to: the column beside the option table. */
@@ -64,10 +66,13 @@ enum {
  *   3. Pairs of options that would silently override each other:
  *      --files-from and --files0-from, --tag and --untagged, --tag and
  *      --format, --untagged and --format, --raw and --base64, --shard
- *      and --archive.
+ *      and --archive, and any two of --key-file, --keyed and
+ *      --derive-key.
  *   4. Then each mode's own: hash mode's --format against the algorithm
  *      count and --raw against several inputs (choose_format), --bench's
- *      --format and --bench-baseline values, --expect's digest.
+ *      --format and --bench-baseline values, --expect's digest; and
+ *      --key-file, --keyed or --derive-key in hash mode without
+ *      -a blake3 (blake3_mode).
  * --list-algorithms ignores every other option; the personalities keep
  * coreutils 9.1's own rules and wording (personality.c).
  */
@@ -115,6 +120,9 @@ static const struct opt {
 	{ "bench-time",		required_argument, OPT_BENCH_TIME,	B },
 	{ "bench-baseline",	required_argument, OPT_BENCH_BASELINE,	B },
 	{ "ascii",		no_argument,	   OPT_ASCII,		B },
+	{ "key-file",		required_argument, OPT_KEY_FILE,	H | C },
+	{ "keyed",		no_argument,	   OPT_KEYED,		H | C },
+	{ "derive-key",		required_argument, OPT_DERIVE_KEY,	H | C },
 	{ "list-algorithms",	no_argument,	   OPT_LIST,		ANY | M },
 	{ "debug",		no_argument,	   OPT_DEBUG,		ANY | M },
 	{ "help",		no_argument,	   OPT_HELP,		ANY | M },
@@ -130,6 +138,9 @@ static const int exclusive[][2] = {
 	{ OPT_UNTAGGED, OPT_FORMAT },
 	{ OPT_RAW, OPT_BASE64 },
 	{ OPT_SHARD, OPT_ARCHIVE },	/* a member's hard link may cross shards */
+	{ OPT_KEY_FILE, OPT_KEYED },
+	{ OPT_KEY_FILE, OPT_DERIVE_KEY },
+	{ OPT_KEYED, OPT_DERIVE_KEY },
 };
 
 /* What parsing saw, for validate(): which options, and the mode's. */
@@ -177,7 +188,11 @@ usage(int status)
 "  -a, --algorithm=LIST   comma-separated algorithms; may repeat; 'all' selects\n"
 "                         every one (see --list-algorithms)\n"
 "  -l, --length=BITS      digest length of the variable-length algorithm\n"
-"                         (blake2b, blake2s, shake128, shake256, sha2, sha3)\n"
+"                         (blake2b, blake2s, shake128, shake256, blake3,\n"
+"                         sha2, sha3)\n"
+"      --key-file=FILE    blake3 in keyed mode, the 32-byte key read from FILE\n"
+"      --keyed            the same with the key read from standard input\n"
+"      --derive-key=CONTEXT  blake3 in key derivation mode with CONTEXT\n"
 "      --part-size=SIZE   part size of s3etag, s3-crc32, s3-crc32c, s3-sha1 and\n"
 "                         s3-sha256, S3's multipart checksums (default 8M)\n"
 "      --list-algorithms  list the algorithms of this build and exit\n"
@@ -386,7 +401,7 @@ select_algorithms(struct ms_options *o, char **names, size_t cnt)
 		takes += ms_algo_takes_length(names[i]);
 	if (o->length != 0 && takes == 0) {
 		ms_warn("--length needs a variable-length algorithm "
-		    "(blake2b, blake2s, shake128, shake256, sha2, sha3)");
+		    "(blake2b, blake2s, shake128, shake256, blake3, sha2, sha3)");
 		usage(MS_EXIT_USAGE);
 	}
 	if (o->length != 0 && takes > 1) {
@@ -522,6 +537,9 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_ASCII: o->ascii = true; break;
 		case OPT_LIST: o->mode = MS_MODE_LIST; break;
 		case OPT_DEBUG: o->debug = true; break;
+		case OPT_KEY_FILE: o->blake3_key_file = optarg; break;
+		case OPT_KEYED: o->blake3_keyed = true; break;
+		case OPT_DERIVE_KEY: o->blake3_context = optarg; break;
 		case OPT_HELP: usage(MS_EXIT_OK); break;
 		case OPT_VERSION: version(); break;
 		case ':':
@@ -610,6 +628,26 @@ check_bench(struct ms_options *o)
 		    o->bench_baseline);
 }
 
+/* --key-file, --keyed, --derive-key: the mode of every blake3 digest. */
+static void
+blake3_mode(struct ms_options *o)
+{
+	bool selected = false;
+
+	if (o->blake3_key_file == NULL && !o->blake3_keyed &&
+	    o->blake3_context == NULL)
+		return;
+	for (size_t i = 0; i < o->sel.cnt; i++)
+		selected |= strcmp(o->sel.spec[i].algo->name, "blake3") == 0;
+	if (o->mode == MS_MODE_HASH && !selected)
+		refuse("--%s needs -a blake3", o->blake3_context ? "derive-key" :
+		    o->blake3_keyed ? "keyed" : "key-file");
+	if (o->blake3_context != NULL)
+		ms_blake3_row_derive_key(o->blake3_context);
+	else if (ms_blake3_row_key_file(o->blake3_key_file) == -1)
+		exit(MS_EXIT_USAGE);
+}
+
 /* "--check, --expect, --update or --audit": the modes an option needs. */
 static const char *
 modes_text(unsigned modes)
@@ -657,6 +695,7 @@ validate(struct ms_options *o, const struct seen *seen)
 			refuse("--%s and --%s cannot be combined", opts[x].name,
 			    opts[y].name);
 	}
+	blake3_mode(o);
 	switch (o->mode) {
 	case MS_MODE_HASH:	choose_format(o); break;
 	case MS_MODE_CHECK:	if (o->expect != NULL) decode_expect(o); break;

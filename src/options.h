@@ -24,6 +24,9 @@ struct ms_options {
 	struct ms_selection sel;	/* the algorithms, in the order given */
 	bool		 sel_given;	/* -a was given */
 	unsigned	 length;	/* -l, in bits; 0 if not given */
+	const char	*blake3_key_file;	/* --key-file */
+	bool		 blake3_keyed;		/* --keyed: the key on stdin */
+	const char	*blake3_context;	/* --derive-key */
 
 	/* hashing output */
 	struct ms_format_opts fmt;
