@@ -1,0 +1,164 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# blake3.sh - BLAKE3 (-a blake3) against the real b3sum: sizes around
+# every chunk (1 KiB) and SIMD batch boundary at every SIMD level this
+# CPU has, both io modes, one and two jobs, extended output, the keyed and
+# derive_key modes, names that need escaping, and -c of b3sum's, RHash's
+# and multisum's own manifests.
+. "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
+
+# Around 64-byte blocks, 1 KiB chunks, the 4-, 8- and 16-chunk SIMD
+# batches, the 64-chunk batch and one past a mebibyte.
+SIZES="0 1 63 64 65 1023 1024 1025 2047 2048 2049 3072 4095 4096 4097
+8191 8192 8193 15360 16383 16384 16385 17409 31744 32767 32768 32769
+65535 65536 65537 66560 1048577"
+
+make_sizes() {
+	for n in $SIZES; do
+		random_file "s$n" "$n"
+	done
+}
+
+# The SIMD levels this CPU runs (multisum refuses the others).
+levels() {
+	for l in portable sse41 avx2 avx512; do
+		MULTISUM_BLAKE3_SIMD=$l "$MULTISUM" -a blake3 /dev/null \
+		    >/dev/null 2>&1 && echo $l
+	done
+}
+
+test_sizes_match_b3sum() {
+	have b3sum || skip_test "no b3sum"
+	make_sizes
+	set -- $(for n in $SIZES; do echo "s$n"; done)
+	b3sum "$@" > want
+	for l in $(levels); do
+		for io in read mmap; do
+			for j in 1 2; do
+				MULTISUM_BLAKE3_SIMD=$l multisum -a blake3 --io=$io \
+				    -j$j "$@" > got
+				same got want "$l --io=$io -j$j: every size as b3sum"
+			done
+		done
+	done
+	multisum -a blake3 < s65537 > got
+	b3sum < s65537 > want
+	same got want "standard input as b3sum"
+}
+
+# Every level ran: the test must not pass on the portable code alone
+# where the CPU has more.
+test_levels_follow_cpu() {
+	l=$(levels | tr '\n' ' ')
+	grep -q ' sse4_1 ' /proc/cpuinfo 2>/dev/null && { case $l in
+	    *sse41*) pass ;; *) fail "the CPU has SSE4.1, levels: $l" ;; esac; }
+	grep -q ' avx512f ' /proc/cpuinfo 2>/dev/null && { case $l in
+	    *avx512*) pass ;; *) fail "the CPU has AVX-512F, levels: $l" ;; esac; }
+	case $l in portable*) pass ;; *) fail "no portable level: $l" ;; esac
+	multisum -a blake3 --debug /dev/null 2> err > /dev/null
+	has_line err "multisum: blake3: built-in ($(levels | tail -n 1))" \
+	    "--debug names the widest level"
+	MULTISUM_BLAKE3_SIMD=portable multisum --list-algorithms > out
+	check "--list-algorithms names a forced level" \
+	    grep -q '^blake3 .* built-in/portable ' out
+}
+
+test_simd_variable_refused() {
+	status_is 2 "unknown level" env MULTISUM_BLAKE3_SIMD=avx9 \
+	    "$MULTISUM" -a blake3 /dev/null 2> err > out
+	check "unknown level is named" grep -q 'MULTISUM_BLAKE3_SIMD=avx9' err
+	is "$(size_of out)" 0 "nothing hashed with a refused level"
+	status_is 0 "other algorithms do not care" env MULTISUM_BLAKE3_SIMD=avx9 \
+	    "$MULTISUM" -a sha256 /dev/null > /dev/null
+}
+
+test_extended_output() {
+	have b3sum || skip_test "no b3sum"
+	random_file f 5000
+	for bits in 8 128 256 264 512 1048 2048 4096; do
+		multisum -a blake3 -l $bits --no-progress f > got
+		b3sum -l $((bits / 8)) f > want
+		same got want "-l $bits as b3sum -l $((bits / 8))"
+	done
+	multisum --tag -a blake3 -l 512 f > got
+	check "-l 512 tag" grep -q '^BLAKE3-512 (f) = ' got
+	usage_error "-l 4104" -a blake3 -l 4104 f
+	usage_error "-l 12" -a blake3 -l 12 f
+}
+
+test_keyed_and_derive() {
+	have b3sum || skip_test "no b3sum"
+	make_sizes
+	printf 'whats the Elvish word for friend' > key
+	set -- s0 s1 s1025 s16385 s65537
+	b3sum --keyed "$@" < key > want
+	multisum -a blake3 --key-file=key "$@" > got
+	same got want "--key-file as b3sum --keyed"
+	multisum -a blake3 --keyed "$@" < key > got
+	same got want "--keyed (key on stdin) as b3sum --keyed"
+	b3sum --derive-key "multisum test 2026" "$@" > want
+	multisum -a blake3 --derive-key="multisum test 2026" "$@" > got
+	same got want "--derive-key as b3sum --derive-key"
+	printf short > short
+	status_is 2 "a 5-byte key" "$MULTISUM" -a blake3 --key-file=short s1 \
+	    > out 2> err
+	has_line err "multisum: short: a BLAKE3 key is exactly 32 bytes" \
+	    "short key named"
+	cat key key > long
+	status_is 2 "a 64-byte key" "$MULTISUM" -a blake3 --key-file=long s1 \
+	    > /dev/null 2>&1
+	usage_error "--key-file without blake3" -a sha256 --key-file=key s1
+	usage_error "two modes" -a blake3 --key-file=key --derive-key=x s1
+}
+
+test_escaped_names() {
+	have b3sum || skip_test "no b3sum"
+	printf a > 'back\slash'
+	printf b > "$(printf 'new\nline')"
+	printf c > 'sp ace'
+	b3sum 'back\slash' "$(printf 'new\nline')" 'sp ace' > want
+	multisum -a blake3 'back\slash' "$(printf 'new\nline')" 'sp ace' > got
+	same got want "escaped names as b3sum"
+	status_is 0 "-c reads its own escaped lines" "$MULTISUM" -c want > out
+	has_line out '\new\nline: OK' "escaped name verified (with coreutils' leading backslash)"
+}
+
+test_check_manifests() {
+	have b3sum || skip_test "no b3sum"
+	random_file a 3000
+	random_file b 70000
+	b3sum a b > B3SUMS
+	cp B3SUMS x.b3
+	cp B3SUMS x.blake3
+	cp B3SUMS plain
+	for m in B3SUMS x.b3 x.blake3 plain; do
+		status_is 0 "b3sum manifest $m" "$MULTISUM" -c $m > out
+		has_line out "b: OK" "$m: b verified"
+	done
+	sed 's/^\([0-9a-f]*\)  \(.*\)$/BLAKE3 (\2) = \1/' B3SUMS > rhash.txt
+	status_is 0 "RHash BLAKE3 tags" "$MULTISUM" -c rhash.txt > out
+	has_line out "a: OK" "RHash line verified"
+	multisum --tag -a blake3,sha256 a b > own
+	status_is 0 "multisum's own tags" "$MULTISUM" -c own > out
+	printf 'whats the Elvish word for friend' > key
+	b3sum --keyed a b < key > K.b3
+	status_is 0 "keyed manifest with --key-file" "$MULTISUM" -c \
+	    --key-file=key K.b3 > out
+	status_is 1 "keyed manifest without the key" "$MULTISUM" -c K.b3 \
+	    > out 2> /dev/null
+	has_line out "a: FAILED" "unkeyed check fails"
+	printf x >> b
+	status_is 1 "tampered file" "$MULTISUM" -c B3SUMS > out 2> /dev/null
+	has_line out "b: FAILED" "tampered file FAILED"
+	has_line out "a: OK" "the other file still OK"
+}
+
+run sizes_match_b3sum
+run levels_follow_cpu
+run simd_variable_refused
+run extended_output
+run keyed_and_derive
+run escaped_names
+run check_manifests
+finish
