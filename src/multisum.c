@@ -23,6 +23,7 @@
 #include "hash.h"
 #include "manifest.h"
 #include "personality.h"
+#include "personality_b3sum.h"
 #include "update.h"
 #include "util.h"
 
@@ -733,6 +734,8 @@ main(int argc, char **argv)
 	const char *base = argc > 0 ? strrchr(argv[0], '/') : NULL;
 
 	ms_program = base ? base + 1 : argc > 0 ? argv[0] : "multisum";
+	if (strcmp(ms_program, "b3sum") == 0)
+		return ms_b3sum_main(argc, argv);
 	if (ms_personality_known(ms_program))
 		return ms_personality_main(ms_program, argc, argv);
 	ms_program = "multisum";
