@@ -24,8 +24,9 @@ const uint32_t ms_b3_iv[8] = {
 	0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19,
 };
 
-/* Whole chunks compressed together when the input allows (64 KiB). */
-#define BATCH_MAX	64
+/* Whole chunks compressed together when the input allows (256 KiB,
+ * the engine's buffer). */
+#define BATCH_MAX	256
 
 static inline uint32_t
 load32(const uint8_t *p)
@@ -358,25 +359,45 @@ close_chunk(struct ms_blake3 *h)
 	h->block_len = 0;
 }
 
-/* The chaining value of n (a power of two) whole chunks at p. */
+/* Reduce n (a power of two) adjacent chaining values at cvs to one,
+ * layer by layer; cvs is overwritten. */
 static void
-subtree_cv(const struct ms_blake3 *h, ms_b3_many_fn *many, const uint8_t *p,
+reduce(const struct ms_blake3 *h, ms_b3_many_fn *many, uint8_t *cvs,
     size_t n, uint8_t out[32])
 {
-	uint8_t a[BATCH_MAX * 32], b[BATCH_MAX / 2 * 32];
-	uint8_t *cur = a, *next = b;
+	uint8_t tmp[BATCH_MAX / 2 * 32];
+
+	for (; n > 1; n /= 2) {
+		many(cvs, n / 2, 1, h->key, 0, 0, h->flags | B3_PARENT, 0, 0, tmp);
+		memcpy(cvs, tmp, n / 2 * 32);
+	}
+	memcpy(out, cvs, 32);
+}
+
+/*
+ * n whole chunks at p, none of them the last of the input: their chaining
+ * values side by side, then onto the stack as aligned power-of-two
+ * subtrees, each reduced side by side too.
+ */
+static void
+add_chunks(struct ms_blake3 *h, ms_b3_many_fn *many, const uint8_t *p,
+    size_t n)
+{
+	uint8_t cvs[BATCH_MAX * 32], cv[32];
+	size_t pos = 0;
 
 	many(p, n, MS_BLAKE3_CHUNK_LEN / 64, h->key, h->chunk_counter, 1,
-	    h->flags, B3_CHUNK_START, B3_CHUNK_END, cur);
-	for (; n > 1; n /= 2) {
-		uint8_t *t;
+	    h->flags, B3_CHUNK_START, B3_CHUNK_END, cvs);
+	while (pos < n) {
+		size_t k = 1;
 
-		many(cur, n / 2, 1, h->key, 0, 0, h->flags | B3_PARENT, 0, 0, next);
-		t = cur;
-		cur = next;
-		next = t;
+		while (2 * k <= n - pos && h->chunk_counter % (2 * k) == 0)
+			k *= 2;
+		reduce(h, many, cvs + 32 * pos, k, cv);
+		h->chunk_counter += k;
+		push_cv(h, cv, h->chunk_counter);
+		pos += k;
 	}
-	memcpy(out, cur, 32);
 }
 
 void
@@ -389,17 +410,13 @@ ms_blake3_update(struct ms_blake3 *h, const void *data, size_t n)
 		if (chunk_len(h) == MS_BLAKE3_CHUNK_LEN)
 			close_chunk(h);
 		if (chunk_len(h) == 0 && n > MS_BLAKE3_CHUNK_LEN) {
-			/* Whole aligned subtrees, always leaving input for
-			 * the open chunk so that none of them is the root. */
-			size_t k = 1;
-			uint8_t cv[32];
+			/* Whole chunks, always leaving input for the open
+			 * chunk so that none of them is the root. */
+			size_t k = (n - 1) / MS_BLAKE3_CHUNK_LEN;
 
-			while (k < BATCH_MAX && 2 * k * MS_BLAKE3_CHUNK_LEN < n &&
-			    h->chunk_counter % (2 * k) == 0)
-				k *= 2;
-			subtree_cv(h, many, p, k, cv);
-			h->chunk_counter += k;
-			push_cv(h, cv, h->chunk_counter);
+			if (k > BATCH_MAX)
+				k = BATCH_MAX;
+			add_chunks(h, many, p, k);
 			p += k * MS_BLAKE3_CHUNK_LEN;
 			n -= k * MS_BLAKE3_CHUNK_LEN;
 			continue;

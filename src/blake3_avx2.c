@@ -33,13 +33,13 @@
 
 /* Two 8x8 transposes: rows are inputs, columns message words. */
 static inline __attribute__((always_inline)) TARGET void
-load_msg(const uint8_t *in, size_t stride, size_t off, __m256i m[16])
+load_msg(const uint8_t *const rows[], size_t off, __m256i m[16])
 {
 	for (int half = 0; half < 2; half++) {
 		__m256i r[8], t[8], u[8];
 
 		for (int j = 0; j < 8; j++)
-			r[j] = LOADU(in + j * stride + off + 32 * half);
+			r[j] = LOADU(rows[j] + off + 32 * half);
 		for (int j = 0; j < 8; j += 2) {
 			t[j] = _mm256_unpacklo_epi32(r[j], r[j + 1]);
 			t[j + 1] = _mm256_unpackhi_epi32(r[j], r[j + 1]);

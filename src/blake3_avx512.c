@@ -28,12 +28,12 @@
 
 /* One 16x16 transpose: rows are inputs, columns message words. */
 static inline __attribute__((always_inline)) TARGET void
-load_msg(const uint8_t *in, size_t stride, size_t off, __m512i m[16])
+load_msg(const uint8_t *const rows[], size_t off, __m512i m[16])
 {
 	__m512i r[16], t[16], u[16];
 
 	for (int j = 0; j < 16; j++)
-		r[j] = LOADU(in + j * stride + off);
+		r[j] = LOADU(rows[j] + off);
 	for (int j = 0; j < 16; j += 2) {
 		t[j] = _mm512_unpacklo_epi32(r[j], r[j + 1]);
 		t[j + 1] = _mm512_unpackhi_epi32(r[j], r[j + 1]);

@@ -8,12 +8,15 @@
  *   VEC, DEGREE        the vector type and how many 32-bit lanes it has
  *   TARGET             the target attribute of every function in the file
  *   ADD XOR SET1 LOADU STOREU ROT16 ROT12 ROT8 ROT7   lane-wise operations
- *   load_msg(in, stride, off, m)   word w of block off of input j into
- *                                  lane j of m[w], for DEGREE inputs
+ *   load_msg(rows, off, m)   word w of the block at rows[j] + off into
+ *                            lane j of m[w], for DEGREE inputs
  *   MANY, NEXT         this level's function and the one taking the rest
  *
  * Lane j works on input j: the inputs are compressed side by side, one
  * block of each per step, exactly as the portable code does one by one.
+ * A last group of more than DEGREE / 2 inputs still takes the full width
+ * (the spare lanes repeat the last input and are not stored); fewer go to
+ * the next narrower level.
  */
 #include <string.h>
 
@@ -46,7 +49,9 @@ MANY(const uint8_t *in, size_t cnt, size_t blocks, const uint32_t key[8],
 {
 	size_t stride = blocks * 64;
 
-	for (; cnt >= DEGREE; cnt -= DEGREE) {
+	while (cnt > DEGREE / 2) {
+		size_t lanes = cnt < DEGREE ? cnt : DEGREE;
+		const uint8_t *rows[DEGREE];
 		uint32_t lo[DEGREE], hi[DEGREE], h_out[8][DEGREE];
 		VEC h[8], m[16], v[16], ctr_lo, ctr_hi;
 
@@ -55,6 +60,7 @@ MANY(const uint8_t *in, size_t cnt, size_t blocks, const uint32_t key[8],
 
 			lo[j] = (uint32_t)c;
 			hi[j] = (uint32_t)(c >> 32);
+			rows[j] = in + (j < lanes ? j : lanes - 1) * stride;
 		}
 		ctr_lo = LOADU(lo);
 		ctr_hi = LOADU(hi);
@@ -67,7 +73,7 @@ MANY(const uint8_t *in, size_t cnt, size_t blocks, const uint32_t key[8],
 				f |= flags_start;
 			if (b + 1 == blocks)
 				f |= flags_end;
-			load_msg(in, stride, b * 64, m);
+			load_msg(rows, b * 64, m);
 			for (int i = 0; i < 8; i++)
 				v[i] = h[i];
 			for (int i = 0; i < 4; i++)
@@ -89,13 +95,14 @@ MANY(const uint8_t *in, size_t cnt, size_t blocks, const uint32_t key[8],
 		/* x86 is little-endian: lane words are the output bytes. */
 		for (int i = 0; i < 8; i++)
 			STOREU(h_out[i], h[i]);
-		for (size_t j = 0; j < DEGREE; j++)
+		for (size_t j = 0; j < lanes; j++)
 			for (int i = 0; i < 8; i++)
 				memcpy(out + 32 * j + 4 * i, &h_out[i][j], 4);
-		in += DEGREE * stride;
-		out += DEGREE * 32;
+		in += lanes * stride;
+		out += lanes * 32;
 		if (inc)
-			counter += DEGREE;
+			counter += lanes;
+		cnt -= lanes;
 	}
 	if (cnt > 0)
 		NEXT(in, cnt, blocks, key, counter, inc, flags, flags_start,

@@ -29,13 +29,13 @@
 
 /* Four 4x4 transposes: rows are inputs, columns message words. */
 static inline __attribute__((always_inline)) TARGET void
-load_msg(const uint8_t *in, size_t stride, size_t off, __m128i m[16])
+load_msg(const uint8_t *const rows[], size_t off, __m128i m[16])
 {
 	for (int q = 0; q < 4; q++) {
-		__m128i r0 = LOADU(in + 0 * stride + off + 16 * q);
-		__m128i r1 = LOADU(in + 1 * stride + off + 16 * q);
-		__m128i r2 = LOADU(in + 2 * stride + off + 16 * q);
-		__m128i r3 = LOADU(in + 3 * stride + off + 16 * q);
+		__m128i r0 = LOADU(rows[0] + off + 16 * q);
+		__m128i r1 = LOADU(rows[1] + off + 16 * q);
+		__m128i r2 = LOADU(rows[2] + off + 16 * q);
+		__m128i r3 = LOADU(rows[3] + off + 16 * q);
 		__m128i t0 = _mm_unpacklo_epi32(r0, r1);
 		__m128i t1 = _mm_unpackhi_epi32(r0, r1);
 		__m128i t2 = _mm_unpacklo_epi32(r2, r3);
