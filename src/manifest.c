@@ -310,7 +310,8 @@ static const struct {
 	{ .len = 32, .algo = "sha256",
 	  .alt = { [0] = "blake3", [1] = "blake2b-256" } },
 	{ .len = 48, .algo = "sha384" },
-	{ .len = 64, .algo = "sha512", .alt = { "blake2b" } },
+	{ .len = 64, .algo = "sha512",
+	  .alt = { [0] = "blake2b", [1] = "blake3" } },
 };
 
 /* Manifest file names: the stem or extension, and the algorithm. */

@@ -124,6 +124,19 @@ test_escaped_names() {
 	has_line out '\new\nline: OK' "escaped name verified (with coreutils' leading backslash)"
 }
 
+# BLAKE3 needs no library: a blake3 run (and b3sum) never maps libcrypto.
+test_no_libcrypto() {
+	have strace || skip_test "no strace"
+	strace -f -e trace=openat -o trace "$MULTISUM" -a blake3 /dev/null > /dev/null
+	check "strace ran" test -s trace
+	lacks trace libcrypto "-a blake3 opens no libcrypto"
+	ln -s "$MULTISUM" b3sum
+	strace -f -e trace=openat -o trace2 ./b3sum /dev/null > /dev/null
+	lacks trace2 libcrypto "b3sum opens no libcrypto"
+	strace -f -e trace=openat -o trace3 "$MULTISUM" -a sha256 /dev/null > /dev/null
+	check "the probe sees libcrypto when it is used" grep -q libcrypto trace3
+}
+
 test_check_manifests() {
 	have b3sum || skip_test "no b3sum"
 	random_file a 3000
@@ -141,6 +154,10 @@ test_check_manifests() {
 	has_line out "a: OK" "RHash line verified"
 	multisum --tag -a blake3,sha256 a b > own
 	status_is 0 "multisum's own tags" "$MULTISUM" -c own > out
+	b3sum -l 64 a b > plain512
+	status_is 0 "untagged b3sum -l 64 lines" "$MULTISUM" -c plain512 > out
+	multisum --tag -a blake3 -l 512 a > tag512
+	status_is 0 "BLAKE3-512 tags" "$MULTISUM" -c tag512 > out
 	printf 'whats the Elvish word for friend' > key
 	b3sum --keyed a b < key > K.b3
 	status_is 0 "keyed manifest with --key-file" "$MULTISUM" -c \
@@ -161,4 +178,5 @@ run extended_output
 run keyed_and_derive
 run escaped_names
 run check_manifests
+run no_libcrypto
 finish

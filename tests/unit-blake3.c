@@ -133,6 +133,23 @@ test_vectors(const struct vector *v, int cnt)
 	}
 }
 
+/* final does not end the hasher: more input may follow. */
+static void
+test_final_midway(void)
+{
+	uint8_t whole[XOF_LEN], mid[XOF_LEN], midway[32];
+	struct ms_blake3 h;
+
+	digest(0, 70001, NULL, whole, sizeof(whole));
+	ms_blake3_init(&h);
+	ms_blake3_update(&h, input, 33333);
+	ms_blake3_final(&h, midway, sizeof(midway));
+	ms_blake3_update(&h, input + 33333, 70001 - 33333);
+	ms_blake3_final(&h, mid, sizeof(mid));
+	tap_ok(memcmp(whole, mid, sizeof(mid)) == 0,
+	    "final midway leaves the hasher usable");
+}
+
 /* The SIMD kernels, for chunks and for parents, any count. */
 static void
 test_many(void)
@@ -182,5 +199,6 @@ main(void)
 	tap_ok(cnt == 35, "read the 35 official vectors (got %d)", cnt);
 	test_vectors(v, cnt);
 	test_many();
+	test_final_midway();
 	return tap_done();
 }
