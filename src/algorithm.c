@@ -106,7 +106,7 @@ const struct ms_algo ms_algos[] = {
 	{ .name = "blake3", .tag = "BLAKE3", .impl = "blake3",
 	  .aliases = "b3", .family = "blake3",
 	  VARIABLE(256, 8, 4096), .class = MS_CLASS_SECURE,
-	  .in_all = true, .ops = &ms_ops_blake3 },
+	  .in_all = true, .ops = &ms_ops_blake3, .tree = &ms_tree_blake3 },
 	{ .name = "sm3", .tag = "SM3", .impl = "SM3",
 	  FIXED(256), .class = MS_CLASS_SECURE,
 	  .in_all = true, .ops = &ms_ops_openssl },

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* The longest digest any row can produce (a SHAKE of 4096 bits). */
 #define MS_DIGEST_MAX	512
@@ -56,6 +57,23 @@ struct ms_digest_ops {
 	void	 (*text)(char *buf, const unsigned char *d, size_t len);
 };
 
+/*
+ * A tree digest (BLAKE3) hashes parts of one input apart, on any thread,
+ * and joins their values in order, so that one file can keep every core
+ * busy.  part_ok: may [off, off + len), never the end of the input, be a
+ * part?  part: its value (MS_PART_MAX bytes), from no state.  join: feed
+ * that value to a state that has seen exactly off bytes.
+ */
+struct ms_tree_ops {
+	bool	 (*part_ok)(uint64_t off, size_t len);
+	void	 (*part)(const void *p, size_t len, uint64_t off,
+		    unsigned char *out);
+	void	 (*join)(void *state, const unsigned char *v, uint64_t off,
+		    size_t len);
+};
+
+#define MS_PART_MAX	32
+
 struct ms_algo {
 	const char	*name;		/* canonical lower-case name, "sha256" */
 	const char	*tag;		/* BSD tag, "SHA256"; variable rows add "-N" */
@@ -69,6 +87,7 @@ struct ms_algo {
 	enum ms_legacy	 legacy;
 	bool		 in_all;	/* part of "-a all" and the default bench */
 	const struct ms_digest_ops *ops;
+	const struct ms_tree_ops *tree;	/* splittable digests, else NULL */
 };
 
 /*

@@ -34,5 +34,6 @@ extern const struct ms_digest_ops ms_ops_s3etag;	/* cloud.c */
 extern const struct ms_digest_ops ms_ops_s3composite;
 
 extern const struct ms_digest_ops ms_ops_blake3;	/* backend_blake3.c */
+extern const struct ms_tree_ops ms_tree_blake3;
 
 #endif

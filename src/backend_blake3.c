@@ -12,6 +12,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -80,6 +81,39 @@ struct state {
 	size_t		 len;
 };
 
+static void
+start(struct ms_blake3 *h)
+{
+	switch (mode) {
+	case PLAIN:   ms_blake3_init(h); break;
+	case KEYED:   ms_blake3_init_keyed(h, mode_key); break;
+	case DERIVED: ms_blake3_init_derived(h, mode_key); break;
+	}
+}
+
+static bool
+part_ok(uint64_t off, size_t len)
+{
+	return ms_blake3_part_ok(off, len);
+}
+
+static void
+part(const void *p, size_t len, uint64_t off, unsigned char *out)
+{
+	struct ms_blake3 proto;
+
+	start(&proto);
+	ms_blake3_part(&proto, p, len, off, out);
+}
+
+static void
+join(void *state, const unsigned char *v, uint64_t off, size_t len)
+{
+	struct state *s = state;
+
+	ms_blake3_join(&s->h, v, off, len);
+}
+
 static int
 load(const struct ms_algo *a)
 {
@@ -110,11 +144,7 @@ init(void *state)
 {
 	struct state *s = state;
 
-	switch (mode) {
-	case PLAIN:   ms_blake3_init(&s->h); break;
-	case KEYED:   ms_blake3_init_keyed(&s->h, mode_key); break;
-	case DERIVED: ms_blake3_init_derived(&s->h, mode_key); break;
-	}
+	start(&s->h);
 }
 
 static void
@@ -150,3 +180,5 @@ const struct ms_digest_ops ms_ops_blake3 = {
 	"built-in", load, create, init, update, final, destroy, NULL, variant,
 	NULL,
 };
+
+const struct ms_tree_ops ms_tree_blake3 = { part_ok, part, join };

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "blake3_impl.h"
+#include "util.h"
 
 const uint32_t ms_b3_iv[8] = {
 	0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A,
@@ -398,6 +399,50 @@ add_chunks(struct ms_blake3 *h, ms_b3_many_fn *many, const uint8_t *p,
 		push_cv(h, cv, h->chunk_counter);
 		pos += k;
 	}
+}
+
+int
+ms_blake3_part_ok(uint64_t off, size_t len)
+{
+	return len >= MS_BLAKE3_CHUNK_LEN && len <= MS_BLAKE3_PART_MAX &&
+	    (len & (len - 1)) == 0 && off % len == 0;
+}
+
+void
+ms_blake3_part(const struct ms_blake3 *proto, const void *data, size_t len,
+    uint64_t off, uint8_t out[MS_BLAKE3_OUT_LEN])
+{
+	ms_b3_many_fn *many = levels[ms_blake3_simd()].many;
+	uint8_t cvs[BATCH_MAX * 32];
+	uint8_t top[MS_BLAKE3_PART_MAX / MS_BLAKE3_CHUNK_LEN / BATCH_MAX * 32];
+	const uint8_t *p = data;
+	size_t n = len / MS_BLAKE3_CHUNK_LEN, batch = n < BATCH_MAX ? n : BATCH_MAX;
+	uint64_t counter = off / MS_BLAKE3_CHUNK_LEN;
+
+	if (!ms_blake3_part_ok(off, len))
+		ms_bug("blake3: a part out of place");
+	for (size_t b = 0; b < n / batch; b++) {
+		many(p + b * batch * MS_BLAKE3_CHUNK_LEN, batch,
+		    MS_BLAKE3_CHUNK_LEN / 64, proto->key, counter + b * batch, 1,
+		    proto->flags, B3_CHUNK_START, B3_CHUNK_END, cvs);
+		reduce(proto, many, cvs, batch, top + 32 * b);
+	}
+	reduce(proto, many, top, n / batch, out);
+}
+
+void
+ms_blake3_join(struct ms_blake3 *h, const uint8_t cv[MS_BLAKE3_OUT_LEN],
+    uint64_t off, size_t len)
+{
+	/* The open chunk is whole and, as a part follows, not the last. */
+	if (chunk_len(h) == MS_BLAKE3_CHUNK_LEN)
+		close_chunk(h);
+	if (chunk_len(h) != 0 ||
+	    h->chunk_counter * MS_BLAKE3_CHUNK_LEN != off ||
+	    !ms_blake3_part_ok(off, len))
+		ms_bug("blake3: a join out of order");
+	h->chunk_counter += len / MS_BLAKE3_CHUNK_LEN;
+	push_cv(h, cv, h->chunk_counter);
 }
 
 void

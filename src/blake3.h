@@ -56,6 +56,20 @@ void	 ms_blake3_context_key(const char *context, size_t context_len,
 	    uint8_t out[MS_BLAKE3_KEY_LEN]);
 void	 ms_blake3_init_derived(struct ms_blake3 *h,
 	    const uint8_t context_key[MS_BLAKE3_KEY_LEN]);
+/*
+ * One input hashed in parts, on several threads: ms_blake3_part gives the
+ * chaining value of len bytes at p that start at byte off of the input,
+ * under the mode of proto (a hasher just initialised), when len is a
+ * power of two from 1 KiB to MS_BLAKE3_PART_MAX, off a multiple of len,
+ * and more input follows; ms_blake3_join then feeds it to a hasher that
+ * has seen exactly off bytes, in order.
+ */
+#define MS_BLAKE3_PART_MAX	(16u << 20)
+int	 ms_blake3_part_ok(uint64_t off, size_t len);
+void	 ms_blake3_part(const struct ms_blake3 *proto, const void *p, size_t len,
+	    uint64_t off, uint8_t out[MS_BLAKE3_OUT_LEN]);
+void	 ms_blake3_join(struct ms_blake3 *h, const uint8_t cv[MS_BLAKE3_OUT_LEN],
+	    uint64_t off, size_t len);
 /* Any length, and the hasher stays usable: more input may follow. */
 void	 ms_blake3_final(const struct ms_blake3 *h, uint8_t *out, size_t len);
 

@@ -19,6 +19,12 @@
  *         run by one worker at a time, but may move between workers at
  *         every chunk, so the wall time approaches max(slowest digest,
  *         total work / workers) rather than their sum.
+ *   part  a tree digest (BLAKE3, algorithm.h's ms_tree_ops) is not bound
+ *         to one worker: any worker hashes its next chunk on its own to a
+ *         value, and the values are joined in order as they come, so one
+ *         file with one digest keeps every worker busy.  A chunk is a part
+ *         only when the digest accepts its offset and length and the file's
+ *         size says it is not the last; the rest go through update.
  * Results go back to the submitting thread in submission order.  The
  * engine never prints: the caller's emit does.
  */
@@ -40,6 +46,7 @@
 
 struct slot {
 	struct ms_chunk	 c;
+	uint64_t	 off;		/* of the chunk in the file */
 	unsigned char	*buf;		/* read mode's buffer for this slot */
 	size_t		 pending;	/* lanes still to consume the chunk */
 };
@@ -48,6 +55,13 @@ struct lane {
 	uint64_t	 next;		/* index of the next chunk to hash */
 	bool		 busy;
 	bool		 finished;	/* final digest written */
+	/* tree digests: chunks claimed as parts, joined in order */
+	const struct ms_tree_ops *tree;	/* NULL: chunks go through update */
+	uint64_t	 joined;	/* chunks fed or joined: next's follower */
+	unsigned	 parts;		/* parts being hashed */
+	bool		 last_part;	/* the last chunk consumed was a part */
+	bool		 ready[RING];
+	unsigned char	 value[RING][MS_PART_MAX];
 };
 
 struct big {
@@ -57,6 +71,7 @@ struct big {
 	struct slot	 slot[RING];
 	size_t		 ring;		/* slots in use: RING or RING_MAPPED */
 	uint64_t	 produced;	/* chunks read so far */
+	off_t		 size;		/* of a regular file, else -1 */
 	bool		 reading;
 	bool		 read_done;
 	int		 err;
@@ -111,6 +126,7 @@ struct step {
 	size_t		 lane;
 	uint64_t	 chunk;
 	bool		 final;		/* lane: write the digest */
+	bool		 part;		/* lane: hash the chunk as a part */
 };
 
 struct ms_task *
@@ -208,9 +224,13 @@ promote(struct ms_engine *e, struct ms_task *t, struct ms_source *src,
 	b->err = 0;
 	b->lanes = t->sel->cnt;
 	b->finished = 0;
+	b->size = ms_source_size(&b->src);
 	memset(b->lane, 0, sizeof(b->lane));
-	for (size_t i = 0; i < b->lanes; i++)
-		b->lane[i].next = 1;
+	for (size_t i = 0; i < b->lanes; i++) {
+		b->lane[i].next = b->lane[i].joined = 1;
+		if (b->size >= 0)
+			b->lane[i].tree = t->sel->spec[i].algo->tree;
+	}
 	b->next = e->active;
 	e->active = b;
 	e->nactive++;
@@ -231,11 +251,24 @@ static void start_workers(struct ms_engine *e);
  * run_task).  Streams of unknown length are candidates.
  */
 static bool
-worth_spreading(struct ms_source *src, const struct ms_selection *sel)
+splittable(const struct ms_selection *sel)
+{
+	for (size_t i = 0; i < sel->cnt; i++)
+		if (sel->spec[i].algo->tree != NULL)
+			return true;
+	return false;
+}
+
+/* A tree digest is split from four buffers up (1 MiB by default). */
+static bool
+worth_spreading(struct ms_source *src, const struct ms_selection *sel,
+    size_t buffer_size)
 {
 	off_t size = ms_source_size(src);
 
 	if (size < 0)
+		return true;
+	if (splittable(sel) && size >= (off_t)(4 * buffer_size))
 		return true;
 	return sel->cnt > 1 ? size >= (off_t)(512 << 10) : size >= (off_t)(64 << 20);
 }
@@ -276,7 +309,8 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 	}
 	set = worker_set(w, t->sel);
 	ms_digest_set_init(set);
-	if (r == 1 && !src.eof && e->nworkers > 1 && worth_spreading(&src, t->sel)) {
+	if (r == 1 && !src.eof && e->nworkers > 1 &&
+	    worth_spreading(&src, t->sel, cap)) {
 		uint64_t t_hash;
 		int fed;
 
@@ -287,7 +321,7 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 		ms_progress_add(e->cfg.progress, c.len);
 		ms_chunk_release(&c);
 		r = fed == -1 ? -1 : 1;
-		if (r == 1 && (t->sel->cnt > 1 ||
+		if (r == 1 && (t->sel->cnt > 1 || splittable(t->sel) ||
 		    t_hash * SPREAD_MAX_RATE > c.len)) {
 			bool promoted;
 
@@ -325,13 +359,14 @@ abandon(struct big *b)
 	for (size_t i = 0; i < b->lanes; i++) {
 		struct lane *l = &b->lane[i];
 
-		if (l->busy || l->finished)
+		if (l->busy || l->parts > 0 || l->finished)
 			continue;
-		for (; l->next < b->produced; l->next++) {
-			struct slot *s = &b->slot[l->next % b->ring];
+		for (; l->joined < b->produced; l->joined++) {
+			struct slot *s = &b->slot[l->joined % b->ring];
 			if (--s->pending == 0)
 				ms_chunk_release(&s->c);
 		}
+		l->next = l->joined;
 		l->finished = true;
 		b->finished++;
 	}
@@ -366,6 +401,31 @@ retire(struct ms_engine *e, struct big *b)
 	b->task = NULL;
 	b->next = e->spare;
 	e->spare = b;
+}
+
+/* Under the lock: is chunk k of a tree lane a part (else fed in order)? */
+static bool
+is_part(const struct big *b, const struct lane *l, uint64_t k)
+{
+	const struct slot *s = &b->slot[k % b->ring];
+
+	return l->tree != NULL && (off_t)(s->off + s->c.len) < b->size &&
+	    l->tree->part_ok(s->off, s->c.len);
+}
+
+/* Under the lock: can a step of this lane start now? */
+static bool
+lane_runnable(const struct big *b, const struct lane *l)
+{
+	if (l->busy || (l->next == b->produced && !b->read_done))
+		return false;
+	if (l->tree == NULL)
+		return true;
+	/* Parts run side by side; an update or the final waits for every
+	 * value before it to be joined. */
+	if (l->next < b->produced && is_part(b, l, l->next))
+		return true;
+	return l->parts == 0 && l->joined == l->next;
 }
 
 /*
@@ -407,7 +467,7 @@ pick(struct ms_engine *e, struct step *st, const struct step *prev)
 				behind = l->next;
 			if (b->produced - l->next < ahead)
 				ahead = b->produced - l->next;
-			if (l->busy || (l->next == b->produced && !b->read_done))
+			if (!lane_runnable(b, l))
 				continue;
 			if (best == NULL || l->next < best->next ||
 			    (l->next == best->next && l == mine))
@@ -427,7 +487,12 @@ pick(struct ms_engine *e, struct step *st, const struct step *prev)
 			st->lane = (size_t)(best - b->lane);
 			st->chunk = best->next;
 			st->final = best->next == b->produced;
-			best->busy = true;
+			st->part = !st->final && is_part(b, best, best->next);
+			if (st->part) {
+				best->next++;
+				best->parts++;
+			} else
+				best->busy = true;
 			return true;
 		}
 	}
@@ -440,6 +505,39 @@ pick(struct ms_engine *e, struct step *st, const struct step *prev)
 		return true;
 	}
 	return false;
+}
+
+struct part_arg {
+	struct big	*b;
+	struct lane	*l;
+	struct slot	*s;
+	uint64_t	 chunk;
+};
+
+/* The step owns its value slot until apply_step marks it ready. */
+static void
+hash_part(void *arg, const void *p, size_t n)
+{
+	struct part_arg *pa = arg;
+
+	pa->l->tree->part(p, n, pa->s->off, pa->l->value[pa->chunk % pa->b->ring]);
+}
+
+/* Under the lock: a chunk of a lane is consumed; free its slot if last. */
+static void
+consumed(struct ms_engine *e, struct big *b, struct lane *l, uint64_t chunk)
+{
+	struct slot *s = &b->slot[chunk % b->ring];
+
+	if (--s->pending == 0) {
+		ms_chunk_release(&s->c);
+		/* Wake a reader only for a batch of free slots: one wake-up
+		 * per chunk would cost the hashing thread a system call each
+		 * time. */
+		if (e->idle > 0 && !b->reading &&
+		    (b->produced - l->next < 2 || (chunk + 1) % (b->ring / 2) == 0))
+			pthread_cond_signal(&e->work_cv);
+	}
 }
 
 /* Without the lock: do the step.  Returns -1 with errno on failure. */
@@ -456,6 +554,17 @@ run_step(struct ms_engine *e, struct worker *w, struct step *st)
 		return ms_source_next(&b->src, &s->c, s->buf, e->cfg.buffer_size);
 	}
 	case STEP_LANE:
+		if (st->part) {
+			struct part_arg pa = { b, &b->lane[st->lane],
+			    &b->slot[st->chunk % b->ring], st->chunk };
+			return ms_chunk_feed(&pa.s->c, hash_part, &pa);
+		}
+		if (st->final && b->lane[st->lane].last_part) {
+			/* The file ended at a chunk hashed as a part: it
+			 * shrank while being read. */
+			errno = EIO;
+			return -1;
+		}
 		if (st->final) {
 			ms_digest_set_final_one(&b->set, st->lane, b->task->digest);
 			return 0;
@@ -487,6 +596,8 @@ apply_step(struct ms_engine *e, struct step *st, int rc, int err)
 			ms_progress_add(e->cfg.progress,
 			    b->slot[st->chunk % b->ring].c.len);
 			b->slot[st->chunk % b->ring].pending = b->lanes;
+			b->slot[st->chunk % b->ring].off = (uint64_t)b->src.pos -
+			    b->slot[st->chunk % b->ring].c.len;
 			b->produced++;
 			b->read_done = b->src.eof;
 		} else {
@@ -500,26 +611,38 @@ apply_step(struct ms_engine *e, struct step *st, int rc, int err)
 	case STEP_LANE: {
 		struct lane *l = &b->lane[st->lane];
 
+		if (rc == -1 && b->err == 0)
+			b->err = err;
+		if (st->part) {
+			void *state = b->set.state[st->lane];
+
+			l->parts--;
+			if (rc != -1)
+				l->ready[st->chunk % b->ring] = true;
+			/* Join every value that is next in line.  Its slot
+			 * stays taken until then: the value lives beside it. */
+			while (l->joined < l->next && l->ready[l->joined % b->ring]) {
+				struct slot *s = &b->slot[l->joined % b->ring];
+
+				l->ready[l->joined % b->ring] = false;
+				l->tree->join(state, l->value[l->joined % b->ring],
+				    s->off, s->c.len);
+				l->last_part = true;
+				consumed(e, b, l, l->joined++);
+			}
+			if (e->idle > 0 && l->parts == 0)
+				pthread_cond_broadcast(&e->work_cv);
+			break;
+		}
 		l->busy = false;
 		if (st->final) {
 			l->finished = true;
 			b->finished++;
 		} else {
-			struct slot *s = &b->slot[st->chunk % b->ring];
-
 			l->next++;
-			if (--s->pending == 0) {
-				ms_chunk_release(&s->c);
-				/* Wake a reader only for a batch of free
-				 * slots: one wake-up per chunk would cost the
-				 * hashing thread a system call each time. */
-				if (e->idle > 0 && !b->reading &&
-				    (b->produced - l->next < 2 ||
-				    (st->chunk + 1) % (b->ring / 2) == 0))
-					pthread_cond_signal(&e->work_cv);
-			}
-			if (rc == -1 && b->err == 0)
-				b->err = err;
+			l->joined = l->next;
+			l->last_part = false;
+			consumed(e, b, l, st->chunk);
 		}
 		break;
 	}

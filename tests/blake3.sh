@@ -3,9 +3,9 @@
 #
 # blake3.sh - BLAKE3 (-a blake3) against the real b3sum: sizes around
 # every chunk (1 KiB) and SIMD batch boundary at every SIMD level this
-# CPU has, both io modes, one and two jobs, extended output, the keyed and
-# derive_key modes, names that need escaping, and -c of b3sum's, RHash's
-# and multisum's own manifests.
+# CPU has, both io modes, one and two jobs, one file split over two
+# workers, extended output, the keyed and derive_key modes, names that
+# need escaping, and -c of b3sum's, RHash's and multisum's own manifests.
 . "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 # Around 64-byte blocks, 1 KiB chunks, the 4-, 8- and 16-chunk SIMD
@@ -45,6 +45,36 @@ test_sizes_match_b3sum() {
 	multisum -a blake3 < s65537 > got
 	b3sum < s65537 > want
 	same got want "standard input as b3sum"
+}
+
+# One file over several workers: with 4 KiB buffers a file from 16 KiB up
+# is hashed in parts on both workers and joined in order; its last chunk,
+# odd-sized ends and a second digest beside it take the ordinary path.
+test_engine_splits() {
+	have b3sum || skip_test "no b3sum"
+	for n in 16385 102400 102401 1048576 1048577 3000000; do
+		random_file "f$n" "$n"
+	done
+	printf 'whats the Elvish word for friend' > key
+	b3sum f* > want
+	b3sum --keyed f* < key > want.keyed
+	for io in read mmap; do
+		multisum -j2 --io=$io --buffer-size=4K -a blake3 f* > got
+		same got want "--io=$io -j2 4K buffers: split digests as b3sum"
+		multisum -j2 --io=$io --buffer-size=4K -a blake3 --key-file=key f* > got
+		same got want.keyed "--io=$io keyed, split"
+	done
+	multisum -j2 --buffer-size=4K -a blake3,sha256 --tag f1048577 > got
+	has_line got "BLAKE3 (f1048577) = $(b3sum --no-names f1048577)" \
+	    "blake3 split beside a sha256 lane"
+	has_line got "SHA256 (f1048577) = $(sha256sum f1048577 | cut -c1-64)" \
+	    "the sha256 lane beside it"
+	multisum -j2 --buffer-size=64K -a blake3 -l 1048 f3000000 > got
+	b3sum -l 131 f3000000 > want
+	same got want "split with extended output"
+	cat f102401 | multisum -j2 --buffer-size=4K -a blake3 > got
+	b3sum < f102401 > want
+	same got want "a pipe (size unknown) is not split"
 }
 
 # Every level ran: the test must not pass on the portable code alone
@@ -173,6 +203,7 @@ test_check_manifests() {
 
 run sizes_match_b3sum
 run levels_follow_cpu
+run engine_splits
 run simd_variable_refused
 run extended_output
 run keyed_and_derive

@@ -4,7 +4,8 @@
  * unit-blake3.c - the official BLAKE3 test vectors (tests/blake3-vectors.txt,
  * from the BLAKE3 team's test_vectors.json) through hash, keyed_hash and
  * derive_key with 131-byte extended output, whole and in odd splits, at
- * every SIMD level this CPU has; and every level's many-input compression
+ * every SIMD level this CPU has, and split into parts hashed apart and
+ * joined as the engine does; and every level's many-input compression
  * against the portable one for every count up to 40 inputs.
  */
 #include <stdbool.h>
@@ -133,6 +134,41 @@ test_vectors(const struct vector *v, int cnt)
 	}
 }
 
+/* The engine's split: parts hashed apart, joined in order, the end fed. */
+static void
+test_parts(const struct vector *v, int cnt)
+{
+	static const size_t sizes[] = { 1024, 4096, 16384, 32768 };
+
+	for (int i = 0; i < cnt; i++) {
+		if (v[i].len < 8192)
+			continue;
+		for (size_t k = 0; k < MS_ARRAY_LEN(sizes); k++)
+			for (int mode = 0; mode < 3; mode++) {
+				size_t ps = sizes[k], off = ps;
+				struct ms_blake3 h, proto;
+				uint8_t out[XOF_LEN], cv[32];
+				char hex[2 * XOF_LEN + 1];
+
+				if (ps >= v[i].len)
+					continue;
+				start(&h, mode);
+				start(&proto, mode);
+				ms_blake3_update(&h, input, ps);
+				for (; off + ps < v[i].len; off += ps) {
+					ms_blake3_part(&proto, input + off, ps, off, cv);
+					ms_blake3_join(&h, cv, off, ps);
+				}
+				ms_blake3_update(&h, input + off, v[i].len - off);
+				ms_blake3_final(&h, out, sizeof(out));
+				ms_hex(hex, out, sizeof(out));
+				tap_is_str(hex, v[i].hex[mode], "parts");
+				tap_diag("%s of %zu bytes in parts of %zu", mode_name[mode],
+				    v[i].len, ps);
+			}
+	}
+}
+
 /* final does not end the hasher: more input may follow. */
 static void
 test_final_midway(void)
@@ -200,5 +236,6 @@ main(void)
 	test_vectors(v, cnt);
 	test_many();
 	test_final_midway();
+	test_parts(v, cnt);
 	return tap_done();
 }
