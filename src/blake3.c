@@ -1,13 +1,13 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * blake3.c - BLAKE3 from the specification: the portable compression, the
- * chunk and tree logic of incremental hashing, extendable output, and the
+ * blake3.c - BLAKE3 from the specification: the chunk and tree logic of
+ * incremental hashing, parts hashed apart, extendable output, and the
  * choice of SIMD level.
  *
- * Owns the hasher and the dispatch; the SIMD files (blake3_sse41.c,
- * blake3_avx2.c, blake3_avx512.c) only compress many equal-length inputs
- * at once.  The open chunk is never compressed as a whole until more
+ * Owns the hasher and the dispatch; blake3_portable.c compresses one
+ * block, and the SIMD files (blake3_sse41.c, blake3_avx2.c,
+ * blake3_avx512.c) only compress many equal-length inputs at once.  The open chunk is never compressed as a whole until more
  * input shows it is not the last one, so the stack of subtree chaining
  * values never holds the root and can be merged eagerly.
  */
@@ -28,112 +28,6 @@ const uint32_t ms_b3_iv[8] = {
 /* Whole chunks compressed together when the input allows (256 KiB,
  * the engine's buffer). */
 #define BATCH_MAX	256
-
-static inline uint32_t
-load32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	    (uint32_t)p[3] << 24;
-}
-
-static inline void
-store32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
-}
-
-static inline uint32_t
-rotr(uint32_t x, unsigned n)
-{
-	return x >> n | x << (32 - n);
-}
-
-#define G(a, b, c, d, x, y) do {				\
-	v[a] += v[b] + (x); v[d] = rotr(v[d] ^ v[a], 16);	\
-	v[c] += v[d]; v[b] = rotr(v[b] ^ v[c], 12);		\
-	v[a] += v[b] + (y); v[d] = rotr(v[d] ^ v[a], 8);	\
-	v[c] += v[d]; v[b] = rotr(v[b] ^ v[c], 7);		\
-} while (0)
-
-/* Inlined with a constant r, every message index is a constant. */
-static inline __attribute__((always_inline)) void
-round_fn(uint32_t v[16], const uint32_t m[16], int r)
-{
-	const uint8_t *s = ms_b3_schedule[r];
-
-	G(0, 4, 8, 12, m[s[0]], m[s[1]]);
-	G(1, 5, 9, 13, m[s[2]], m[s[3]]);
-	G(2, 6, 10, 14, m[s[4]], m[s[5]]);
-	G(3, 7, 11, 15, m[s[6]], m[s[7]]);
-	G(0, 5, 10, 15, m[s[8]], m[s[9]]);
-	G(1, 6, 11, 12, m[s[10]], m[s[11]]);
-	G(2, 7, 8, 13, m[s[12]], m[s[13]]);
-	G(3, 4, 9, 14, m[s[14]], m[s[15]]);
-}
-
-/* The compression function: all 16 words of the state after 7 rounds. */
-static void
-compress(const uint32_t cv[8], const uint8_t block[64], uint8_t block_len,
-    uint64_t counter, uint8_t flags, uint32_t v[16])
-{
-	uint32_t m[16];
-
-	for (int i = 0; i < 16; i++)
-		m[i] = load32(block + 4 * i);
-	memcpy(v, cv, 8 * sizeof(uint32_t));
-	memcpy(v + 8, ms_b3_iv, 4 * sizeof(uint32_t));
-	v[12] = (uint32_t)counter;
-	v[13] = (uint32_t)(counter >> 32);
-	v[14] = block_len;
-	v[15] = flags;
-	round_fn(v, m, 0);
-	round_fn(v, m, 1);
-	round_fn(v, m, 2);
-	round_fn(v, m, 3);
-	round_fn(v, m, 4);
-	round_fn(v, m, 5);
-	round_fn(v, m, 6);
-}
-
-/* Compress into a new chaining value (cv may be the same array). */
-static void
-compress_cv(uint32_t cv[8], const uint8_t block[64], uint8_t block_len,
-    uint64_t counter, uint8_t flags)
-{
-	uint32_t v[16];
-
-	compress(cv, block, block_len, counter, flags, v);
-	for (int i = 0; i < 8; i++)
-		cv[i] = v[i] ^ v[i + 8];
-}
-
-void
-ms_b3_many_portable(const uint8_t *in, size_t cnt, size_t blocks,
-    const uint32_t key[8], uint64_t counter, int inc, uint8_t flags,
-    uint8_t flags_start, uint8_t flags_end, uint8_t *out)
-{
-	for (size_t i = 0; i < cnt; i++, in += blocks * 64, out += 32) {
-		uint32_t cv[8];
-
-		memcpy(cv, key, sizeof(cv));
-		for (size_t b = 0; b < blocks; b++) {
-			uint8_t f = flags;
-
-			if (b == 0)
-				f |= flags_start;
-			if (b + 1 == blocks)
-				f |= flags_end;
-			compress_cv(cv, in + 64 * b, 64, counter, f);
-		}
-		for (int w = 0; w < 8; w++)
-			store32(out + 4 * w, cv[w]);
-		if (inc)
-			counter++;
-	}
-}
 
 /* ------------------------------------------------------------ dispatch */
 
@@ -312,7 +206,7 @@ parent_cv(const struct ms_blake3 *h, const uint8_t left[32],
 	memcpy(block, left, 32);
 	memcpy(block + 32, right, 32);
 	memcpy(cv, h->key, sizeof(cv));
-	compress_cv(cv, block, 64, 0, h->flags | B3_PARENT);
+	ms_b3_compress_cv(cv, block, 64, 0, h->flags | B3_PARENT);
 	cv_bytes(out, cv);
 }
 
@@ -350,7 +244,7 @@ close_chunk(struct ms_blake3 *h)
 {
 	uint8_t cv[32];
 
-	compress_cv(h->cv, h->block, 64, h->chunk_counter,
+	ms_b3_compress_cv(h->cv, h->block, 64, h->chunk_counter,
 	    h->flags | chunk_start_flag(h) | B3_CHUNK_END);
 	cv_bytes(cv, h->cv);
 	h->chunk_counter++;
@@ -467,7 +361,7 @@ ms_blake3_update(struct ms_blake3 *h, const void *data, size_t n)
 			continue;
 		}
 		if (h->block_len == 64) {
-			compress_cv(h->cv, h->block, 64, h->chunk_counter,
+			ms_b3_compress_cv(h->cv, h->block, 64, h->chunk_counter,
 			    h->flags | chunk_start_flag(h));
 			h->blocks_done++;
 			h->block_len = 0;
@@ -476,7 +370,7 @@ ms_blake3_update(struct ms_blake3 *h, const void *data, size_t n)
 		 * within this chunk. */
 		while (h->block_len == 0 && n > 64 &&
 		    chunk_len(h) + 64 < MS_BLAKE3_CHUNK_LEN) {
-			compress_cv(h->cv, p, 64, h->chunk_counter,
+			ms_b3_compress_cv(h->cv, p, 64, h->chunk_counter,
 			    h->flags | chunk_start_flag(h));
 			h->blocks_done++;
 			p += 64;
@@ -512,7 +406,7 @@ ms_blake3_final(const struct ms_blake3 *h, uint8_t *out, size_t len)
 	for (size_t i = h->stack_len; i > 0; i--) {
 		uint8_t right[32];
 
-		compress_cv(cv, block, block_len, counter, flags);
+		ms_b3_compress_cv(cv, block, block_len, counter, flags);
 		cv_bytes(right, cv);
 		memcpy(block, h->stack[i - 1], 32);
 		memcpy(block + 32, right, 32);
@@ -525,7 +419,7 @@ ms_blake3_final(const struct ms_blake3 *h, uint8_t *out, size_t len)
 		uint8_t o[64];
 		size_t take = len < 64 ? len : 64;
 
-		compress(cv, block, block_len, t, flags | B3_ROOT, v);
+		ms_b3_compress(cv, block, block_len, t, flags | B3_ROOT, v);
 		for (int i = 0; i < 8; i++) {
 			store32(o + 4 * i, v[i] ^ v[i + 8]);
 			store32(o + 32 + 4 * i, v[i + 8] ^ cv[i]);

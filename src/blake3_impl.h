@@ -49,6 +49,31 @@ typedef void ms_b3_many_fn(const uint8_t *in, size_t cnt, size_t blocks,
     uint8_t flags_start, uint8_t flags_end, uint8_t *out);
 
 ms_b3_many_fn ms_b3_many_portable;
+
+/* blake3_portable.c: one compression, all 16 words of the state after the
+ * seven rounds, or just the new chaining value (cv may be updated in
+ * place). */
+void	 ms_b3_compress(const uint32_t cv[8], const uint8_t block[64],
+	    uint8_t block_len, uint64_t counter, uint8_t flags, uint32_t v[16]);
+void	 ms_b3_compress_cv(uint32_t cv[8], const uint8_t block[64],
+	    uint8_t block_len, uint64_t counter, uint8_t flags);
+
+static inline uint32_t
+load32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24;
+}
+
+static inline void
+store32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+	p[2] = (uint8_t)(v >> 16);
+	p[3] = (uint8_t)(v >> 24);
+}
+
 #if defined(__x86_64__) || defined(__i386__)
 #define MS_B3_X86 1
 ms_b3_many_fn ms_b3_many_sse41;

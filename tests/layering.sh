@@ -12,10 +12,12 @@ lib=$(dirname "$MULTISUM")/libmultisum.a
 src=$TESTS_SRCDIR/../src
 
 # The ONE list of exceptions, each to be removed when fixed (a test below
-# fails when one no longer holds).  Empty: the bench's report went one
-# way, in files under 800 lines (issue 8 item 4).
+# fails when one no longer holds).  The bench's report went one way, in
+# files under 800 lines (issue 8 item 4); engine.c is over 800 lines since
+# the BLAKE3 parts (issue 12) until its big-file ring moves to a file of
+# its own.
 KNOWN_CYCLES=""
-KNOWN_LONG=""
+KNOWN_LONG="engine.c"
 
 # Print "A<->B" for every pair of objects in the archive that call each
 # other, A before B in byte order.
