@@ -643,6 +643,15 @@ blake3_mode(struct ms_options *o)
 	if (o->mode == MS_MODE_HASH && !selected)
 		refuse("--%s needs -a blake3", o->blake3_context ? "derive-key" :
 		    o->blake3_keyed ? "keyed" : "key-file");
+	if (o->blake3_keyed) {
+		bool stdin_read = o->nfiles == 0 && o->files_from == NULL;
+
+		for (size_t i = 0; i < o->nfiles; i++)
+			stdin_read |= strcmp(o->files[i], "-") == 0;
+		if (stdin_read)
+			refuse("--keyed reads the key from standard input, "
+			    "which cannot also be an input");
+	}
 	if (o->blake3_context != NULL)
 		ms_blake3_row_derive_key(o->blake3_context);
 	else if (ms_blake3_row_key_file(o->blake3_key_file) == -1)

@@ -140,6 +140,7 @@ test_keyed_and_derive() {
 	    > /dev/null 2>&1
 	usage_error "--key-file without blake3" -a sha256 --key-file=key s1
 	usage_error "two modes" -a blake3 --key-file=key --derive-key=x s1
+	usage_error "--keyed with standard input as input" -a blake3 --keyed s1 -
 }
 
 test_escaped_names() {
