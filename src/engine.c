@@ -107,6 +107,7 @@ struct ms_engine {
 	unsigned	 idle;
 	bool		 closing;
 	bool		 main_waiting;
+	bool		 stream_busy;	/* a stream task is being read */
 	struct ms_task	*window[WINDOW];
 	size_t		 submitted;
 	size_t		 emitted;
@@ -181,6 +182,11 @@ static void
 complete(struct ms_engine *e, struct ms_task *t)
 {
 	t->done = true;
+	if (t->stream) {
+		e->stream_busy = false;
+		if (e->idle > 0)
+			pthread_cond_broadcast(&e->work_cv);
+	}
 	if (e->main_waiting && t->seq == e->emitted)
 		pthread_cond_signal(&e->main_cv);
 }
@@ -496,12 +502,24 @@ pick(struct ms_engine *e, struct step *st, const struct step *prev)
 			return true;
 		}
 	}
-	if (e->q_head != NULL) {
+	/*
+	 * Standard input, FIFOs and devices have one reader at a time, in
+	 * submission order (two "-" operands on one descriptor would split
+	 * its data): while one is read, later ones wait, files go on.
+	 */
+	for (struct ms_task **pp = &e->q_head, *prev = NULL; *pp != NULL;
+	    prev = *pp, pp = &(*pp)->next) {
+		struct ms_task *t = *pp;
+
+		if (t->stream && e->stream_busy)
+			continue;
+		*pp = t->next;
+		if (e->q_tail == t)
+			e->q_tail = prev;
+		if (t->stream)
+			e->stream_busy = true;
 		st->kind = STEP_TASK;
-		st->task = e->q_head;
-		e->q_head = st->task->next;
-		if (e->q_head == NULL)
-			e->q_tail = NULL;
+		st->task = t;
 		return true;
 	}
 	return false;
@@ -805,6 +823,7 @@ ms_engine_submit(struct ms_engine *e, struct ms_task *t)
 		e->emit(e->arg, t);
 		return;
 	}
+	t->stream = ms_source_is_stream(t->path);
 	pthread_mutex_lock(&e->lock);
 	t->seq = e->submitted++;
 	t->done = false;

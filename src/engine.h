@@ -37,6 +37,7 @@ struct ms_task {
 	/* engine-private */
 	size_t		 seq;
 	bool		 done;
+	bool		 stream;	/* one reader at a time (stdin, FIFOs) */
 	struct ms_task	*next;
 	unsigned char	 digest[];	/* sel->out_len bytes */
 };

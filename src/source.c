@@ -91,6 +91,26 @@ ms_source_open(struct ms_source *s, const char *path, enum ms_io io)
 	return 0;
 }
 
+bool
+ms_source_is_stream(const char *path)
+{
+	static const char *const shared[] = {
+		"/dev/std", "/dev/fd/", "/proc/self/fd/",
+	};
+	struct stat st;
+
+	if (strcmp(path, "-") == 0)
+		return true;
+	/* Elsewhere than Linux these duplicate a descriptor we may read. */
+	for (size_t i = 0; i < MS_ARRAY_LEN(shared); i++)
+		if (strncmp(path, shared[i], strlen(shared[i])) == 0)
+			return true;
+	if (stat(path, &st) == -1)
+		return false;		/* the open will say why */
+	return !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode) &&
+	    !S_ISBLK(st.st_mode);
+}
+
 void
 ms_source_from_reader(struct ms_source *s, const char *name, ms_reader_fn *fn,
     void *arg)

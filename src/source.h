@@ -53,6 +53,14 @@ struct ms_source {
  */
 int	 ms_source_open(struct ms_source *s, const char *path, enum ms_io io);
 
+/*
+ * Is path a stream that must have one reader at a time, in operand order:
+ * standard input ("-", /dev/stdin, /dev/fd/N) or anything not regular,
+ * a directory or a block device (FIFOs, terminals, other character
+ * devices, sockets)?  Two readers of one stream would split its data.
+ */
+bool	 ms_source_is_stream(const char *path);
+
 /* A source that pulls its bytes from a callback (archive members). */
 void	 ms_source_from_reader(struct ms_source *s, const char *name,
 	    ms_reader_fn *fn, void *arg);
