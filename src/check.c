@@ -566,7 +566,7 @@ finish(struct run *r)
 		free(r->sels[i]);
 	free(r->sels);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		ms_warn("write error: %s", strerror(errno));
+		ms_write_error();
 		r->failed = true;
 	}
 }

@@ -25,6 +25,7 @@ struct run {
 	const struct ms_hash_style *style;
 	struct ms_engine_config cfg;	/* o->engine, with the progress line */
 	struct ms_output out;
+	struct ms_walk_opts walk;	/* o->walk, told of the -o output */
 	struct ms_engine *engine;
 	size_t		 failed;
 	bool		*found;		/* --archive: operand i was a member */
@@ -78,7 +79,7 @@ static void
 operand(struct run *r, const char *path)
 {
 	r->operand = path;
-	r->failed += ms_walk(&r->o->walk, path, submit, r);
+	r->failed += ms_walk(&r->walk, path, submit, r);
 }
 
 static void
@@ -142,6 +143,8 @@ ms_hash_run(const struct ms_options *o, const struct ms_hash_style *style)
 
 	if (ms_output_open(&r.out, o->output) == -1)
 		return MS_EXIT_FAIL;
+	r.walk = o->walk;
+	r.walk.output = o->output != NULL ? &r.out : NULL;
 	r.cfg.progress = ms_progress_start(o->progress);
 	if (o->archive != NULL) {
 		hash_archive(&r);

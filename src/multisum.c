@@ -159,7 +159,7 @@ static _Noreturn void
 exit_flushed(void)
 {
 	if (fflush(stdout) == EOF || ferror(stdout)) {
-		ms_warn("write error: %s", strerror(errno ? errno : EIO));
+		ms_write_error();
 		exit(MS_EXIT_FAIL);
 	}
 	exit(MS_EXIT_OK);
@@ -742,6 +742,8 @@ main(int argc, char **argv)
 	static struct seen seen;
 	const char *base = argc > 0 ? strrchr(argv[0], '/') : NULL;
 
+	ms_std_fds();
+	ms_close_stdout_at_exit();
 	ms_program = base ? base + 1 : argc > 0 ? argv[0] : "multisum";
 	if (strcmp(ms_program, "b3sum") == 0)
 		return ms_b3sum_main(argc, argv);

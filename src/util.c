@@ -8,26 +8,63 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 const char *ms_program = "multisum";
+
+/* Called before a message goes to standard error (the progress line). */
+static void (*before_message)(void);
+
+void
+ms_set_before_message(void (*fn)(void))
+{
+	before_message = fn;
+}
 
 void
 ms_vwarn(const char *fmt, va_list ap)
 {
-	/* One write per message so that threads never interleave lines. */
-	char line[4096];
-	int n = snprintf(line, sizeof(line), "%s: ", ms_program);
+	/*
+	 * One write per message so that threads never interleave lines; a
+	 * message longer than the stack buffer (a deep path) is allocated
+	 * whole rather than cut before its reason.
+	 */
+	char small[4096], *line = small;
+	int p = snprintf(small, sizeof(small), "%s: ", ms_program);
+	va_list again;
+	int n;
 
-	if (n < 0)
+	if (p < 0)
 		return;
-	vsnprintf(line + n, sizeof(line) - (size_t)n - 1, fmt, ap);
-	size_t len = strlen(line);
-	line[len++] = '\n';
-	fwrite(line, 1, len, stderr);
+	va_copy(again, ap);
+	n = vsnprintf(small + p, sizeof(small) - (size_t)p, fmt, ap);
+	if (n < 0) {
+		va_end(again);
+		return;
+	}
+	if ((size_t)p + (size_t)n + 2 > sizeof(small)) {
+		line = malloc((size_t)p + (size_t)n + 2);
+		if (line == NULL) {
+			line = small;	/* cut, but said */
+			n = (int)(sizeof(small) - (size_t)p - 2);
+		} else {
+			memcpy(line, small, (size_t)p);
+			vsnprintf(line + p, (size_t)n + 1, fmt, again);
+		}
+	}
+	va_end(again);
+	line[p + n] = '\n';
+	if (before_message != NULL)
+		before_message();
+	fwrite(line, 1, (size_t)p + (size_t)n + 1, stderr);
+	if (line != small)
+		free(line);
 }
 
 void
@@ -282,4 +319,59 @@ ms_unbase64(unsigned char *out, size_t cap, const char *s, size_t len)
 		}
 	}
 	return (long)n;
+}
+
+void
+ms_std_fds(void)
+{
+	/*
+	 * A descriptor 0, 1 or 2 that is closed would be handed out by the
+	 * next open: the -o temporary would then take what stderr writes.
+	 * Open /dev/null there first, as coreutils and OpenBSD do, in the
+	 * wrong direction: reading standard input or writing standard output
+	 * still fails with EBADF, as it did when closed, and is reported.
+	 */
+	for (int fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
+			int n = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+
+			if (n == -1)
+				abort();	/* nowhere even to say so */
+			if (n != fd)
+				close(n);	/* a lower one was closed too */
+		}
+}
+
+static bool write_error_said;
+
+void
+ms_write_error(void)
+{
+	int err = errno;
+
+	write_error_said = true;
+	/*
+	 * The tools say what coreutils 9.1 says: "NAME: write error", with
+	 * the cause only for a closed descriptor.
+	 */
+	if ((strcmp(ms_program, "multisum") == 0 || err == EBADF) && err != 0)
+		ms_warn("write error: %s", strerror(err));
+	else
+		ms_warn("write error");
+}
+
+static void
+close_stdout(void)
+{
+	if (fclose(stdout) == EOF || write_error_said) {
+		if (!write_error_said)
+			ms_write_error();
+		_exit(MS_EXIT_FAIL);
+	}
+}
+
+void
+ms_close_stdout_at_exit(void)
+{
+	atexit(close_stdout);
 }

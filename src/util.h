@@ -32,6 +32,18 @@ _Noreturn void ms_die(const char *fmt, ...)
 	    __attribute__((format(printf, 1, 2)));
 _Noreturn void ms_bug(const char *what);
 
+/* fn (or NULL) is called before every message: to erase a progress line. */
+void	ms_set_before_message(void (*fn)(void));
+
+/* Make sure descriptors 0, 1 and 2 are open (to /dev/null if closed). */
+void	ms_std_fds(void);
+
+/* Say that standard output could not be written, as the tool should. */
+void	ms_write_error(void);
+
+/* At exit, close standard output; a write error then makes the exit 1. */
+void	ms_close_stdout_at_exit(void);
+
 void	*ms_xmalloc(size_t n);
 void	*ms_xcalloc(size_t cnt, size_t n);
 void	*ms_xrealloc(void *p, size_t n);

@@ -5,7 +5,9 @@
  * Owns opendir/readdir, the byte order of entries, --exclude matching,
  * the symlink policy (-L follows links inside trees, with loop
  * detection; without it links found in a tree are skipped) and the
- * reading of --files-from lists.  It never opens a regular file.
+ * reading of --files-from lists.  It never opens a regular file.  Trees
+ * are walked relative to directory descriptors (openat), so their depth
+ * is not bounded by PATH_MAX, and the -o output is never listed.
  */
 #include "walk.h"
 
@@ -17,7 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "output.h"
+#include "quote.h"
 #include "util.h"
 
 struct ancestor {
@@ -55,67 +60,101 @@ byte_order(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void descend(struct walker *w, size_t len, const struct ancestor *up);
-
-/* w->path[0..len) names an entry of known type d_type (DT_UNKNOWN ok). */
 static void
-visit(struct walker *w, size_t len, unsigned char type,
-    const struct ancestor *up)
+walk_error(struct walker *w, const char *path, int err)
+{
+	ms_warn("%s: %s", ms_quotef(path), strerror(err));
+	w->errors++;
+}
+
+static void descend(struct walker *w, int dfd, size_t len,
+    const struct ancestor *up);
+
+/*
+ * w->path[0..len) names the entry name of the directory open as pdfd, of
+ * known type d_type (DT_UNKNOWN ok).  self: the directory holds the -o
+ * output, whose files are never listed.
+ */
+static void
+visit(struct walker *w, int pdfd, const char *name, size_t len,
+    unsigned char type, bool self, const struct ancestor *up)
 {
 	struct stat st;
 
 	if (w->o->nexcludes && ms_walk_excluded(w->o, w->path))
 		return;
-	if (type == DT_REG) {
+	if (type == DT_REG && !self) {
 		w->fn(w->arg, w->path);
 		return;
 	}
-	if (type != DT_DIR && type != DT_LNK && type != DT_UNKNOWN)
+	if (type != DT_REG && type != DT_DIR && type != DT_LNK &&
+	    type != DT_UNKNOWN)
 		return;		/* devices, FIFOs, sockets: not content */
-	if (lstat(w->path, &st) == -1) {
-		ms_warn("%s: %s", w->path, strerror(errno));
-		w->errors++;
+	if (fstatat(pdfd, name, &st, AT_SYMLINK_NOFOLLOW) == -1) {
+		walk_error(w, w->path, errno);
 		return;
 	}
 	if (S_ISLNK(st.st_mode)) {
 		if (!w->o->dereference)
 			return;
-		if (stat(w->path, &st) == -1) {
-			ms_warn("%s: %s", w->path, strerror(errno));
-			w->errors++;
+		if (fstatat(pdfd, name, &st, 0) == -1) {
+			walk_error(w, w->path, errno);
 			return;
 		}
 	}
 	if (S_ISREG(st.st_mode)) {
-		w->fn(w->arg, w->path);
+		/* The manifest being written is never hashed into itself. */
+		if (!ms_output_is_self(w->o->output, &st))
+			w->fn(w->arg, w->path);
 	} else if (S_ISDIR(st.st_mode)) {
 		struct ancestor here = { st.st_dev, st.st_ino, up };
+		int dfd;
 
 		for (const struct ancestor *a = up; a != NULL; a = a->up)
 			if (a->dev == st.st_dev && a->ino == st.st_ino) {
 				ms_warn("%s: symbolic link loop, not followed",
-				    w->path);
+				    ms_quotef(w->path));
 				w->errors++;
 				return;
 			}
-		descend(w, len, &here);
+		dfd = openat(pdfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC |
+		    O_NOCTTY | (w->o->dereference ? 0 : O_NOFOLLOW));
+		if (dfd == -1) {
+			walk_error(w, w->path, errno);
+			return;
+		}
+		descend(w, dfd, len, &here);
 	}
 }
 
-/* w->path[0..len) is a directory: visit its entries in byte order. */
+/*
+ * w->path[0..len) is the directory open as dfd (which this closes):
+ * visit its entries in byte order.  Entries are reached relative to dfd,
+ * so a tree may be deeper than PATH_MAX.
+ */
 static void
-descend(struct walker *w, size_t len, const struct ancestor *up)
+descend(struct walker *w, int dfd, size_t len, const struct ancestor *up)
 {
-	DIR *d = opendir(w->path);
+	int rfd = dup(dfd);
+	DIR *d = rfd == -1 ? NULL : fdopendir(rfd);
 	struct dirent *de;
 	char **names = NULL;
 	size_t cnt = 0, cap = 0;
+	bool self = false;
+	struct stat st;
 
 	if (d == NULL) {
-		ms_warn("%s: %s", w->path, strerror(errno));
-		w->errors++;
+		walk_error(w, w->path, errno);
+		if (rfd != -1)
+			close(rfd);
+		close(dfd);
 		return;
 	}
+	/* The directory of the -o output: its entries are looked at. */
+	if (w->o->output != NULL && w->o->output->path != NULL &&
+	    fstat(dfd, &st) == 0)
+		self = st.st_dev == w->o->output->dir_dev &&
+		    st.st_ino == w->o->output->dir_ino;
 	errno = 0;
 	while ((de = readdir(d)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
@@ -132,10 +171,8 @@ descend(struct walker *w, size_t len, const struct ancestor *up)
 		names[cnt++] = n + 1;
 		errno = 0;
 	}
-	if (errno != 0) {
-		ms_warn("%s: %s", w->path, strerror(errno));
-		w->errors++;
-	}
+	if (errno != 0)
+		walk_error(w, w->path, errno);
 	closedir(d);
 	/* An empty directory leaves names NULL, which qsort must not see
 	 * even with a count of 0 (C17 7.22.5). */
@@ -153,11 +190,13 @@ descend(struct walker *w, size_t len, const struct ancestor *up)
 		if (sep)
 			w->path[len] = '/';
 		memcpy(w->path + len + sep, names[i], nl + 1);
-		visit(w, len + sep + nl, (unsigned char)names[i][-1], up);
+		visit(w, dfd, names[i], len + sep + nl,
+		    (unsigned char)names[i][-1], self, up);
 		w->path[len] = '\0';
 		free(names[i] - 1);
 	}
 	free(names);
+	close(dfd);
 }
 
 size_t
@@ -167,20 +206,33 @@ ms_walk(const struct ms_walk_opts *o, const char *operand, ms_walk_fn *fn,
 	struct walker w = { o, fn, arg, 0, NULL, 0 };
 	struct stat st;
 	size_t len = strlen(operand);
+	bool stdin_op = strcmp(operand, "-") == 0;
+	bool known = !stdin_op && (o->recursive || o->output != NULL) &&
+	    stat(operand, &st) == 0;
+	int dfd;
 
+	/* -o never reads the file it replaces: refuse, do not list it. */
+	if (known && S_ISREG(st.st_mode) && ms_output_is_self(o->output, &st)) {
+		ms_warn("%s: is the output file (-o): not read", ms_quotef(operand));
+		return 1;
+	}
 	/* Operands are followed even without -L (as find -H does); only
 	 * a directory operand under -r starts a walk. */
-	if (!o->recursive || strcmp(operand, "-") == 0 ||
-	    stat(operand, &st) == -1 || !S_ISDIR(st.st_mode)) {
+	if (!o->recursive || !known || !S_ISDIR(st.st_mode)) {
 		fn(arg, operand);
 		return 0;
+	}
+	dfd = open(operand, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY);
+	if (dfd == -1) {
+		walk_error(&w, operand, errno);
+		return w.errors;
 	}
 	w.cap = len + 256;
 	w.path = ms_xmalloc(w.cap);
 	memcpy(w.path, operand, len + 1);
 	{
 		struct ancestor top = { st.st_dev, st.st_ino, NULL };
-		descend(&w, len, &top);
+		descend(&w, dfd, len, &top);
 	}
 	free(w.path);
 	return w.errors;
@@ -204,6 +256,13 @@ ms_walk_list(const char *list, bool nul, ms_walk_fn *fn, void *arg)
 			line[--n] = '\0';
 		if (n == 0)
 			continue;	/* an empty name is no file */
+		if (f == stdin && strcmp(line, "-") == 0) {
+			/* Hashing stdin would swallow the rest of the list. */
+			ms_warn("when reading file names from standard input, "
+			    "no file name of '-' allowed");
+			rc = -1;
+			continue;
+		}
 		fn(arg, line);
 	}
 	if (ferror(f)) {

@@ -8,11 +8,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct ms_output;
+
 struct ms_walk_opts {
 	bool		 recursive;	/* -r */
 	bool		 dereference;	/* -L: follow symlinks inside trees */
 	const char	**excludes;	/* --exclude globs */
 	size_t		 nexcludes;
+	/* -o: its target and temporary are never listed; an operand naming
+	 * them is refused.  NULL without -o. */
+	const struct ms_output *output;
 };
 
 /* Called once per path, in order; path is valid during the call only. */
@@ -29,7 +34,8 @@ size_t	 ms_walk(const struct ms_walk_opts *o, const char *operand,
 /*
  * Read operands from list ("-" is standard input), one per line or, with
  * nul, NUL-terminated, and hand each to fn.  Returns -1 after a message
- * if the list cannot be read.
+ * if the list cannot be read, or if a list read from standard input names
+ * "-" (refused, as wc --files0-from=- does; the other names are handed on).
  */
 int	 ms_walk_list(const char *list, bool nul, ms_walk_fn *fn, void *arg);
 

@@ -30,5 +30,168 @@ test_stdin_twice() {
 	same got want "cksum - - from a pipe"
 }
 
+# -o never lists its own output or temporary, on the first run or the next.
+test_output_not_self_listed() {
+	mkdir t
+	printf 'a\n' > t/a
+	for round in 1 2; do
+		(cd t && multisum -a sha256 -r -o MANIFEST .) 2> err
+		status_is 0 "round $round: -r -o MANIFEST . succeeds" test -s t/MANIFEST
+		is "$(cat t/MANIFEST)" "$(cd t && sha256sum ./a)" "round $round: only ./a is listed"
+		(cd t && sha256sum -c --strict MANIFEST) > /dev/null 2>&1
+		check "round $round: the manifest verifies" [ $? -eq 0 ]
+	done
+	is "$(ls -A t | tr '\n' ' ')" "MANIFEST a " "no temporary left behind"
+}
+
+# -o never replaces an input, nor a file that is not a manifest.
+test_output_refusals() {
+	printf 'x\n' > a.tar.xz
+	printf 'y\n' > b.tar.xz
+	cp a.tar.xz keep
+	status_is 1 "-o onto a tarball (manifest name forgotten) fails" \
+	    multisum -o a.tar.xz b.tar.xz 2> err
+	same a.tar.xz keep "the tarball is untouched"
+	has_line err "multisum: a.tar.xz: exists and is not a checksum manifest: not replaced (remove it first)" \
+	    "says why"
+	status_is 1 "-o f f fails" multisum -o a.tar.xz a.tar.xz 2> /dev/null
+	same a.tar.xz keep "f is untouched"
+	multisum -a sha256 -o SUMS b.tar.xz
+	cp SUMS keep
+	status_is 1 "-o SUMS SUMS (an input) fails" multisum -a sha256 -o SUMS SUMS b.tar.xz 2> err
+	same SUMS keep "the manifest that was an input is untouched"
+	has_line err "multisum: SUMS: is the output file (-o): not read" "says why"
+	status_is 0 "an existing manifest is replaced" multisum -o SUMS a.tar.xz
+	: > empty
+	status_is 0 "an empty file is replaced" multisum -o empty a.tar.xz
+	ls -A > list
+	lacks list ".SUMS." "no temporary left behind"
+}
+
+# -o keeps the mode of the manifest it replaces and writes through a link.
+test_output_mode_and_link() {
+	printf 'a\n' > a
+	multisum -o SUMS a
+	chmod 600 SUMS
+	multisum -o SUMS a
+	is "$(ls -l SUMS | cut -c1-10)" "-rw-------" "a 0600 manifest stays 0600"
+	mkdir real
+	multisum -o real/SUMS a
+	ln -s real/SUMS link
+	printf 'b\n' > b
+	multisum -a sha256 -o link b
+	check "the link is still a link" [ -L link ]
+	is "$(cat real/SUMS)" "$(sha256sum b)" "its target got the new manifest"
+	ln -s real/NEW dangling
+	multisum -a sha256 -o dangling b
+	check "a dangling link's target is created" [ -L dangling ] && [ -f real/NEW ]
+}
+
+# SIGTERM or SIGINT while -o writes: the temporary goes, the old manifest stays.
+test_output_signal() {
+	printf 'a\n' > a
+	multisum -o SUMS a
+	cp SUMS keep
+	mkfifo fifo
+	for sig in TERM INT; do
+		# (env: an asynchronous command starts with SIGINT ignored)
+		env --default-signal="$sig" "$MULTISUM" -o SUMS a fifo &
+		pid=$!
+		n=0
+		# wait (not timed: polled) until the temporary exists
+		while [ -z "$(ls -A | grep '^\.SUMS\.')" ] && [ $n -lt 200 ]; do
+			sleep 0.05; n=$((n + 1))
+		done
+		kill -s "$sig" "$pid"
+		# a run that outlived the signal gets a writer that comes and
+		# goes (read-write: this open never blocks)
+		exec 9<> fifo
+		exec 9>&-
+		wait "$pid"
+		st=$?
+		check "SIG$sig: the run died of it ($st)" [ "$st" -gt 128 ]
+		ls -A > list
+		lacks list ".SUMS." "SIG$sig: the temporary is removed"
+		same SUMS keep "SIG$sig: the old manifest is intact"
+	done
+}
+
+# A list read from standard input may not name "-" (wc --files0-from=-).
+test_list_from_stdin_names_stdin() {
+	printf 'a\n' > a
+	printf 'b\n' > b
+	printf 'a\n-\nb\n' | multisum -a sha256 --files-from=- > got 2> err
+	check "refused: exit 1" [ $? -eq 1 ]
+	sha256sum a b > want
+	same got want "the rest of the list is hashed"
+	has_line err "multisum: when reading file names from standard input, no file name of '-' allowed" "says why"
+	printf 'a\0-\0b\0' | multisum -a sha256 --files0-from=- > got 2> /dev/null
+	same got want "--files0-from=- too"
+}
+
+# Closed descriptors 0-2: no file takes their place.
+test_closed_std_descriptors() {
+	printf 'a\n' > a
+	multisum -a sha256 - <&- > got 2> err
+	check "stdin closed: exit 1" [ $? -eq 1 ]
+	has_line err "multisum: -: Bad file descriptor" "stdin closed: a read error"
+	multisum -a sha256 -o SUMS a missing 2>&-
+	check "stderr closed: a failed -o run writes nothing" [ ! -e SUMS ]
+	multisum -a sha256 -o SUMS a 2>&-
+	is "$(cat SUMS)" "$(sha256sum a)" "stderr closed: the manifest holds only its lines"
+	ls -A > list
+	lacks list ".SUMS." "no temporary left behind"
+	[ -d /proc/self/fd ] || return 0
+	# While -o writes (held on a FIFO), descriptor 2 is not its temporary.
+	mkfifo fifo
+	"$MULTISUM" -o SUMS a fifo 2>&- &
+	pid=$!
+	n=0
+	while [ -z "$(ls -A | grep '^\.SUMS\.')" ] && [ $n -lt 200 ]; do
+		sleep 0.05; n=$((n + 1))
+	done
+	fd2=$(readlink "/proc/$pid/fd/2")
+	exec 9<> fifo
+	exec 9>&-
+	wait "$pid"
+	case $fd2 in
+	*/.SUMS.*) fail "stderr closed: descriptor 2 is the -o temporary ($fd2)" ;;
+	*) pass ;;
+	esac
+}
+
+# Write errors as coreutils 9.1 words them; --help/--version into a full device.
+test_write_errors() {
+	printf 'a\n' > a
+	tool sha256sum
+	sha256sum a > SUMS
+	for args in "a" "-c SUMS"; do
+		bin/sha256sum $args > /dev/full 2> err
+		check "sha256sum $args > /dev/full: exit 1" [ $? -eq 1 ]
+		is "$(cat err)" "sha256sum: write error" "sha256sum $args: coreutils' words"
+	done
+	for opt in --help --version; do
+		bin/sha256sum $opt > /dev/full 2> /dev/null
+		check "sha256sum $opt > /dev/full: exit 1" [ $? -eq 1 ]
+		multisum $opt > /dev/full 2> /dev/null
+		check "multisum $opt > /dev/full: exit 1" [ $? -eq 1 ]
+	done
+}
+
+# Hash-mode messages quote names: a newline cannot forge a message line.
+test_messages_quote_names() {
+	multisum "$(printf 'no\nsuch')" 2> err
+	is "$(wc -l < err | tr -d ' ')" 1 "one message line"
+	has_line err "multisum: 'no'\$'\\n''such': No such file or directory" "quoted as coreutils does"
+}
+
 run stdin_twice
+run output_not_self_listed
+run output_refusals
+run output_mode_and_link
+run output_signal
+run list_from_stdin_names_stdin
+run closed_std_descriptors
+run write_errors
+run messages_quote_names
 finish
