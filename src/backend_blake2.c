@@ -50,14 +50,10 @@ static struct ms_lazy_lib libb2 = {
 
 /*
  * libb2 runs blake2bp and blake2sp over OpenMP threads of its own, which
- * read the caller's buffer.  When that buffer is a mapped window of a file
- * that shrinks, the SIGBUS comes on one of those threads, where source.c's
- * guard (one per hashing thread) cannot catch it, and kills the process.
- * So these two variants first copy their input, in the caller's guarded
- * thread, into a private buffer of this many bytes.
+ * read the caller's buffer directly: a mapped window of a file that
+ * shrinks faults on those threads, which source.c's process-wide SIGBUS
+ * handler covers (it knows every live window), so no copy is needed.
  */
-#define BOUNCE		(64 * 1024)
-
 struct state {
 	/* First, so that the 64-byte alignment of the allocation holds. */
 	union {
@@ -67,7 +63,6 @@ struct state {
 		blake2sp_state	sp;
 	} u;
 	size_t		 len;
-	unsigned char	*bounce;	/* BOUNCE bytes, for blake2bp and blake2sp */
 };
 
 static int
@@ -77,44 +72,22 @@ load(const struct ms_algo *a)
 	return ms_lazy_load(&libb2);
 }
 
-static struct state *
-create_state(size_t len, bool bounce)
-{
-	struct state *s;
-
-	if (posix_memalign((void **)&s, 64, sizeof(*s)) != 0)
-		return NULL;
-	s->len = len;
-	s->bounce = NULL;
-	if (bounce && (s->bounce = malloc(BOUNCE)) == NULL) {
-		free(s);
-		return NULL;
-	}
-	return s;
-}
-
 static void *
 create(const struct ms_algo *a, size_t len)
 {
-	(void)a;
-	return create_state(len, false);
-}
+	struct state *s;
 
-static void *
-create_bounced(const struct ms_algo *a, size_t len)
-{
 	(void)a;
-	return create_state(len, true);
+	if (posix_memalign((void **)&s, 64, sizeof(*s)) != 0)
+		return NULL;
+	s->len = len;
+	return s;
 }
 
 static void
 destroy(void *state)
 {
-	struct state *s = state;
-
-	if (s != NULL)
-		free(s->bounce);
-	free(s);
+	free(state);
 }
 
 static void
@@ -124,10 +97,7 @@ check(int rc, const char *what)
 		ms_bug(what);
 }
 
-/*
- * One variant's init, update and final; MEMBER is its member of the
- * union.  The parallel variants feed the library from the bounce buffer.
- */
+/* One variant's init, update and final; MEMBER is its member of the union. */
 #define B2_VARIANT(v, member)						\
 static void								\
 b2_##v##_init(void *state)							\
@@ -135,6 +105,14 @@ b2_##v##_init(void *state)							\
 	struct state *s = state;					\
 									\
 	check(b2.v##_init(&s->u.member, s->len), #v "_init");		\
+}									\
+									\
+static void								\
+b2_##v##_update(void *state, const void *p, size_t n)			\
+{									\
+	struct state *s = state;					\
+									\
+	check(b2.v##_update(&s->u.member, p, n), #v "_update");		\
 }									\
 									\
 static void								\
@@ -149,50 +127,6 @@ B2_VARIANT(blake2b, b)
 B2_VARIANT(blake2s, s)
 B2_VARIANT(blake2bp, bp)
 B2_VARIANT(blake2sp, sp)
-
-static void
-b2_blake2b_update(void *state, const void *p, size_t n)
-{
-	struct state *s = state;
-
-	check(b2.blake2b_update(&s->u.b, p, n), "blake2b_update");
-}
-
-static void
-b2_blake2s_update(void *state, const void *p, size_t n)
-{
-	struct state *s = state;
-
-	check(b2.blake2s_update(&s->u.s, p, n), "blake2s_update");
-}
-
-static void
-b2_blake2bp_update(void *state, const void *p, size_t n)
-{
-	struct state *s = state;
-	const unsigned char *in = p;
-
-	for (size_t k; n > 0; in += k, n -= k) {
-		k = n < BOUNCE ? n : BOUNCE;
-		memcpy(s->bounce, in, k);
-		check(b2.blake2bp_update(&s->u.bp, s->bounce, k),
-		    "blake2bp_update");
-	}
-}
-
-static void
-b2_blake2sp_update(void *state, const void *p, size_t n)
-{
-	struct state *s = state;
-	const unsigned char *in = p;
-
-	for (size_t k; n > 0; in += k, n -= k) {
-		k = n < BOUNCE ? n : BOUNCE;
-		memcpy(s->bounce, in, k);
-		check(b2.blake2sp_update(&s->u.sp, s->bounce, k),
-		    "blake2sp_update");
-	}
-}
 
 static const char *
 version(void)
@@ -209,5 +143,5 @@ version(void)
 
 const struct ms_digest_ops ms_ops_blake2b = B2_OPS(create, blake2b);
 const struct ms_digest_ops ms_ops_blake2s = B2_OPS(create, blake2s);
-const struct ms_digest_ops ms_ops_blake2bp = B2_OPS(create_bounced, blake2bp);
-const struct ms_digest_ops ms_ops_blake2sp = B2_OPS(create_bounced, blake2sp);
+const struct ms_digest_ops ms_ops_blake2bp = B2_OPS(create, blake2bp);
+const struct ms_digest_ops ms_ops_blake2sp = B2_OPS(create, blake2sp);

@@ -6,16 +6,17 @@
  * never prints.  Regular files of at least MS_MMAP_MIN bytes may be
  * mapped, in windows of MS_MMAP_WINDOW bytes; the rest of the file
  * (all of it in read mode, and whatever grew past the size seen at open in
- * mmap mode) is read into the caller's buffer.  Owns the SIGBUS handler
- * that protects reads from mapped windows.
+ * mmap mode) is read into the caller's buffer; a file that cannot be
+ * mapped is read.  Owns the SIGBUS handler and the registry of live
+ * windows that make a shrinking mapped file a read error in every thread.
  */
 #include "source.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <setjmp.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -23,18 +24,55 @@
 
 #include "util.h"
 
-static _Thread_local sigjmp_buf *sigbus_guard;
+/*
+ * SIGBUS, for every thread.  A mapped window whose file shrank faults on
+ * the pages past the new end, in whatever thread touches them: a worker,
+ * a lane of a big file, or an OpenMP thread of libb2.  Every live window
+ * is in this registry; the process-wide handler finds the window of the
+ * faulting address, maps anonymous zero pages over the rest of it
+ * (MAP_FIXED: the faulting access then completes and reads zeros), marks
+ * the window failed and returns.  ms_chunk_feed checks the mark after the
+ * digests ran, so the file is reported as a read error (EIO) and no digest
+ * of it is ever printed.  A fault elsewhere kills the process as before.
+ * mmap in a signal handler is not in POSIX's async-signal-safe list, but
+ * it is a plain system call on every system with MAP_FIXED semantics we
+ * build for, and it is how JVMs and databases survive truncated mappings.
+ * The alternative, MAP_POPULATE and a size check before hashing, cannot
+ * cover a truncation after the check.
+ */
+#define LIVE_MAX	1024	/* windows mapped at once, at most */
+
+struct live {
+	atomic_bool	 used;		/* the slot is claimed */
+	_Atomic uintptr_t start;	/* 0 while not yet or no longer live */
+	_Atomic size_t	 len;
+	atomic_int	 failed;	/* set by the handler */
+};
+
+static struct live live[LIVE_MAX];
+static uintptr_t page_size;
 
 static void
 on_sigbus(int sig, siginfo_t *si, void *uc)
 {
-	(void)si;
+	uintptr_t a = (uintptr_t)si->si_addr;
+
 	(void)uc;
-	if (sigbus_guard != NULL)
-		siglongjmp(*sigbus_guard, 1);
-	/* Not ours: die of it, as we would have without a handler. */
+	for (size_t i = 0; i < LIVE_MAX; i++) {
+		uintptr_t start = atomic_load(&live[i].start);
+		size_t len = atomic_load(&live[i].len);
+		uintptr_t page = a & ~(page_size - 1);
+
+		if (start == 0 || a < start || a - start >= len)
+			continue;
+		if (mmap((void *)page, start + len - page, PROT_READ,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED)
+			break;
+		atomic_store(&live[i].failed, 1);
+		return;
+	}
+	/* Not ours: the access faults again, and kills, as without us. */
 	signal(sig, SIG_DFL);
-	raise(sig);
 }
 
 static void
@@ -42,13 +80,42 @@ install_sigbus(void)
 {
 	struct sigaction sa;
 
+	page_size = (uintptr_t)sysconf(_SC_PAGESIZE);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = on_sigbus;
-	/* NODEFER: siglongjmp leaves the handler without restoring the
-	 * mask, so SIGBUS must not be blocked while it runs. */
-	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+	sa.sa_flags = SA_SIGINFO;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGBUS, &sa, NULL);
+}
+
+/* A registry slot for a window about to be mapped, or -1 if all are taken. */
+static int
+live_claim(void)
+{
+	for (int i = 0; i < LIVE_MAX; i++) {
+		bool no = false;
+
+		if (atomic_compare_exchange_strong(&live[i].used, &no, true)) {
+			atomic_store(&live[i].failed, 0);
+			return i;
+		}
+	}
+	return -1;
+}
+
+static void
+live_set(int i, void *p, size_t len)
+{
+	atomic_store(&live[i].len, len);
+	atomic_store(&live[i].start, (uintptr_t)p);
+}
+
+/* Before munmap: no fault of a later mapping at p may be taken for it. */
+static void
+live_drop(int i)
+{
+	atomic_store(&live[i].start, 0);
+	atomic_store(&live[i].used, false);
 }
 
 int
@@ -131,16 +198,24 @@ next_window(struct ms_source *s, struct ms_chunk *c)
 
 	if (len > MS_MMAP_WINDOW)
 		len = MS_MMAP_WINDOW;
+	int slot = live_claim();
+
+	if (slot == -1)
+		return 0;	/* no room to guard another window: read */
 	/* POPULATE: the page tables are built here, by whoever fetches the
 	 * window, instead of one fault per page in the hashing thread. */
 	p = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, s->fd, s->pos);
-	if (p == MAP_FAILED)
-		return -1;
+	if (p == MAP_FAILED) {
+		live_drop(slot);
+		return 0;	/* sysfs, some FUSE files: read them instead */
+	}
+	live_set(slot, p, len);
 	madvise(p, len, MADV_SEQUENTIAL);
 	c->p = p;
 	c->len = len;
 	c->map = p;
 	c->map_len = len;
+	c->live = slot;
 	s->pos += (off_t)len;
 	return 1;
 }
@@ -169,8 +244,14 @@ ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
 	memset(c, 0, sizeof(*c));
 	if (s->eof)
 		return 0;
-	if (s->map && s->pos < s->size)
-		return next_window(s, c);
+	if (s->map && !s->unmapped && s->pos < s->size) {
+		int r = next_window(s, c);
+
+		if (r != 0)
+			return r;
+		/* Not mappable: the rest is read (pread, from s->pos). */
+		s->unmapped = true;
+	}
 	while (got < cap) {
 		ssize_t n = read_some(s, buf + got, cap - got,
 		    s->pos + (off_t)got);
@@ -211,8 +292,10 @@ ms_source_size(struct ms_source *s)
 void
 ms_chunk_release(struct ms_chunk *c)
 {
-	if (c->map != NULL)
+	if (c->map != NULL) {
+		live_drop(c->live);
 		munmap(c->map, c->map_len);
+	}
 	c->map = NULL;
 }
 
@@ -220,20 +303,12 @@ int
 ms_chunk_feed(const struct ms_chunk *c,
     void (*fn)(void *arg, const void *p, size_t n), void *arg)
 {
-	sigjmp_buf jb;
-
-	if (c->map == NULL) {
-		fn(arg, c->p, c->len);
-		return 0;
-	}
-	if (sigsetjmp(jb, 0) != 0) {
-		sigbus_guard = NULL;
+	fn(arg, c->p, c->len);
+	/* Whichever thread faulted, the window is marked: a read error. */
+	if (c->map != NULL && atomic_load(&live[c->live].failed)) {
 		errno = EIO;
 		return -1;
 	}
-	sigbus_guard = &jb;
-	fn(arg, c->p, c->len);
-	sigbus_guard = NULL;
 	return 0;
 }
 

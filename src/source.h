@@ -6,7 +6,8 @@
  * caller owns; in mmap mode it is a window of the mapped file, which the
  * caller gives back with ms_chunk_release.  Digests must consume mapped
  * chunks through ms_chunk_feed, which turns a SIGBUS (the file shrank
- * under the mapping) into an EIO read error instead of a crash.
+ * under the mapping), taken by any thread that touched the window, into
+ * an EIO read error instead of a crash.
  */
 #ifndef MS_SOURCE_H
 #define MS_SOURCE_H
@@ -28,6 +29,7 @@ struct ms_chunk {
 	size_t		 len;
 	void		*map;		/* mapping to release, or NULL */
 	size_t		 map_len;
+	int		 live;		/* its slot in source.c's registry */
 };
 
 /* Reads up to cap bytes into buf; returns the count, 0 at the end, -1 with errno. */
@@ -38,6 +40,7 @@ struct ms_source {
 	int		 fd;		/* -1 when a reader callback serves */
 	bool		 close_fd;	/* false for standard input */
 	bool		 map;		/* mmap windows while pos < size */
+	bool		 unmapped;	/* mmap failed: pread the rest */
 	bool		 eof;		/* the last chunk has been handed out */
 	bool		 advised;	/* sequential read-ahead hint given */
 	off_t		 size;		/* regular files, once known; else -1 */

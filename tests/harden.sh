@@ -185,6 +185,54 @@ test_messages_quote_names() {
 	has_line err "multisum: 'no'\$'\\n''such': No such file or directory" "quoted as coreutils does"
 }
 
+# A mapped file that shrinks is a read error whatever thread touches the
+# window: the caller's, a second thread, libb2's OpenMP threads (blake2bp,
+# blake2sp read the window directly now).  Then the real program, at -j1
+# and -j2, against a concurrent truncation: never a crash, and a digest it
+# prints is that of the whole file or of what is left, never of zeros.
+test_sigbus_every_thread() {
+	helper=${MS_HELPERS:-}/shrink-helper
+	[ -x "$helper" ] || skip_test "no shrink-helper (run through make check)"
+	for when in start middle thread; do
+		for algos in blake2bp blake2sp sha256,blake2bp; do
+			"$helper" victim "$when" "$algos" > out 2>&1
+			st=$?
+			if [ "$st" -gt 128 ]; then
+				fail "$when, $algos: killed by signal $((st - 128))"
+			else
+				has_line out "read error: Input/output error" \
+				    "$when, $algos: reported as an I/O error"
+			fi
+		done
+	done
+	random_file whole 12000000
+	head -c 8192 whole > rest
+	for args in "-j1 -a sha256" "-j2 -a sha256,md5" "-j2 -a blake2bp" "-j1 -a blake2bp"; do
+		multisum $args whole > want_whole
+		multisum $args rest | sed 's/rest/victim/' > want_rest
+		for round in 1 2 3; do
+			cp whole victim
+			multisum --io=mmap $args victim > got 2> err &
+			pid=$!
+			truncate -s 8192 victim
+			wait "$pid"
+			st=$?
+			if [ "$st" -gt 128 ]; then
+				fail "$args: killed by signal $((st - 128))"
+			elif [ "$st" -eq 0 ]; then
+				sed 's/victim/whole/' got > got_whole
+				if cmp -s got_whole want_whole || cmp -s got want_rest; then
+					pass
+				else
+					fail "$args: a digest of neither the file nor what is left"
+				fi
+			else
+				check "$args: failed, and no digest printed" [ ! -s got ]
+			fi
+		done
+	done
+}
+
 run stdin_twice
 run output_not_self_listed
 run output_refusals
@@ -194,4 +242,5 @@ run list_from_stdin_names_stdin
 run closed_std_descriptors
 run write_errors
 run messages_quote_names
+run sigbus_every_thread
 finish
