@@ -124,6 +124,7 @@ print_name(const struct run *r, const char *name)
 static void
 verdict(const struct run *r, const char *name, const char *what)
 {
+	ms_before_terminal_output();	/* not over the progress line */
 	print_name(r, name);
 	printf(": %s\n", what);
 }

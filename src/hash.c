@@ -46,7 +46,7 @@ emit(void *arg, struct ms_task *t)
 	}
 	if (t->err != 0) {
 		/* after what standard output holds, as check mode does */
-		fflush(r->out.fp);
+		ms_output_flush(&r->out);
 		ms_warn("%s: %s", ms_quotef(t->path), strerror(t->err));
 		r->failed++;
 	} else {
@@ -56,6 +56,7 @@ emit(void *arg, struct ms_task *t)
 		}
 		ms_format_result(r->out.fp, &r->o->fmt, t->path, t->sel,
 		    t->digest, t->size);
+		ms_output_lines(&r->out);
 	}
 	ms_task_free(t);
 }

@@ -25,7 +25,8 @@
 #include "quote.h"
 #include "util.h"
 
-static char outbuf[1 << 16];
+/* Standard output into a file: bytes gathered per write. */
+#define BATCH		(1u << 16)
 
 /* The temporary a fatal signal must remove, or NULL. */
 static char *volatile doomed;
@@ -66,6 +67,110 @@ guard_signals(char *tmp)
 			continue;
 		sigaction(fatal_signals[i], &sa, NULL);
 	}
+}
+
+/*
+ * Standard output is formatted into a memory stream and written by
+ * write(2) in whole lines (stdio's buffer would cut a line at its end).
+ */
+static int
+open_stdout(struct ms_output *out)
+{
+	struct stat st;
+
+	out->fp = open_memstream(&out->mem, &out->memlen);
+	if (out->fp == NULL) {
+		ms_warn("%s", strerror(errno));
+		return -1;
+	}
+	out->tty = isatty(STDOUT_FILENO);
+	out->batch = BATCH;
+	out->most = BATCH;
+	/* Into a pipe (or a terminal) a write is atomic up to PIPE_BUF. */
+	if (out->tty || fstat(STDOUT_FILENO, &st) == -1 || !S_ISREG(st.st_mode))
+		out->most = out->batch = PIPE_BUF;
+	return 0;
+}
+
+/* write(2) all of p[0..n), or note the error. */
+static void
+write_all(struct ms_output *out, const char *p, size_t n)
+{
+	while (n > 0 && !out->failed) {
+		ssize_t w = write(STDOUT_FILENO, p, n);
+
+		if (w == -1 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			out->failed = true;
+			out->err = w == -1 ? errno : EIO;
+			return;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+}
+
+/* Write the whole lines of the memory stream; keep a partial last one. */
+static void
+write_lines(struct ms_output *out)
+{
+	const char *p, *end;
+	size_t keep;
+
+	if (fflush(out->fp) == EOF) {
+		out->failed = true;
+		out->err = errno;
+	}
+	p = out->mem;
+	end = p + out->memlen;
+	if (out->tty)
+		ms_before_terminal_output();
+	while (p < end) {
+		size_t n = (size_t)(end - p) < out->most ? (size_t)(end - p) : out->most;
+		size_t cut = 0;
+
+		/* The last line end (newline, or NUL with -z) within n. */
+		for (size_t i = n; i > 0; i--)
+			if (p[i - 1] == '\n' || p[i - 1] == '\0') {
+				cut = i;
+				break;
+			}
+		if (cut == 0) {
+			/* One line longer than a write may be: it goes alone. */
+			for (cut = n; p + cut < end; cut++)
+				if (p[cut] == '\n' || p[cut] == '\0') {
+					cut++;
+					break;
+				}
+			if (p + cut == end && end[-1] != '\n' && end[-1] != '\0')
+				break;	/* no line end yet */
+		}
+		write_all(out, p, cut);
+		p += cut;
+	}
+	keep = (size_t)(end - p);
+	if (keep > 0)
+		memmove(out->mem, p, keep);
+	fseeko(out->fp, (off_t)keep, SEEK_SET);
+}
+
+void
+ms_output_lines(struct ms_output *out)
+{
+	if (out->path != NULL)
+		return;
+	if (out->tty || (fflush(out->fp), out->memlen >= out->batch))
+		write_lines(out);
+}
+
+void
+ms_output_flush(struct ms_output *out)
+{
+	if (out->path == NULL)
+		write_lines(out);
+	else
+		fflush(out->fp);
 }
 
 /*
@@ -183,11 +288,8 @@ ms_output_open(struct ms_output *out, const char *path)
 {
 	memset(out, 0, sizeof(*out));
 	out->path = path;
-	if (path == NULL) {
-		out->fp = stdout;
-		setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
-		return 0;
-	}
+	if (path == NULL)
+		return open_stdout(out);
 	out->target = resolve(path);
 	if (check_target(out) == -1) {
 		free(out->target);
@@ -267,7 +369,12 @@ ms_output_close(struct ms_output *out, bool commit)
 	int rc = 0;
 
 	if (out->path == NULL) {
-		if (fflush(stdout) == EOF || ferror(stdout)) {
+		write_lines(out);
+		fclose(out->fp);
+		free(out->mem);
+		out->mem = NULL;
+		if (out->failed) {
+			errno = out->err;
 			ms_write_error();
 			rc = -1;
 		}

@@ -10,7 +10,15 @@
 #include <sys/stat.h>
 
 struct ms_output {
-	FILE		*fp;
+	FILE		*fp;		/* where lines are formatted */
+	/* standard output: fp is a memory stream, written in whole lines */
+	char		*mem;
+	size_t		 memlen;
+	size_t		 batch;		/* bytes gathered before a write */
+	size_t		 most;		/* the most one write may carry */
+	bool		 tty;		/* every line at once */
+	bool		 failed;	/* a write failed: the rest is dropped */
+	int		 err;
 	const char	*path;		/* -o FILE, or NULL for stdout */
 	char		*target;	/* the file replaced: path, links followed */
 	char		*tmp;		/* the temporary beside it */
@@ -35,6 +43,18 @@ struct ms_output {
  * signal removes the temporary file.
  */
 int	 ms_output_open(struct ms_output *out, const char *path);
+
+/*
+ * Call after each result's lines: on a terminal they are written now; into
+ * a pipe or file they are gathered and written in batches.  Every write
+ * ends at a line end and, into a pipe or terminal, holds at most PIPE_BUF
+ * bytes (a longer line goes alone), so that runs sharing a pipe never
+ * mangle each other's lines.  No-op for -o.
+ */
+void	 ms_output_lines(struct ms_output *out);
+
+/* Write what standard output holds now (before a message on stderr). */
+void	 ms_output_flush(struct ms_output *out);
 
 /*
  * Is st the file -o writes (the target or its temporary)?  Such a file is

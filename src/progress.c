@@ -6,7 +6,8 @@
  * threads never wait for the terminal.  On a terminal the line is
  * redrawn in place and erased at the end; elsewhere (--progress into a
  * log) a line is written every few seconds.  Nothing here touches
- * standard output.
+ * standard output; the line is erased before every message and every
+ * write to a terminal standard output, and redrawn at the next tick.
  */
 #include "progress.h"
 
@@ -111,6 +112,27 @@ reporter(void *arg)
 	return NULL;
 }
 
+/* The running progress line, for erase (one at a time). */
+static struct ms_progress *current;
+
+/* Before other output to the terminal: take the line away until the
+ * next tick redraws it. */
+static void
+erase(void)
+{
+	struct ms_progress *p = current;
+
+	if (p == NULL || !p->tty)
+		return;
+	pthread_mutex_lock(&p->lock);
+	if (p->drawn) {
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+		p->drawn = false;
+	}
+	pthread_mutex_unlock(&p->lock);
+}
+
 struct ms_progress *
 ms_progress_start(int mode)
 {
@@ -134,6 +156,8 @@ ms_progress_start(int mode)
 		free(p);
 		return NULL;	/* no progress line is no reason to fail */
 	}
+	current = p;
+	ms_set_before_message(erase);
 	return p;
 }
 
@@ -161,6 +185,8 @@ ms_progress_stop(struct ms_progress *p)
 	pthread_cond_signal(&p->cv);
 	pthread_mutex_unlock(&p->lock);
 	pthread_join(p->tid, NULL);
+	ms_set_before_message(NULL);
+	current = NULL;
 	if (p->drawn && p->tty)
 		fputs("\r\033[K", stderr);
 	pthread_mutex_destroy(&p->lock);

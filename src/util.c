@@ -28,6 +28,19 @@ ms_set_before_message(void (*fn)(void))
 }
 
 void
+ms_before_terminal_output(void)
+{
+	static int tty = -1;
+
+	if (before_message == NULL)
+		return;
+	if (tty == -1)
+		tty = isatty(STDOUT_FILENO);
+	if (tty)
+		before_message();
+}
+
+void
 ms_vwarn(const char *fmt, va_list ap)
 {
 	/*

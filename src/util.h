@@ -32,8 +32,13 @@ _Noreturn void ms_die(const char *fmt, ...)
 	    __attribute__((format(printf, 1, 2)));
 _Noreturn void ms_bug(const char *what);
 
-/* fn (or NULL) is called before every message: to erase a progress line. */
+/*
+ * fn (or NULL) is called before every message, and before a line goes to
+ * standard output when that is a terminal (ms_before_terminal_output,
+ * which checks): it erases the progress line.
+ */
 void	ms_set_before_message(void (*fn)(void));
+void	ms_before_terminal_output(void);
 
 /* Make sure descriptors 0, 1 and 2 are open (to /dev/null if closed). */
 void	ms_std_fds(void);

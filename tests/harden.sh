@@ -233,6 +233,103 @@ test_sigbus_every_thread() {
 	done
 }
 
+# wait_for FILE TEXT: poll (at most about 30 s, not a timing assertion)
+# until FILE holds TEXT; fails if it never does.
+wait_for() {
+	_n=0
+	while ! grep -qF -e "$2" "$1" 2>/dev/null; do
+		[ $_n -ge 600 ] && return 1
+		sleep 0.05
+		_n=$((_n + 1))
+	done
+}
+
+# On a terminal each result is printed as soon as it and every earlier
+# one are done: the first line shows while a FIFO (the last operand)
+# still waits for its writer.
+test_terminal_streams() {
+	have script || skip_test "no script(1)"
+	printf 'a\n' > a
+	mkfifo fifo
+	for j in 1 2; do
+		for tool in multisum sha256sum; do
+			if [ $tool = sha256sum ]; then
+				tool sha256sum
+				cmd="bin/sha256sum"
+			else
+				cmd="$MULTISUM -a sha256 -j $j"
+			fi
+			rm -f ts
+			script -qfc "$cmd a fifo" ts < /dev/null > /dev/null 2>&1 &
+			pid=$!
+			if wait_for ts "$(sha256sum a)"; then
+				pass
+			else
+				fail "$tool -j $j: the first line waits for the FIFO"
+			fi
+			printf 'b\n' > fifo
+			wait "$pid"
+			wait_for ts "$(printf 'b\n' | sha256sum | cut -c1-64)  fifo"
+			check "$tool -j $j: then the FIFO's line" [ $? -eq 0 ]
+		done
+	done
+}
+
+# Runs sharing a pipe never mangle each other's lines (coreutils'
+# tests/misc/md5sum-parallel.sh): every write is whole lines, at most
+# PIPE_BUF bytes.
+test_parallel_runs_one_pipe() {
+	tool md5sum
+	mkdir d
+	i=0
+	while [ $i -lt 1500 ]; do
+		printf '%s\n' "$i" > "d/file-with-a-rather-long-name-to-fill-buffers-$i"
+		i=$((i + 1))
+	done
+	(cd d && md5sum *) | sort > want
+	for round in 1 2 3; do
+		(cd d && ls | xargs -n 300 -P 2 ../bin/md5sum) | sort > got
+		same got want "round $round: two md5sum runs into one pipe"
+		(cd d && ls | xargs -n 300 -P 2 "$MULTISUM" -a md5) | sort > got
+		same got want "round $round: two multisum runs into one pipe"
+	done
+}
+
+# --io=mmap on a file that cannot be mapped (sysfs) reads it instead.
+test_unmappable_file_is_read() {
+	f=/sys/kernel/btf/vmlinux
+	[ -r "$f" ] || skip_test "no $f to try"
+	sha256sum "$f" > want
+	multisum -a sha256 --io=mmap "$f" > got 2> err
+	same got want "--io=mmap $f: read instead"
+	is "$(cat err)" "" "no message"
+}
+
+# The progress line is erased before other output to its terminal: a
+# result line and a message each come after "\r\033[K", never glued to
+# the progress text.
+test_progress_erased() {
+	have script || skip_test "no script(1)"
+	printf 'a\n' > a
+	mkfifo fifo
+	script -qfc "$MULTISUM -a sha256 -j 1 --progress a fifo nosuch" ts \
+	    < /dev/null > /dev/null 2>&1 &
+	pid=$!
+	wait_for ts "$(sha256sum a)"
+	# the line shows after a second, while the FIFO waits for its writer
+	wait_for ts ", " || fail "no progress line drawn"
+	printf 'b\n' > fifo
+	wait "$pid"
+	esc=$(printf '\033')
+	cr=$(printf '\r')
+	d=$(printf 'b\n' | sha256sum | cut -c1-64)
+	grep -a "$d  fifo" ts | sed "s/$d  fifo.*//" > before
+	check "the result line follows an erase" grep -q "$cr$esc\\[K\$" before
+	grep -a "nosuch: No such file" ts | sed 's/multisum: nosuch.*//' > before
+	check "the message starts a line or follows an erase" \
+	    grep -q "^\$\|$cr$esc\\[K\$" before
+}
+
 run stdin_twice
 run output_not_self_listed
 run output_refusals
@@ -243,4 +340,8 @@ run closed_std_descriptors
 run write_errors
 run messages_quote_names
 run sigbus_every_thread
+run terminal_streams
+run parallel_runs_one_pipe
+run unmappable_file_is_read
+run progress_erased
 finish
