@@ -111,9 +111,12 @@ write_all(struct ms_output *out, const char *p, size_t n)
 	}
 }
 
-/* Write the whole lines of the memory stream; keep a partial last one. */
+/*
+ * Write the whole lines of the memory stream; keep a partial last one,
+ * unless all (at the end: --raw writes no line end).
+ */
 static void
-write_lines(struct ms_output *out)
+write_lines(struct ms_output *out, bool all)
 {
 	const char *p, *end;
 	size_t keep;
@@ -143,7 +146,8 @@ write_lines(struct ms_output *out)
 					cut++;
 					break;
 				}
-			if (p + cut == end && end[-1] != '\n' && end[-1] != '\0')
+			if (!all && p + cut == end && end[-1] != '\n' &&
+			    end[-1] != '\0')
 				break;	/* no line end yet */
 		}
 		write_all(out, p, cut);
@@ -161,14 +165,14 @@ ms_output_lines(struct ms_output *out)
 	if (out->path != NULL)
 		return;
 	if (out->tty || (fflush(out->fp), out->memlen >= out->batch))
-		write_lines(out);
+		write_lines(out, false);
 }
 
 void
 ms_output_flush(struct ms_output *out)
 {
 	if (out->path == NULL)
-		write_lines(out);
+		write_lines(out, false);
 	else
 		fflush(out->fp);
 }
@@ -369,7 +373,7 @@ ms_output_close(struct ms_output *out, bool commit)
 	int rc = 0;
 
 	if (out->path == NULL) {
-		write_lines(out);
+		write_lines(out, true);
 		fclose(out->fp);
 		free(out->mem);
 		out->mem = NULL;
