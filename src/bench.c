@@ -209,7 +209,7 @@ check_files(char **files, size_t n, uint64_t *size)
 		if (strcmp(files[i], "-") == 0)
 			return usage_error("--bench cannot measure standard "
 			    "input (it cannot be read twice): give a file");
-		fd = open(files[i], O_RDONLY | O_CLOEXEC);
+		fd = open(files[i], O_RDONLY | O_CLOEXEC | O_NONBLOCK);	/* FIFO: no hang */
 		if (fd == -1 || fstat(fd, &st) == -1) {
 			ms_warn("%s: %s", files[i], strerror(errno));
 			if (fd != -1)

@@ -303,7 +303,8 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 	uint64_t t0;
 	int r;
 
-	if (ms_source_open(&src, t->path, e->cfg.io) == -1) {
+	if ((t->walked ? ms_source_open_regular : ms_source_open)(&src,
+	    t->path, e->cfg.io) == -1) {
 		t->err = errno;
 		return true;
 	}
@@ -823,7 +824,7 @@ ms_engine_submit(struct ms_engine *e, struct ms_task *t)
 		e->emit(e->arg, t);
 		return;
 	}
-	t->stream = ms_source_is_stream(t->path);
+	t->stream = !t->walked && ms_source_is_stream(t->path);
 	pthread_mutex_lock(&e->lock);
 	t->seq = e->submitted++;
 	t->done = false;

@@ -31,6 +31,7 @@ struct ms_task {
 	const char	*path;		/* "-" is standard input */
 	const struct ms_selection *sel;
 	void		*user;		/* the caller's, untouched */
+	bool		 walked;	/* found by a walk: must be regular still */
 	/* set by the engine */
 	int		 err;		/* errno of the failure, 0 if hashed */
 	uint64_t	 size;		/* bytes hashed */

@@ -62,9 +62,10 @@ emit(void *arg, struct ms_task *t)
 }
 
 static void
-submit(void *arg, const char *path)
+submit(void *arg, const char *path, bool walked)
 {
 	struct run *r = arg;
+	struct ms_task *t;
 	struct stat st;
 
 	if (!ms_shard_keeps(&r->o->shard, ms_shard_key(r->operand, path)))
@@ -73,7 +74,9 @@ submit(void *arg, const char *path)
 	if (r->cfg.progress != NULL && stat(path, &st) == 0 &&
 	    S_ISREG(st.st_mode))
 		ms_progress_expect(r->cfg.progress, (uint64_t)st.st_size);
-	ms_engine_submit(r->engine, ms_task_new(path, &r->o->sel, NULL));
+	t = ms_task_new(path, &r->o->sel, NULL);
+	t->walked = walked;
+	ms_engine_submit(r->engine, t);
 }
 
 static void
@@ -84,8 +87,9 @@ operand(struct run *r, const char *path)
 }
 
 static void
-list_operand(void *arg, const char *path)
+list_operand(void *arg, const char *path, bool walked)
 {
+	(void)walked;
 	operand(arg, path);
 }
 

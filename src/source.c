@@ -118,8 +118,23 @@ live_drop(int i)
 	atomic_store(&live[i].used, false);
 }
 
+static int open_path(struct ms_source *s, const char *path, enum ms_io io,
+    bool regular);
+
 int
 ms_source_open(struct ms_source *s, const char *path, enum ms_io io)
+{
+	return open_path(s, path, io, false);
+}
+
+int
+ms_source_open_regular(struct ms_source *s, const char *path, enum ms_io io)
+{
+	return open_path(s, path, io, true);
+}
+
+static int
+open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 {
 	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	struct stat st;
@@ -127,13 +142,33 @@ ms_source_open(struct ms_source *s, const char *path, enum ms_io io)
 	memset(s, 0, sizeof(*s));
 	s->name = path;
 	s->size = -1;
-	if (strcmp(path, "-") == 0) {
+	if (strcmp(path, "-") == 0 && !regular) {
 		s->fd = STDIN_FILENO;
 	} else {
-		s->fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+		s->fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY |
+		    (regular ? O_NONBLOCK : 0));
 		if (s->fd == -1)
 			return -1;
 		s->close_fd = true;
+		if (regular) {
+			int err = 0;
+
+			if (fstat(s->fd, &st) == -1)
+				err = errno;
+			else if (S_ISDIR(st.st_mode))
+				err = EISDIR;
+			else if (!S_ISREG(st.st_mode))
+				err = EINVAL;	/* a FIFO or device since the walk */
+			else if (fcntl(s->fd, F_SETFL,
+			    fcntl(s->fd, F_GETFL) & ~O_NONBLOCK) == -1)
+				err = errno;
+			if (err != 0) {
+				close(s->fd);
+				s->fd = -1;
+				errno = err;
+				return -1;
+			}
+		}
 	}
 	/*
 	 * --io=auto reads.  Measured on the 2-core machine (cached files,

@@ -57,6 +57,14 @@ struct ms_source {
 int	 ms_source_open(struct ms_source *s, const char *path, enum ms_io io);
 
 /*
+ * As ms_source_open, for a file a directory walk found regular: opened
+ * without blocking (it may have been replaced by a FIFO since), then
+ * checked with fstat; anything but a regular file fails with EINVAL.
+ */
+int	 ms_source_open_regular(struct ms_source *s, const char *path,
+	    enum ms_io io);
+
+/*
  * Is path a stream that must have one reader at a time, in operand order:
  * standard input ("-", /dev/stdin, /dev/fd/N) or anything not regular,
  * a directory or a block device (FIFOs, terminals, other character

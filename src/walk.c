@@ -84,7 +84,7 @@ visit(struct walker *w, int pdfd, const char *name, size_t len,
 	if (w->o->nexcludes && ms_walk_excluded(w->o, w->path))
 		return;
 	if (type == DT_REG && !self) {
-		w->fn(w->arg, w->path);
+		w->fn(w->arg, w->path, true);
 		return;
 	}
 	if (type != DT_REG && type != DT_DIR && type != DT_LNK &&
@@ -105,7 +105,7 @@ visit(struct walker *w, int pdfd, const char *name, size_t len,
 	if (S_ISREG(st.st_mode)) {
 		/* The manifest being written is never hashed into itself. */
 		if (!ms_output_is_self(w->o->output, &st))
-			w->fn(w->arg, w->path);
+			w->fn(w->arg, w->path, true);
 	} else if (S_ISDIR(st.st_mode)) {
 		struct ancestor here = { st.st_dev, st.st_ino, up };
 		int dfd;
@@ -219,7 +219,7 @@ ms_walk(const struct ms_walk_opts *o, const char *operand, ms_walk_fn *fn,
 	/* Operands are followed even without -L (as find -H does); only
 	 * a directory operand under -r starts a walk. */
 	if (!o->recursive || !known || !S_ISDIR(st.st_mode)) {
-		fn(arg, operand);
+		fn(arg, operand, false);
 		return 0;
 	}
 	dfd = open(operand, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY);
@@ -263,7 +263,7 @@ ms_walk_list(const char *list, bool nul, ms_walk_fn *fn, void *arg)
 			rc = -1;
 			continue;
 		}
-		fn(arg, line);
+		fn(arg, line, false);
 	}
 	if (ferror(f)) {
 		ms_warn("%s: %s", list, strerror(errno));

@@ -20,8 +20,12 @@ struct ms_walk_opts {
 	const struct ms_output *output;
 };
 
-/* Called once per path, in order; path is valid during the call only. */
-typedef void ms_walk_fn(void *arg, const char *path);
+/*
+ * Called once per path, in order; path is valid during the call only.
+ * walked: the walk found it in a directory as a regular file (open it
+ * with ms_source_open_regular); false for operands and list entries.
+ */
+typedef void ms_walk_fn(void *arg, const char *path, bool walked);
 
 /*
  * Give fn the operand itself or, with -r and a directory, every regular

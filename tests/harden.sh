@@ -330,6 +330,20 @@ test_progress_erased() {
 	    grep -q "^\$\|$cr$esc\\[K\$" before
 }
 
+# A file the walk found regular but that is a FIFO by the time it is
+# opened is refused at once, never waited on; --bench on a FIFO too.
+test_walked_file_now_fifo() {
+	helper=${MS_HELPERS:-}/shrink-helper
+	[ -x "$helper" ] || skip_test "no shrink-helper (run through make check)"
+	timeout 20 "$helper" victim fifo sha256 > out 2>&1
+	has_line out "refused: Invalid argument" "refused without blocking"
+	mkfifo fifo
+	timeout 20 "$MULTISUM" --bench --bench-time=0.1 fifo > out 2> err
+	st=$?
+	check "--bench FIFO does not hang" [ "$st" -ne 124 ]
+	check "--bench FIFO is refused" [ "$st" -ne 0 ]
+}
+
 run stdin_twice
 run output_not_self_listed
 run output_refusals
@@ -344,4 +358,5 @@ run terminal_streams
 run parallel_runs_one_pipe
 run unmappable_file_is_read
 run progress_erased
+run walked_file_now_fifo
 finish

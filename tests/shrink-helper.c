@@ -18,6 +18,9 @@
  *   WHEN = grow    the file grows instead, after the open: the windows
  *                  cover the size seen at open and reads the rest, so the
  *                  digest must be that of the whole grown file.
+ *   WHEN = fifo    FILE is made a FIFO and opened as a file a walk found
+ *                  regular: it must be refused at once ("refused: ..."),
+ *                  not block waiting for a writer.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -25,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "digest_set.h"
@@ -81,11 +85,22 @@ main(int argc, char **argv)
 	const char *path, *when;
 
 	if (argc != 4) {
-		fprintf(stderr, "usage: shrink-helper FILE start|middle|thread|grow ALGORITHMS\n");
+		fprintf(stderr, "usage: shrink-helper FILE start|middle|thread|grow|fifo ALGORITHMS\n");
 		return 2;
 	}
 	path = argv[1];
 	when = argv[2];
+	if (strcmp(when, "fifo") == 0) {
+		/* A file the walk saw regular, now a FIFO: refused, no hang. */
+		if (mkfifo(path, 0600) == -1)
+			ms_die("%s: %s", path, strerror(errno));
+		if (ms_source_open_regular(&j.src, path, MS_IO_READ) == 0) {
+			printf("opened a FIFO as a regular file\n");
+			return 1;
+		}
+		printf("refused: %s\n", strerror(errno));
+		return 0;
+	}
 	names = ms_xstrdup(argv[3]);
 	for (char *n = strtok_r(names, ",", &save); n; n = strtok_r(NULL, ",", &save)) {
 		struct ms_digest_spec s;
