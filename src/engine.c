@@ -39,6 +39,9 @@
 #include "util.h"
 
 #define RING		16	/* chunks in flight per big file, at most */
+/* Read mode: the ring's buffers hold at most this many bytes (at least
+ * two buffers), so memory stays bounded whatever --buffer-size is. */
+#define RING_BYTES	(16u << 20)
 /* Mapped windows are resident while in flight: fewer of them, so that
  * peak RSS stays bounded (8 x MS_MMAP_WINDOW = 32 MiB per big file). */
 #define RING_MAPPED	8
@@ -69,7 +72,7 @@ struct big {
 	struct ms_source src;
 	struct ms_digest_set set;	/* private states: lanes run anywhere */
 	struct slot	 slot[RING];
-	size_t		 ring;		/* slots in use: RING or RING_MAPPED */
+	size_t		 ring;		/* slots in use: ring_slots, or fewer mapped */
 	uint64_t	 produced;	/* chunks read so far */
 	off_t		 size;		/* of a regular file, else -1 */
 	bool		 reading;
@@ -197,6 +200,15 @@ complete(struct ms_engine *e, struct ms_task *t)
  * states (the worker gets the big file's spare ones in exchange) and goes
  * on from the second chunk.  Returns false if there is no room for it.
  */
+/* Slots (and read buffers) of a big file's ring. */
+static size_t
+ring_slots(const struct ms_engine *e)
+{
+	size_t n = RING_BYTES / e->cfg.buffer_size;
+
+	return n < 2 ? 2 : n > RING ? RING : n;
+}
+
 static bool
 promote(struct ms_engine *e, struct ms_task *t, struct ms_source *src,
     struct ms_digest_set *set)
@@ -210,9 +222,18 @@ promote(struct ms_engine *e, struct ms_task *t, struct ms_source *src,
 	if (b != NULL) {
 		e->spare = b->next;
 	} else {
-		b = ms_xcalloc(1, sizeof(*b));
-		for (size_t i = 0; i < RING; i++)
-			b->slot[i].buf = ms_xaligned(4096, e->cfg.buffer_size);
+		/* Out of memory: the file is hashed by this worker alone. */
+		b = calloc(1, sizeof(*b));
+		for (size_t i = 0; b != NULL && i < ring_slots(e); i++)
+			if (posix_memalign((void **)&b->slot[i].buf, 4096,
+			    e->cfg.buffer_size) != 0) {
+				for (size_t k = 0; k < i; k++)
+					free(b->slot[k].buf);
+				free(b);
+				b = NULL;
+			}
+		if (b == NULL)
+			return false;
 	}
 	if (b->set.sel != t->sel) {
 		ms_digest_set_destroy(&b->set);
@@ -223,7 +244,8 @@ promote(struct ms_engine *e, struct ms_task *t, struct ms_source *src,
 	*set = swap;
 	b->task = t;
 	b->src = *src;
-	b->ring = src->map ? RING_MAPPED : RING;
+	b->ring = src->map && RING_MAPPED < ring_slots(e) ? RING_MAPPED :
+	    ring_slots(e);
 	b->produced = 1;
 	b->reading = false;
 	b->read_done = src->eof;
@@ -303,6 +325,10 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 	uint64_t t0;
 	int r;
 
+	if (w->buf == NULL) {
+		t->err = ENOMEM;	/* --buffer-size too large for now */
+		return true;
+	}
 	if ((t->walked ? ms_source_open_regular : ms_source_open)(&src,
 	    t->path, e->cfg.io) == -1) {
 		t->err = errno;
@@ -709,7 +735,10 @@ static void
 worker_init(struct worker *w, struct ms_engine *e)
 {
 	w->e = e;
-	w->buf = ms_xaligned(4096, e->cfg.buffer_size);
+	/* Without memory for it, every task of this worker fails (ENOMEM,
+	 * a read error of the file, exit 1) instead of the whole run. */
+	if (posix_memalign((void **)&w->buf, 4096, e->cfg.buffer_size) != 0)
+		w->buf = NULL;
 	w->sets = NULL;
 }
 
@@ -849,7 +878,9 @@ void
 ms_engine_read_source(struct ms_engine *e, struct ms_task *t,
     struct ms_source *src)
 {
-	if (ms_hash_source(src, worker_set(&e->self, t->sel), e->self.buf,
+	if (e->self.buf == NULL)
+		t->err = ENOMEM;
+	else if (ms_hash_source(src, worker_set(&e->self, t->sel), e->self.buf,
 	    e->cfg.buffer_size, e->cfg.progress, t->digest, &t->size) == -1)
 		t->err = errno;
 }

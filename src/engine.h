@@ -19,6 +19,12 @@
 #include "progress.h"
 #include "source.h"
 
+/*
+ * The largest --buffer-size: each worker has one buffer, and a big file's
+ * ring up to 16 MiB of them (at least two), so memory stays bounded.
+ */
+#define MS_BUFFER_MAX	(64u << 20)
+
 struct ms_engine_config {
 	unsigned	 jobs;		/* worker threads; 1 = sequential */
 	enum ms_io	 io;

@@ -230,7 +230,7 @@ usage(int status)
 "      --archive=ARCHIVE  hash (or check) the members of ARCHIVE without\n"
 "                         extracting it; operands select members\n"
 "      --io=MODE          auto, mmap or read\n"
-"      --buffer-size=SIZE bytes per read (suffixes K, M; default 256K)\n"
+"      --buffer-size=SIZE bytes per read (K, M; default 256K, at most 64M)\n"
 "  -j, --jobs=N           worker threads (default: the online CPUs)\n"
 "      --progress         show a progress line on standard error\n"
 "      --no-progress      never show it\n"
@@ -346,8 +346,8 @@ parse_buffer_size(const char *arg)
 {
 	size_t n;
 
-	if (ms_parse_size(arg, &n) == -1 || n < 4096 || n > (1u << 30))
-		refuse("invalid --buffer-size '%s' (4K to 1G)", arg);
+	if (ms_parse_size(arg, &n) == -1 || n < 4096 || n > MS_BUFFER_MAX)
+		refuse("invalid --buffer-size '%s' (4K to 64M)", arg);
 	return n;
 }
 

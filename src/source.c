@@ -14,9 +14,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -121,6 +123,61 @@ live_drop(int i)
 static int open_path(struct ms_source *s, const char *path, enum ms_io io,
     bool regular);
 
+/*
+ * open(2) for a path longer than PATH_MAX (a file -r found deep in a
+ * tree): walk down to its directory by pieces shorter than PATH_MAX, each
+ * relative to the last one's descriptor.
+ */
+static int
+open_long(const char *path, int flags)
+{
+	int dfd = AT_FDCWD, fd, err;
+	const char *p = path;
+
+	if (*p == '/') {
+		dfd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (dfd == -1)
+			return -1;
+		while (*p == '/')
+			p++;
+	}
+	while (strlen(p) >= PATH_MAX - 1) {
+		const char *cut = p + PATH_MAX - 2;
+		char *dir;
+		int nfd;
+
+		while (cut > p && *cut != '/')
+			cut--;
+		if (cut == p) {		/* one name longer than PATH_MAX */
+			err = ENAMETOOLONG;
+			goto fail;
+		}
+		dir = ms_xasprintf("%.*s", (int)(cut - p), p);
+		nfd = openat(dfd, dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC |
+		    O_NOCTTY);
+		err = errno;
+		free(dir);
+		if (nfd == -1)
+			goto fail;
+		if (dfd != AT_FDCWD)
+			close(dfd);
+		dfd = nfd;
+		for (p = cut; *p == '/'; p++)
+			;
+	}
+	fd = openat(dfd, p, flags);
+	err = errno;
+	if (dfd != AT_FDCWD)
+		close(dfd);
+	errno = err;
+	return fd;
+fail:
+	if (dfd != AT_FDCWD)
+		close(dfd);
+	errno = err;
+	return -1;
+}
+
 int
 ms_source_open(struct ms_source *s, const char *path, enum ms_io io)
 {
@@ -145,8 +202,12 @@ open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 	if (strcmp(path, "-") == 0 && !regular) {
 		s->fd = STDIN_FILENO;
 	} else {
-		s->fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY |
-		    (regular ? O_NONBLOCK : 0));
+		int flags = O_RDONLY | O_CLOEXEC | O_NOCTTY |
+		    (regular ? O_NONBLOCK : 0);
+
+		s->fd = open(path, flags);
+		if (s->fd == -1 && errno == ENAMETOOLONG)
+			s->fd = open_long(path, flags);
 		if (s->fd == -1)
 			return -1;
 		s->close_fd = true;

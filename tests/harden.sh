@@ -344,6 +344,45 @@ test_walked_file_now_fifo() {
 	check "--bench FIFO is refused" [ "$st" -ne 0 ]
 }
 
+# --buffer-size is capped, and memory that runs out fails the file (exit
+# 1, a message naming it), not the run (exit 2).
+test_memory_bounds() {
+	printf 'a\n' > a
+	usage_error "--buffer-size=1G is refused" --buffer-size=1G a
+	usage_error "--buffer-size=128M is refused" --buffer-size=128M a
+	(ulimit -v 40000 && "$MULTISUM" -j1 a) > /dev/null 2>&1 ||
+	    skip_test "cannot run under a 40 MB memory limit here (sanitizers?)"
+	(ulimit -v 40000 && "$MULTISUM" -a sha256 --buffer-size=64M -j1 a) > got 2> err
+	check "out of memory: exit 1" [ $? -eq 1 ]
+	has_line err "multisum: a: Cannot allocate memory" "the file is named, with the cause"
+	is "$(cat got)" "" "no digest"
+}
+
+# A tree deeper than PATH_MAX: the files below are hashed, and a long name
+# in a message keeps its reason.
+test_deep_tree() {
+	n=$(printf '%0200d' 0)
+	mkdir top
+	(
+		cd top || exit 1
+		i=0
+		while [ $i -lt 24 ]; do
+			mkdir "$n" && cd "$n" || exit 1
+			i=$((i + 1))
+		done
+		printf 'deep\n' > deep
+	)
+	want="$(printf 'deep\n' | sha256sum | cut -c1-64)"
+	multisum -a sha256 -r top > got 2> err
+	check "-r on a tree deeper than PATH_MAX: exit 0" [ $? -eq 0 ]
+	is "$(cut -c1-64 got)" "$want" "the deep file is hashed"
+	check "under its whole path" [ "$(cut -c67- got | wc -c)" -gt 4096 ]
+	long=$(printf '%05000d' 0)
+	multisum "$long" 2> err
+	check "a 5000-byte name: the message ends with its reason" \
+	    grep -q ": File name too long\$" err
+}
+
 run stdin_twice
 run output_not_self_listed
 run output_refusals
@@ -359,4 +398,6 @@ run parallel_runs_one_pipe
 run unmappable_file_is_read
 run progress_erased
 run walked_file_now_fifo
+run memory_bounds
+run deep_tree
 finish
