@@ -63,6 +63,7 @@ struct run {
 	struct ms_digest_set alt_set;	/* second_chance's, for alt_sel */
 	unsigned char	*buf;		/* second_chance's reads */
 	bool		 failed;	/* exit status 1 */
+	bool		 stdin_manifest;	/* a manifest is standard input */
 };
 
 /* Is sel the same list of digests as the cached one? */
@@ -185,6 +186,13 @@ report_entry(struct run *r, struct rec *rec)
 	m->any_entry = true;
 	if (t->err == ENOENT && o->ignore_missing)
 		return;
+	if (t->err == EBUSY && strcmp(t->path, "-") == 0) {
+		say("-: standard input is read as a manifest: not hashed");
+		m->unreadable++;
+		if (!o->status)
+			verdict(r, t->path, "FAILED open or read");
+		return;
+	}
 	if (t->err != 0) {
 		say("%s: %s", ms_quotef(t->path), strerror(t->err));
 		m->unreadable++;
@@ -359,7 +367,12 @@ add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e)
 	}
 	memcpy(rec->want, e->digest, e->digest_len);
 	rec->task = ms_task_new(e->name, sel, rec);
-	if (sel->cnt == 0) {
+	if (r->stdin_manifest && strcmp(e->name, "-") == 0) {
+		/* Two readers of standard input would split it (B13). */
+		rec->task->err = EBUSY;
+		rec->done = true;
+		flush(r);
+	} else if (sel->cnt == 0) {
 		rec->task->err = ENOTSUP;
 		rec->done = true;
 		flush(r);
@@ -592,6 +605,10 @@ ms_check_run(const struct ms_options *o, const struct ms_check_style *style)
 	struct ms_manifest_state st = { .reversed = -1 };
 
 	start(&r, o, style);
+	r.stdin_manifest = o->nfiles == 0;
+	for (size_t i = 0; i < o->nfiles; i++)
+		if (strcmp(o->files[i], "-") == 0)
+			r.stdin_manifest = true;
 	for (size_t i = 0; i < o->nfiles; i++)
 		read_manifest(&r, &st, o->files[i]);
 	if (o->nfiles == 0)

@@ -257,17 +257,16 @@ open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 bool
 ms_source_is_stream(const char *path)
 {
-	static const char *const shared[] = {
-		"/dev/std", "/dev/fd/", "/proc/self/fd/",
-	};
 	struct stat st;
 
 	if (strcmp(path, "-") == 0)
 		return true;
-	/* Elsewhere than Linux these duplicate a descriptor we may read. */
-	for (size_t i = 0; i < MS_ARRAY_LEN(shared); i++)
-		if (strncmp(path, shared[i], strlen(shared[i])) == 0)
-			return true;
+#ifndef __linux__
+	/* Elsewhere than Linux these duplicate a descriptor (and its
+	 * offset) even for a regular file; Linux opens the file anew. */
+	if (strncmp(path, "/dev/std", 8) == 0 || strncmp(path, "/dev/fd/", 8) == 0)
+		return true;
+#endif
 	if (stat(path, &st) == -1)
 		return false;		/* the open will say why */
 	return !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode) &&

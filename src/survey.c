@@ -75,7 +75,7 @@ emit(void *arg, struct ms_task *t)
 }
 
 static void
-visit(void *arg, const char *path)
+visit(void *arg, const char *path, bool walked)
 {
 	struct survey *s = arg;
 	struct ms_options *o = s->o;
@@ -123,7 +123,10 @@ visit(void *arg, const char *path)
 	if (hash) {
 		if (o->engine.progress != NULL && S_ISREG(st.st_mode))
 			ms_progress_expect(o->engine.progress, fs.size);
-		ms_engine_submit(s->engine, ms_task_new(path, &o->sel, r));
+		struct ms_task *t = ms_task_new(path, &o->sel, r);
+
+		t->walked = walked;	/* no FIFO swapped in blocks the run */
+		ms_engine_submit(s->engine, t);
 	} else {
 		drain(s);
 	}
@@ -141,10 +144,11 @@ visit(void *arg, const char *path)
 }
 
 static void
-list_operand(void *arg, const char *path)
+list_operand(void *arg, const char *path, bool walked)
 {
 	struct survey *s = arg;
 
+	(void)walked;
 	s->operand = path;
 	s->errors += ms_walk(&s->o->walk, path, visit, s);
 }
@@ -166,9 +170,9 @@ ms_survey_run(struct ms_options *o, struct ms_ledger *l, const char *manifest,
 	    ms_walk_list(o->files_from, o->files_from_nul, list_operand, &s) == -1)
 		s.errors++;
 	for (size_t i = 0; i < o->nfiles; i++)
-		list_operand(&s, o->files[i]);
+		list_operand(&s, o->files[i], false);
 	if (o->nfiles == 0 && o->files_from == NULL)
-		list_operand(&s, ".");
+		list_operand(&s, ".", false);
 	ms_engine_finish(s.engine);
 	drain(&s);
 	ms_progress_stop(o->engine.progress);

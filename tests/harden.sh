@@ -383,6 +383,25 @@ test_deep_tree() {
 	    grep -q ": File name too long\$" err
 }
 
+# -c: an entry naming "-" while standard input is also a manifest is
+# refused (two readers would split it, issue 10 B13); from a file it is
+# read as before.
+test_check_stdin_entry() {
+	printf 'a\n' > a
+	h=$(sha256sum < a | cut -c1-64)
+	printf '%s  -\n%s  a\n' "$h" "$h" > M
+	for j in 1 2; do
+		multisum -j $j -c M - < M > got 2> err
+		check "-j $j: fails" [ $? -eq 1 ]
+		has_line got "-: FAILED open or read" "-j $j: the - entry is not read"
+		has_line err "multisum: -: standard input is read as a manifest: not hashed" \
+		    "-j $j: says why"
+		is "$(grep -c '^a: OK$' got)" 2 "-j $j: both manifests' other lines verify"
+	done
+	multisum -c M < a > got 2> err
+	has_line got "-: OK" "no stdin manifest: - is hashed"
+}
+
 run stdin_twice
 run output_not_self_listed
 run output_refusals
@@ -400,4 +419,5 @@ run progress_erased
 run walked_file_now_fifo
 run memory_bounds
 run deep_tree
+run check_stdin_entry
 finish
