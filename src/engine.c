@@ -38,13 +38,7 @@
 
 #include "util.h"
 
-#define RING		16	/* chunks in flight per big file, at most */
-/* Read mode: the ring's buffers hold at most this many bytes (at least
- * two buffers), so memory stays bounded whatever --buffer-size is. */
-#define RING_BYTES	(16u << 20)
-/* Mapped windows are resident while in flight: fewer of them, so that
- * peak RSS stays bounded (8 x MS_MMAP_WINDOW = 32 MiB per big file). */
-#define RING_MAPPED	8
+#define RING		MS_RING_MAX	/* chunks in flight per big file */
 #define WINDOW		4096	/* tasks submitted but not yet emitted */
 
 struct slot {
@@ -72,7 +66,7 @@ struct big {
 	struct ms_source src;
 	struct ms_digest_set set;	/* private states: lanes run anywhere */
 	struct slot	 slot[RING];
-	size_t		 ring;		/* slots in use: ring_slots, or fewer mapped */
+	size_t		 ring;		/* slots in use: ms_ring_slots */
 	uint64_t	 produced;	/* chunks read so far */
 	off_t		 size;		/* of a regular file, else -1 */
 	bool		 reading;
@@ -110,7 +104,8 @@ struct ms_engine {
 	unsigned	 idle;
 	bool		 closing;
 	bool		 main_waiting;
-	bool		 stream_busy;	/* a stream task is being read */
+	size_t		 stream_end;	/* 1 + the last stream task's seq, or 0:
+					 * a stream waits for the one before */
 	struct ms_task	*window[WINDOW];
 	size_t		 submitted;
 	size_t		 emitted;
@@ -185,11 +180,6 @@ static void
 complete(struct ms_engine *e, struct ms_task *t)
 {
 	t->done = true;
-	if (t->stream) {
-		e->stream_busy = false;
-		if (e->idle > 0)
-			pthread_cond_broadcast(&e->work_cv);
-	}
 	if (e->main_waiting && t->seq == e->emitted)
 		pthread_cond_signal(&e->main_cv);
 }
@@ -200,15 +190,6 @@ complete(struct ms_engine *e, struct ms_task *t)
  * states (the worker gets the big file's spare ones in exchange) and goes
  * on from the second chunk.  Returns false if there is no room for it.
  */
-/* Slots (and read buffers) of a big file's ring. */
-static size_t
-ring_slots(const struct ms_engine *e)
-{
-	size_t n = RING_BYTES / e->cfg.buffer_size;
-
-	return n < 2 ? 2 : n > RING ? RING : n;
-}
-
 static bool
 promote(struct ms_engine *e, struct ms_task *t, struct ms_source *src,
     struct ms_digest_set *set)
@@ -222,18 +203,9 @@ promote(struct ms_engine *e, struct ms_task *t, struct ms_source *src,
 	if (b != NULL) {
 		e->spare = b->next;
 	} else {
-		/* Out of memory: the file is hashed by this worker alone. */
-		b = calloc(1, sizeof(*b));
-		for (size_t i = 0; b != NULL && i < ring_slots(e); i++)
-			if (posix_memalign((void **)&b->slot[i].buf, 4096,
-			    e->cfg.buffer_size) != 0) {
-				for (size_t k = 0; k < i; k++)
-					free(b->slot[k].buf);
-				free(b);
-				b = NULL;
-			}
-		if (b == NULL)
-			return false;
+		b = ms_xcalloc(1, sizeof(*b));
+		for (size_t i = ms_ring_slots(e->cfg.buffer_size, false); i-- > 0; )
+			b->slot[i].buf = ms_xaligned(4096, e->cfg.buffer_size);
 	}
 	if (b->set.sel != t->sel) {
 		ms_digest_set_destroy(&b->set);
@@ -244,8 +216,7 @@ promote(struct ms_engine *e, struct ms_task *t, struct ms_source *src,
 	*set = swap;
 	b->task = t;
 	b->src = *src;
-	b->ring = src->map && RING_MAPPED < ring_slots(e) ? RING_MAPPED :
-	    ring_slots(e);
+	b->ring = ms_ring_slots(e->cfg.buffer_size, src->map);
 	b->produced = 1;
 	b->reading = false;
 	b->read_done = src->eof;
@@ -325,12 +296,7 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 	uint64_t t0;
 	int r;
 
-	if (w->buf == NULL) {
-		t->err = ENOMEM;	/* --buffer-size too large for now */
-		return true;
-	}
-	if ((t->walked ? ms_source_open_regular : ms_source_open)(&src,
-	    t->path, e->cfg.io) == -1) {
+	if (ms_source_open_as(&src, t->path, e->cfg.io, t->walked) == -1) {
 		t->err = errno;
 		return true;
 	}
@@ -529,24 +495,12 @@ pick(struct ms_engine *e, struct step *st, const struct step *prev)
 			return true;
 		}
 	}
-	/*
-	 * Standard input, FIFOs and devices have one reader at a time, in
-	 * submission order (two "-" operands on one descriptor would split
-	 * its data): while one is read, later ones wait, files go on.
-	 */
-	for (struct ms_task **pp = &e->q_head, *prev = NULL; *pp != NULL;
-	    prev = *pp, pp = &(*pp)->next) {
-		struct ms_task *t = *pp;
-
-		if (t->stream && e->stream_busy)
-			continue;
-		*pp = t->next;
-		if (e->q_tail == t)
-			e->q_tail = prev;
-		if (t->stream)
-			e->stream_busy = true;
+	if (e->q_head != NULL) {
 		st->kind = STEP_TASK;
-		st->task = t;
+		st->task = e->q_head;
+		e->q_head = st->task->next;
+		if (e->q_head == NULL)
+			e->q_tail = NULL;
 		return true;
 	}
 	return false;
@@ -735,10 +689,8 @@ static void
 worker_init(struct worker *w, struct ms_engine *e)
 {
 	w->e = e;
-	/* Without memory for it, every task of this worker fails (ENOMEM,
-	 * a read error of the file, exit 1) instead of the whole run. */
-	if (posix_memalign((void **)&w->buf, 4096, e->cfg.buffer_size) != 0)
-		w->buf = NULL;
+	/* Without it, this worker's tasks fail (ENOMEM), not the run. */
+	w->buf = ms_try_aligned(4096, e->cfg.buffer_size);
 	w->sets = NULL;
 }
 
@@ -853,9 +805,11 @@ ms_engine_submit(struct ms_engine *e, struct ms_task *t)
 		e->emit(e->arg, t);
 		return;
 	}
-	t->stream = !t->walked && ms_source_is_stream(t->path);
+	bool stream = !t->walked && ms_source_is_stream(t->path);
 	pthread_mutex_lock(&e->lock);
 	t->seq = e->submitted++;
+	size_t after = stream ? e->stream_end : 0;
+	e->stream_end = stream ? t->seq + 1 : e->stream_end;
 	t->done = false;
 	e->window[t->seq % WINDOW] = t;
 	if (!e->started && e->held == NULL) {
@@ -868,9 +822,14 @@ ms_engine_submit(struct ms_engine *e, struct ms_task *t)
 		enqueue(e, e->held);
 		e->held = NULL;
 	}
+	start_workers(e);	/* they wait for the lock */
+	if (e->emitted < after) {	/* one reader per stream, in order */
+		pthread_mutex_unlock(&e->lock);
+		drain(e, e->submitted - after);
+		pthread_mutex_lock(&e->lock);
+	}
 	enqueue(e, t);
 	pthread_mutex_unlock(&e->lock);
-	start_workers(e);
 	drain(e, WINDOW - 1);
 }
 
@@ -878,9 +837,7 @@ void
 ms_engine_read_source(struct ms_engine *e, struct ms_task *t,
     struct ms_source *src)
 {
-	if (e->self.buf == NULL)
-		t->err = ENOMEM;
-	else if (ms_hash_source(src, worker_set(&e->self, t->sel), e->self.buf,
+	if (ms_hash_source(src, worker_set(&e->self, t->sel), e->self.buf,
 	    e->cfg.buffer_size, e->cfg.progress, t->digest, &t->size) == -1)
 		t->err = errno;
 }

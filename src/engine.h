@@ -25,6 +25,23 @@
  */
 #define MS_BUFFER_MAX	(64u << 20)
 
+/*
+ * Chunks in flight in a big file's ring: read buffers of at most 16 MiB
+ * in all (at least two, at most MS_RING_MAX), so that memory is bounded
+ * whatever --buffer-size is, and mapped windows, which are resident, at
+ * most 8 (8 x MS_MMAP_WINDOW = 32 MiB per big file).
+ */
+#define MS_RING_MAX	16
+
+static inline size_t
+ms_ring_slots(size_t buffer_size, bool mapped)
+{
+	size_t n = (16u << 20) / buffer_size;
+
+	n = n < 2 ? 2 : n > MS_RING_MAX ? MS_RING_MAX : n;
+	return mapped && n > 8 ? 8 : n;
+}
+
 struct ms_engine_config {
 	unsigned	 jobs;		/* worker threads; 1 = sequential */
 	enum ms_io	 io;
@@ -44,7 +61,6 @@ struct ms_task {
 	/* engine-private */
 	size_t		 seq;
 	bool		 done;
-	bool		 stream;	/* one reader at a time (stdin, FIFOs) */
 	struct ms_task	*next;
 	unsigned char	 digest[];	/* sel->out_len bytes */
 };

@@ -31,7 +31,9 @@
 /* The temporary a fatal signal must remove, or NULL. */
 static char *volatile doomed;
 
-static const int fatal_signals[] = { SIGHUP, SIGINT, SIGPIPE, SIGQUIT, SIGTERM };
+static const int fatal_signals[] = {
+	SIGHUP, SIGINT, SIGPIPE, SIGQUIT, SIGTERM,
+};
 
 static void
 on_fatal(int sig)

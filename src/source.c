@@ -190,6 +190,13 @@ ms_source_open_regular(struct ms_source *s, const char *path, enum ms_io io)
 	return open_path(s, path, io, true);
 }
 
+int
+ms_source_open_as(struct ms_source *s, const char *path, enum ms_io io,
+    bool walked)
+{
+	return open_path(s, path, io, walked);
+}
+
 static int
 open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 {
@@ -339,6 +346,11 @@ ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
 	memset(c, 0, sizeof(*c));
 	if (s->eof)
 		return 0;
+	if (buf == NULL) {
+		/* the engine could not allocate this worker's buffer */
+		errno = ENOMEM;
+		return -1;
+	}
 	if (s->map && !s->unmapped && s->pos < s->size) {
 		int r = next_window(s, c);
 

@@ -64,6 +64,10 @@ int	 ms_source_open(struct ms_source *s, const char *path, enum ms_io io);
 int	 ms_source_open_regular(struct ms_source *s, const char *path,
 	    enum ms_io io);
 
+/* ms_source_open_regular if walked, else ms_source_open. */
+int	 ms_source_open_as(struct ms_source *s, const char *path, enum ms_io io,
+	    bool walked);
+
 /*
  * Is path a stream that must have one reader at a time, in operand order:
  * standard input ("-", /dev/stdin, /dev/fd/N) or anything not regular,

@@ -144,6 +144,14 @@ ms_xaligned(size_t align, size_t n)
 	return checked(p);
 }
 
+void *
+ms_try_aligned(size_t align, size_t n)
+{
+	void *p;
+
+	return posix_memalign(&p, align, n ? n : 1) == 0 ? p : NULL;
+}
+
 char *
 ms_xstrdup(const char *s)
 {

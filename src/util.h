@@ -53,6 +53,8 @@ void	*ms_xmalloc(size_t n);
 void	*ms_xcalloc(size_t cnt, size_t n);
 void	*ms_xrealloc(void *p, size_t n);
 void	*ms_xaligned(size_t align, size_t n);
+/* As ms_xaligned, but NULL when there is no memory (an error to report). */
+void	*ms_try_aligned(size_t align, size_t n);
 char	*ms_xstrdup(const char *s);
 char	*ms_xasprintf(const char *fmt, ...)
 	    __attribute__((format(printf, 1, 2)));
