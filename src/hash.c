@@ -31,7 +31,12 @@ struct run {
 	bool		*found;		/* --archive: operand i was a member */
 	bool		 debug_said;	/* style->crc_debug was written */
 	const char	*operand;	/* the one being walked, for --shard */
+	struct ms_task	**held;		/* -j 1 with a progress line: */
+	size_t		 nheld;		/* tasks not yet submitted */
 };
+
+/* Tasks -j 1 holds back at most, so that the progress total is known. */
+#define HELD_MAX	4096
 
 static void
 emit(void *arg, struct ms_task *t)
@@ -62,6 +67,14 @@ emit(void *arg, struct ms_task *t)
 }
 
 static void
+release(struct run *r)
+{
+	for (size_t i = 0; i < r->nheld; i++)
+		ms_engine_submit(r->engine, r->held[i]);
+	r->nheld = 0;
+}
+
+static void
 submit(void *arg, const char *path, bool walked)
 {
 	struct run *r = arg;
@@ -76,6 +89,16 @@ submit(void *arg, const char *path, bool walked)
 		ms_progress_expect(r->cfg.progress, (uint64_t)st.st_size);
 	t = ms_task_new(path, &r->o->sel, NULL);
 	t->walked = walked;
+	if (r->cfg.jobs <= 1 && r->cfg.progress != NULL) {
+		/* -j 1 hashes a task as it is submitted: hold them back, so
+		 * that the total counts every queued file, not the opened. */
+		if (r->held == NULL)
+			r->held = ms_xmalloc(HELD_MAX * sizeof(*r->held));
+		r->held[r->nheld++] = t;
+		if (r->nheld == HELD_MAX)
+			release(r);
+		return;
+	}
 	ms_engine_submit(r->engine, t);
 }
 
@@ -162,6 +185,8 @@ ms_hash_run(const struct ms_options *o, const struct ms_hash_style *style)
 			operand(&r, o->files[i]);
 		if (o->nfiles == 0 && o->files_from == NULL)
 			operand(&r, "-");
+		release(&r);
+		free(r.held);
 		ms_engine_finish(r.engine);
 	}
 	ms_progress_stop(r.cfg.progress);

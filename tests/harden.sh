@@ -402,6 +402,29 @@ test_check_stdin_entry() {
 	has_line got "-: OK" "no stdin manifest: - is hashed"
 }
 
+# With -j 1 the progress total counts every queued file, not only those
+# opened: while a FIFO waits, the file after it is already in the total.
+test_progress_total_j1() {
+	have script || skip_test "no script(1)"
+	printf 'a\n' > a
+	random_file c 1000
+	mkfifo fifo
+	script -qfc "$MULTISUM -a sha256 -j 1 --progress a fifo c" ts \
+	    < /dev/null > /dev/null 2>&1 &
+	pid=$!
+	wait_for ts "$(sha256sum a)"
+	wait_for ts " of " || fail "no progress line drawn"
+	# drawn four times a second: a few lines to be sure of the total
+	_n=0
+	while [ "$(grep -ao ' of [^,]*' ts | wc -l)" -lt 3 ] && [ $_n -lt 200 ]; do
+		sleep 0.05; _n=$((_n + 1))
+	done
+	printf 'b\n' > fifo
+	wait "$pid"
+	grep -ao ' of [^,]*' ts | sed -n 1p > total
+	is "$(cat total)" " of 1.0 kB" "the total counts the file after the FIFO"
+}
+
 run stdin_twice
 run output_not_self_listed
 run output_refusals
@@ -420,4 +443,5 @@ run walked_file_now_fifo
 run memory_bounds
 run deep_tree
 run check_stdin_entry
+run progress_total_j1
 finish
