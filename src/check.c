@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_explain.h"
 #include "members.h"
 #include "format.h"
 #include "quote.h"
@@ -32,9 +33,14 @@ struct manifest {
 	bool		 read_err;	/* failed while reading */
 	int		 read_errno;
 	bool		 summary;	/* the WARNING lines (not for --expect) */
+	size_t		 unsupported;	/* lines neither OK nor FAILED */
+	size_t		 outside;	/* lines outside the signed part */
+	bool		 hinted;	/* the hint after a guessed FAILED */
+	bool		 noted;		/* the note on a non-cryptographic default */
+	const char	*said;		/* the last reason given for a bad line */
 };
 
-enum rec_kind { REC_ENTRY, REC_BAD, REC_END };
+enum rec_kind { REC_ENTRY, REC_BAD, REC_UNSUPPORTED, REC_OUTSIDE, REC_END };
 
 /* One thing to report, in manifest order. */
 struct rec {
@@ -43,11 +49,17 @@ struct rec {
 	struct manifest	*m;
 	bool		 done;		/* REC_ENTRY: the task is back */
 	struct ms_task	*task;		/* REC_ENTRY */
-	unsigned long	 line;		/* REC_BAD */
+	struct rec	*pending;	/* the manifest's entries not yet submitted */
+	unsigned long	 line;
 	const char	*type;		/* REC_BAD: "SHA256" or NULL */
-	const struct ms_selection *alt;	/* REC_ENTRY: other candidates */
-	size_t		 want_len;	/* REC_ENTRY: compared prefix */
-	unsigned char	 want[];
+	char		*why;		/* REC_BAD, REC_UNSUPPORTED: more to say */
+	char		*name;		/* REC_UNSUPPORTED, REC_OUTSIDE */
+	bool		 outside;	/* not in a PGP message's signed part */
+	enum ms_resolved how;		/* REC_ENTRY: how its algorithm was chosen */
+	size_t		 n;		/* REC_ENTRY: digests on the line */
+	size_t		 len[MS_MANIFEST_DIGESTS];	/* compared prefix of each */
+	size_t		 want_len;	/* all of them */
+	unsigned char	 want[];	/* the expected digests, end to end */
 };
 
 struct run {
@@ -60,10 +72,9 @@ struct run {
 	size_t		 nsels;
 	struct rec	**idx;		/* --archive: pending entries by name */
 	size_t		 nidx;
-	struct ms_digest_set alt_set;	/* second_chance's, for alt_sel */
-	unsigned char	*buf;		/* second_chance's reads */
 	bool		 failed;	/* exit status 1 */
 	bool		 stdin_manifest;	/* a manifest is standard input */
+	struct rec	*pending, **pending_tail;	/* read, not submitted */
 };
 
 /* Is sel the same list of digests as the cached one? */
@@ -130,50 +141,37 @@ verdict(const struct run *r, const char *name, const char *what)
 	printf(": %s\n", what);
 }
 
-/* Does the file match under one of the entry's candidate algorithms? */
+/* Does the file match every digest of the line? */
 static bool
 matches(const struct ms_task *t, const struct rec *rec)
 {
-	for (size_t k = 0; k < t->sel->cnt; k++)
-		if (memcmp(t->digest + t->sel->offset[k], rec->want,
-		    rec->want_len) == 0)
-			return true;
-	return false;
+	const unsigned char *want = rec->want;
+
+	for (size_t i = 0; i < rec->n; i++) {
+		const struct ms_digest_spec *s = &t->sel->spec[i];
+
+		if (rec->len[i] > ms_spec_len(s) ||
+		    memcmp(t->digest + t->sel->offset[i], want, rec->len[i]) != 0)
+			return false;
+		want += rec->len[i];
+	}
+	return rec->n > 0;
 }
 
-/*
- * An untagged line that did not match its likeliest algorithm: hash the
- * file again with the others its length allows, on this thread, so that
- * the usual case pays nothing for the rare one.
- */
-static bool
-second_chance(struct run *r, const struct rec *rec)
+/* Once per manifest: the hint after a guessed FAILED, the note on a
+ * non-cryptographic default (check_explain.c). */
+static void
+explain(struct manifest *m, const struct rec *rec, bool ok)
 {
 	const struct ms_task *t = rec->task;
-	const struct ms_selection *alt = rec->alt;
-	struct ms_source src;
-	unsigned char out[MS_SET_MAX * MS_DIGEST_MAX / 8];
-	uint64_t size;
-	bool ok = false;
+	const char *mname = m->summary ? m->name : NULL;
 
-	if (alt == NULL || alt->cnt == 0 || strcmp(t->path, "-") == 0 ||
-	    alt->out_len > sizeof(out))
-		return false;
-	if (r->alt_set.sel != alt) {
-		ms_digest_set_destroy(&r->alt_set);
-		ms_digest_set_create(&r->alt_set, alt);
-	}
-	if (r->buf == NULL)
-		r->buf = ms_xaligned(4096, r->cfg.buffer_size);
-	if (ms_source_open(&src, t->path, r->cfg.io) == -1)
-		return false;
-	if (ms_hash_source(&src, &r->alt_set, r->buf, r->cfg.buffer_size,
-	    NULL, out, &size) == 0)
-		for (size_t k = 0; k < alt->cnt && !ok; k++)
-			ok = memcmp(out + alt->offset[k], rec->want,
-			    rec->want_len) == 0;
-	ms_source_close(&src);
-	return ok;
+	if (rec->n != 1)
+		return;
+	if (!ok && !m->hinted && ms_explain_hint(mname, &t->sel->spec[0], rec->how))
+		m->hinted = true;
+	if (ok && !m->noted && ms_explain_note(mname, &t->sel->spec[0], rec->how))
+		m->noted = true;
 }
 
 static void
@@ -193,6 +191,24 @@ report_entry(struct run *r, struct rec *rec)
 			verdict(r, t->path, "FAILED open or read");
 		return;
 	}
+	if (t->err == ENOTSUP) {
+		/* The backend did not load: said once, by sel_new. */
+		m->unsupported++;
+		say("%s: %s: unsupported algorithm %s", ms_quotef(m->name),
+		    ms_quotef(t->path), rec->task->sel->cnt ?
+		    rec->task->sel->spec[0].algo->name : "of this build");
+		return;
+	}
+	if (t->err < 0) {
+		m->unreadable++;
+		say("%s: %s", ms_quotef(t->path), ms_explain_err(t->err));
+		if (!o->status)
+			verdict(r, t->path, "FAILED open or read");
+		return;
+	}
+	if (o->debug)
+		ms_explain_debug(rec->m->name, rec->line, t->path, t->sel,
+		    rec->how);
 	if (t->err != 0) {
 		say("%s: %s", ms_quotef(t->path), strerror(t->err));
 		m->unreadable++;
@@ -200,14 +216,17 @@ report_entry(struct run *r, struct rec *rec)
 			verdict(r, t->path, "FAILED open or read");
 		return;
 	}
-	if (matches(t, rec) || second_chance(r, rec)) {
+	if (matches(t, rec)) {
 		m->matched = true;
+		explain(m, rec, true);
 		if (!o->status && !o->quiet)
 			verdict(r, t->path, "OK");
 	} else {
 		m->mismatched++;
 		if (!o->status)
 			verdict(r, t->path, "FAILED");
+		if (!o->status)
+			explain(m, rec, false);
 	}
 }
 
@@ -234,7 +253,7 @@ report_end(struct run *r, struct manifest *m)
 		r->failed = true;
 		return;
 	}
-	if (!m->any_entry) {
+	if (!m->any_entry && m->unsupported == 0 && m->outside == 0) {
 		if (m->summary)
 			say("%s: no properly formatted checksum lines found", name);
 		r->failed = true;
@@ -251,10 +270,19 @@ report_end(struct run *r, struct manifest *m)
 			say("WARNING: %zu computed %s did NOT match",
 			    m->mismatched,
 			    plural(m->mismatched, "checksum", "checksums"));
+		if (m->unsupported != 0)
+			say("WARNING: %zu %s not verified: unsupported algorithm",
+			    m->unsupported, plural(m->unsupported, "line was",
+			    "lines were"));
+		if (m->outside != 0)
+			say("WARNING: %zu %s outside the signed part, not verified",
+			    m->outside, plural(m->outside, "line is", "lines are"));
 		if (o->ignore_missing && !m->matched)
 			say("%s: no file was verified", name);
 	}
+	/* A line not verified (unsupported, unsigned) fails the run. */
 	if (!m->matched || m->mismatched != 0 || m->unreadable != 0 ||
+	    m->unsupported != 0 || m->outside != 0 ||
 	    (o->strict && m->bad != 0))
 		r->failed = true;
 }
@@ -269,10 +297,24 @@ report(struct run *r, struct rec *rec)
 		break;
 	case REC_BAD:
 		rec->m->bad++;
-		if (r->o->warn)
+		if (rec->why != NULL)
+			say("%s: %lu: %s", ms_quotef(rec->m->name), rec->line,
+			    rec->why);
+		else if (r->o->warn)
 			say("%s: %lu: improperly formatted %s%schecksum line",
 			    ms_quotef(rec->m->name), rec->line,
 			    rec->type ? rec->type : "", rec->type ? " " : "");
+		break;
+	case REC_UNSUPPORTED:
+		rec->m->unsupported++;
+		rec->m->any_entry = true;
+		say("%s: %lu: %s: not verified: %s", ms_quotef(rec->m->name),
+		    rec->line, ms_quotef(rec->name), rec->why);
+		break;
+	case REC_OUTSIDE:
+		rec->m->outside++;
+		say("%s: %lu: outside the signed part of the PGP message: "
+		    "not verified", ms_quotef(rec->m->name), rec->line);
 		break;
 	case REC_END:
 		report_end(r, rec->m);
@@ -293,6 +335,8 @@ flush(struct run *r)
 		if (r->head == NULL)
 			r->tail = &r->head;
 		report(r, rec);
+		free(rec->why);
+		free(rec->name);
 		free(rec);
 	}
 }
@@ -341,47 +385,82 @@ selection_for(struct run *r, const struct ms_digest_spec *spec, size_t cnt)
 	return &r->sels[r->nsels++]->sel;
 }
 
-/*
- * Queue an entry: hashed by the engine now, or by the archive pass.
- * Other candidate algorithms of an untagged line are tried only if the
- * first one does not match (see second_chance), except in an archive,
- * which cannot be read twice.
- */
+/* Queue an entry; it is submitted by submit() when the manifest is read. */
 static void
-add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e)
+add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
+    unsigned long line)
 {
-	struct rec *rec = rec_new(r, REC_ENTRY, m, e->digest_len);
-	struct ms_digest_spec all[1 + MS_MANIFEST_ALTS];
-	const struct ms_selection *sel;
-	size_t cnt = 1;
+	size_t want_len = 0;
+	struct ms_digest_spec specs[MS_MANIFEST_DIGESTS];
+	struct rec *rec;
 
-	all[0] = e->spec;
-	for (size_t i = 0; i < e->nalt; i++)
-		all[cnt++] = e->alt[i];
-	if (r->engine == NULL) {
-		sel = selection_for(r, all, cnt);
-	} else {
-		sel = selection_for(r, all, 1);
-		if (e->nalt > 0)
-			rec->alt = selection_for(r, e->alt, e->nalt);
+	for (size_t i = 0; i < e->n; i++) {
+		want_len += e->d[i].len;
+		specs[i] = e->d[i].spec;
 	}
-	memcpy(rec->want, e->digest, e->digest_len);
-	rec->task = ms_task_new(e->name, sel, rec);
-	if (r->stdin_manifest && strcmp(e->name, "-") == 0) {
-		/* Two readers of standard input would split it (B13). */
-		rec->task->err = EBUSY;
-		rec->done = true;
-		flush(r);
-	} else if (sel->cnt == 0) {
-		rec->task->err = ENOTSUP;
-		rec->done = true;
-		flush(r);
-	} else if (r->engine != NULL) {
-		ms_engine_submit(r->engine, rec->task);
+	rec = rec_new(r, REC_ENTRY, m, want_len);
+	rec->line = line;
+	rec->how = e->how;
+	rec->outside = e->outside;
+	rec->n = e->n;
+	for (size_t i = 0, at = 0; i < e->n; at += e->d[i++].len) {
+		memcpy(rec->want + at, e->d[i].digest, e->d[i].len);
+		rec->len[i] = e->d[i].len;
 	}
+	rec->task = ms_task_new(e->name, selection_for(r, specs, e->n), rec);
+	/* A line naming the same algorithm twice, or a spec the selection
+	 * merged: compare in selection order only when they line up. */
+	if (rec->task->sel->cnt != e->n && rec->task->sel->cnt != 0)
+		rec->n = 0;
+	*r->pending_tail = rec;
+	r->pending_tail = &rec->pending;
 }
 
+/*
+ * Hand the manifest's entries to the engine, or mark them as refused.
+ * The records are settled first: at -j1 the engine reports (and frees)
+ * them during ms_engine_submit, so the second pass touches tasks only.
+ */
 static void
+submit(struct run *r, bool pgp)
+{
+	struct ms_task **go = NULL;
+	size_t ngo = 0;
+	struct rec *next;
+
+	for (struct rec *rec = r->pending; rec != NULL; rec = next) {
+		next = rec->pending;
+		if (pgp && rec->outside) {
+			if (rec->kind == REC_ENTRY)
+				ms_task_free(rec->task);
+			rec->kind = REC_OUTSIDE;
+			rec->task = NULL;
+			continue;
+		}
+		if (rec->kind != REC_ENTRY)
+			continue;
+		if (rec->task->sel->cnt == 0) {
+			rec->task->err = ENOTSUP;
+			rec->done = true;
+		} else if (r->stdin_manifest &&
+		    strcmp(rec->task->path, "-") == 0) {
+			/* Two readers of standard input would split it (B13). */
+			rec->task->err = EBUSY;
+			rec->done = true;
+		} else if (r->engine != NULL) {
+			go = ms_xrealloc(go, (ngo + 1) * sizeof(*go));
+			go[ngo++] = rec->task;
+		}
+	}
+	r->pending = NULL;
+	r->pending_tail = &r->pending;
+	for (size_t i = 0; i < ngo; i++)
+		ms_engine_submit(r->engine, go[i]);
+	free(go);
+	flush(r);
+}
+
+static struct rec *
 add_mark(struct run *r, struct manifest *m, enum rec_kind kind,
     unsigned long line, const char *type)
 {
@@ -389,7 +468,50 @@ add_mark(struct run *r, struct manifest *m, enum rec_kind kind,
 
 	rec->line = line;
 	rec->type = type;
-	flush(r);
+	return rec;
+}
+
+/* A line that is not an entry; it waits for the entries before it. */
+static void
+add_other(struct run *r, struct manifest *m, enum ms_line rc,
+    const struct ms_manifest_state *st, const struct ms_manifest_entry *e,
+    const char *type)
+{
+	struct rec *rec = add_mark(r, m, rc == MS_LINE_BAD ? REC_BAD :
+	    REC_UNSUPPORTED, st->line, type);
+
+	rec->outside = e->outside;
+	if (e->why != NULL && (rc == MS_LINE_UNSUPPORTED || m->said == NULL ||
+	    strcmp(m->said, e->why) != 0)) {
+		rec->why = ms_xstrdup(e->why);
+		if (rc == MS_LINE_BAD)
+			m->said = e->why;
+	}
+	if (rc == MS_LINE_UNSUPPORTED)
+		rec->name = ms_xstrdup(e->name != NULL ? e->name : "?");
+	*r->pending_tail = rec;
+	r->pending_tail = &rec->pending;
+}
+
+/* One verdict of the parser, queued. */
+static void
+take(struct run *r, struct manifest *m, const struct ms_manifest_state *st,
+    enum ms_line rc, const struct ms_manifest_entry *e)
+{
+	switch (rc) {
+	case MS_LINE_ENTRY:
+		/* --shard: a check keys on the name as listed */
+		if (ms_shard_keeps(&r->o->shard, e->name))
+			add_entry(r, m, e, st->line);
+		break;
+	case MS_LINE_BAD:
+	case MS_LINE_UNSUPPORTED:
+		add_other(r, m, rc, st, e,
+		    ms_manifest_type(&r->style->rules, st));
+		break;
+	case MS_LINE_SKIP:
+		break;
+	}
 }
 
 /* Read one manifest, queueing its lines; the report follows them. */
@@ -400,6 +522,8 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 	struct manifest *m = ms_xcalloc(1, sizeof(*m));
 	bool is_stdin = strcmp(path, "-") == 0;
 	FILE *fp = is_stdin ? stdin : fopen(path, "r");
+	int eol = rules->zero ? '\0' : '\n';
+	struct ms_manifest_entry e;
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
@@ -409,26 +533,21 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 	if (fp == NULL) {
 		m->open_err = errno;
 		add_mark(r, m, REC_END, 0, NULL);
+		flush(r);
 		return;
 	}
 	ms_manifest_begin(rules, st, path);
-	while ((n = getline(&line, &cap, fp)) > 0) {
-		struct ms_manifest_entry e;
-
-		switch (ms_manifest_parse(rules, st, line, (size_t)n, &e)) {
-		case MS_LINE_ENTRY:
-			/* --shard: a check keys on the name as listed */
-			if (ms_shard_keeps(&r->o->shard, e.name))
-				add_entry(r, m, &e);
-			break;
-		case MS_LINE_BAD:
-			add_mark(r, m, REC_BAD, st->line,
-			    ms_manifest_type(rules, st));
-			break;
-		case MS_LINE_SKIP:
-			break;
-		}
-	}
+	/*
+	 * The whole manifest is read before any of it is verified: a PGP
+	 * header further down makes every line before it "outside".
+	 */
+	while ((n = getdelim(&line, &cap, eol, fp)) > 0)
+		do
+			take(r, m, st, ms_manifest_parse(rules, st, line,
+			    (size_t)n, &e), &e);
+		while (st->again);
+	take(r, m, st, ms_manifest_finish(rules, st, &e), &e);
+	submit(r, st->pgp_seen);
 	if (ferror(fp)) {
 		m->read_err = true;
 		m->read_errno = 0;
@@ -441,6 +560,7 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 	}
 	free(line);
 	add_mark(r, m, REC_END, 0, NULL);
+	flush(r);
 }
 
 static int
@@ -506,18 +626,32 @@ choose_member(void *arg, const char *name, void **user)
 	    strcmp(r->idx[i]->task->path, name) == 0; i++)
 		for (size_t k = 0; !r->idx[i]->done &&
 		    k < r->idx[i]->task->sel->cnt; k++)
-			ms_selection_add(&want, &r->idx[i]->task->sel->spec[k]);
+			if (ms_selection_add(&want,
+			    &r->idx[i]->task->sel->spec[k]) == -1) {
+				/* Never compared with a digest not computed
+				 * (B5): refused, with a reason. */
+				r->idx[i]->task->err = MS_ERR_TOO_MANY;
+				r->idx[i]->done = true;
+			}
 	if (want.cnt == 0)
 		return NULL;
 	*user = &r->idx[first];
 	return selection_for(r, want.spec, want.cnt);
 }
 
-/* A link whose target went unread: its entries stay missing. */
+/* A link whose target went unread (B17): its entries say so. */
 static void
 unread_link(void *arg, const char *name, const char *link, void *user)
 {
-	(void)arg, (void)name, (void)link, (void)user;
+	struct run *r = arg;
+
+	(void)link;
+	for (struct rec **p = user; p != NULL && p < r->idx + r->nidx &&
+	    strcmp((*p)->task->path, name) == 0; p++)
+		if (!(*p)->done) {
+			(*p)->task->err = MS_ERR_LINK_UNLISTED;
+			(*p)->done = true;
+		}
 }
 
 /* A member read (or a link answered): the entries naming it take it. */
@@ -528,8 +662,14 @@ member_emit(void *arg, struct ms_task *t)
 
 	for (struct rec **p = t->user; p < r->idx + r->nidx &&
 	    strcmp((*p)->task->path, t->path) == 0; p++) {
-		if ((*p)->done || !from_member((*p)->task, t->sel, t->digest))
+		if ((*p)->done)
 			continue;
+		if (!from_member((*p)->task, t->sel, t->digest)) {
+			/* a hard link, its target read for other entries */
+			(*p)->task->err = MS_ERR_LINK_DIGESTS;
+			(*p)->done = true;
+			continue;
+		}
 		(*p)->task->err = t->err;
 		(*p)->task->size = t->size;
 		(*p)->done = true;
@@ -574,8 +714,6 @@ finish(struct run *r)
 		check_archive(r);
 	ms_progress_stop(r->cfg.progress);
 	flush(r);
-	ms_digest_set_destroy(&r->alt_set);
-	free(r->buf);
 	for (size_t i = 0; i < r->nsels; i++)
 		free(r->sels[i]);
 	free(r->sels);
@@ -593,6 +731,7 @@ start(struct run *r, const struct ms_options *o,
 	r->style = style;
 	r->cfg = o->engine;
 	r->tail = &r->head;
+	r->pending_tail = &r->pending;
 	r->cfg.progress = ms_progress_start(o->progress);
 	if (o->archive == NULL)
 		r->engine = ms_engine_start(&r->cfg, emit, r);
@@ -613,6 +752,7 @@ ms_check_run(const struct ms_options *o, const struct ms_check_style *style)
 		read_manifest(&r, &st, o->files[i]);
 	if (o->nfiles == 0)
 		read_manifest(&r, &st, "-");
+	ms_manifest_end(&st);
 	finish(&r);
 	return r.failed ? MS_EXIT_FAIL : MS_EXIT_OK;
 }
@@ -630,8 +770,9 @@ expect(const struct ms_options *o, const struct ms_check_style *style)
 	m->name = "--expect";
 	for (size_t i = 0; i < o->nfiles || (i == 0 && o->nfiles == 0); i++) {
 		e.name = o->nfiles ? o->files[i] : "-";
-		add_entry(&r, m, &e);
+		add_entry(&r, m, &e, 0);
 	}
+	submit(&r, false);
 	add_mark(&r, m, REC_END, 0, NULL);
 	finish(&r);
 	return r.failed ? MS_EXIT_FAIL : MS_EXIT_OK;
@@ -642,7 +783,8 @@ ms_check_main(const struct ms_options *o)
 {
 	struct ms_check_style style = {
 		.rules = { .dialect = MS_DIALECT_NATIVE,
-		    .given = o->sel_given ? &o->sel : NULL },
+		    .given = o->sel_given ? &o->sel : NULL,
+		    .zero = o->fmt.zero },
 	};
 
 	if (o->expect != NULL)

@@ -95,6 +95,23 @@ spec_text(char *buf, const struct ms_digest_spec *s, const unsigned char *d,
 	return buf;
 }
 
+const char *
+ms_format_refuses(const struct ms_format_opts *o, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (o->format != MS_FORMAT_SFV || o->raw)
+		return NULL;
+	/* A reader takes "NAME CRC" apart at the last blank and skips ; and
+	 * # lines: names it would read otherwise cannot be written. */
+	if (n == 0 || name[0] == ';' || name[0] == '#' || name[0] == ' ' ||
+	    name[0] == '\t' || name[n - 1] == ' ' || name[n - 1] == '\t' ||
+	    strpbrk(name, "\n\r") != NULL)
+		return "SFV cannot hold this name (a leading ; or #, leading or "
+		    "trailing blanks, a newline); use another --format";
+	return NULL;
+}
+
 void
 ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
     const struct ms_selection *sel, const unsigned char *digest, uint64_t size)
@@ -118,6 +135,9 @@ ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
 		}
 		if (esc)
 			putc('\\', out);
+		/* xxhsum 0.8.2's untagged XXH3: bare 16 hex digits are XXH64 */
+		if (strcmp(s->algo->name, "xxh3") == 0)
+			fputs("XXH3_", out);
 		fputs(spec_text(text, s, digest, o->base64), out);
 		putc(' ', out);
 		putc(o->binary ? '*' : ' ', out);

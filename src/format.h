@@ -31,6 +31,12 @@ void	 ms_format_result(FILE *out, const struct ms_format_opts *o,
 	    const char *name, const struct ms_selection *sel,
 	    const unsigned char *digest, uint64_t size);
 
+/*
+ * Why a line for this name cannot be written in the format (SFV cannot
+ * hold a name that starts with ; or #, or has a newline), or NULL.
+ */
+const char *ms_format_refuses(const struct ms_format_opts *o, const char *name);
+
 /* Does a GNU/BSD line for this name need the leading backslash? */
 bool	 ms_name_needs_escape(const char *name);
 

@@ -43,6 +43,7 @@ emit(void *arg, struct ms_task *t)
 {
 	struct run *r = arg;
 	bool crc = t->sel->spec[0].algo->legacy == MS_LEGACY_CKSUM;
+	const char *why;
 
 	if (crc && t->err == EISDIR && r->style->crc_dir_empty) {
 		t->err = 0;
@@ -53,6 +54,10 @@ emit(void *arg, struct ms_task *t)
 		/* after what standard output holds, as check mode does */
 		ms_output_flush(&r->out);
 		ms_warn("%s: %s", ms_quotef(t->path), strerror(t->err));
+		r->failed++;
+	} else if ((why = ms_format_refuses(&r->o->fmt, t->path)) != NULL) {
+		fflush(r->out.fp);
+		ms_warn("%s: %s", ms_quotef(t->path), why);
 		r->failed++;
 	} else {
 		if (crc && r->style->crc_debug != NULL && !r->debug_said) {

@@ -153,6 +153,7 @@ read_manifest(const char *path, const struct ms_selection *given,
 	}
 	if (ferror(fp))
 		rc = -1;
+	ms_manifest_end(&st);
 	free(line);
 	if (fclose(fp) != 0)
 		rc = -1;
@@ -177,8 +178,9 @@ scan_line(void *arg, const struct ms_manifest_entry *e,
 		s->first = ms_xstrdup(e->name);
 	else if (strcmp(s->first, e->name) != 0)
 		return false;
-	if (e->digest_len == ms_spec_len(&e->spec))
-		ms_selection_add(s->sel, &e->spec);
+	for (size_t k = 0; k < e->n; k++)
+		if (e->d[k].len == ms_spec_len(&e->d[k].spec))
+			ms_selection_add(s->sel, &e->d[k].spec);
 	return true;
 }
 
@@ -198,11 +200,9 @@ line_index(const struct ms_selection *sel, const struct ms_manifest_entry *e)
 {
 	size_t i = SIZE_MAX;
 
-	if (e->digest_len == ms_spec_len(&e->spec))
-		i = ms_selection_index(sel, &e->spec);
-	for (size_t a = 0; i == SIZE_MAX && a < e->nalt; a++)
-		if (e->digest_len == ms_spec_len(&e->alt[a]))
-			i = ms_selection_index(sel, &e->alt[a]);
+	/* An untagged digest has one algorithm (manifest.h). */
+	if (e->n > 0 && e->d[0].len == ms_spec_len(&e->d[0].spec))
+		i = ms_selection_index(sel, &e->d[0].spec);
 	return i;
 }
 
@@ -238,7 +238,8 @@ load_line(void *arg, const struct ms_manifest_entry *me,
 		e->flags |= MS_LEDGER_HAS_STAT;
 		l->nstat++;
 	}
-	memcpy(e->digest + sel->offset[i], me->digest, ms_spec_len(&sel->spec[i]));
+	memcpy(e->digest + sel->offset[i], me->d[0].digest,
+	    ms_spec_len(&sel->spec[i]));
 	e->have |= (uint64_t)1 << i;
 	return true;
 }

@@ -1,78 +1,24 @@
 /*
  * manifest.c - manifest lines into entries: name, algorithm, digest.
  *
- * Owns every rule about what a checksum line may look like, for
- * multisum's own reading (each line's format detected on its own) and
- * for the coreutils 9.1 personalities (one tool's rules, including the
- * state those tools carry from line to line).  Pure: it never does I/O,
- * never prints and never decides what a bad line costs.
+ * Owns the parser's interface: a manifest's state from its first line to
+ * its last (its name, a PGP clear-signed message's parts, a gpg record
+ * still open), the helpers every part shares, and what a manifest's name
+ * implies.  The line shapes are manifest_native.c's and
+ * manifest_coreutils.c's; digests, their one algorithm and the small
+ * helpers all parts share are manifest_digest.c's.  Pure: it never does I/O, never prints and never
+ * decides what a bad line costs.
  */
-#include "manifest.h"
+#include "manifest_int.h"
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cloud.h"
 #include "util.h"
-
-#define ISWHITE(c)	((c) == ' ' || (c) == '\t')
-
-static bool
-is_xdigit(int c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
-	    (c >= 'A' && c <= 'F');
-}
-
-/* Characters of a tag: "SHA2-512/256", "BLAKE2b-256", "XXH3_64". */
-static bool
-is_tag_char(int c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
-	    (c >= 'A' && c <= 'Z') || c == '-' || c == '_' || c == '/';
-}
-
-static const struct ms_algo *
-algo_named(const char *name)
-{
-	struct ms_digest_spec s;
-	const char *why;
-
-	return ms_algo_resolve(name, 0, &s, &why) == 0 ? s.algo : NULL;
-}
-
-/*
- * Undo GNU name escaping in place over n bytes: \\, \n and \r; anything
- * else after a backslash, a trailing backslash or a NUL byte makes the
- * name invalid.  The result is NUL-terminated.
- */
-static bool
-unescape(char *s, size_t n)
-{
-	char *d = s;
-
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '\0')
-			return false;
-		if (s[i] != '\\') {
-			*d++ = s[i];
-			continue;
-		}
-		if (++i == n)
-			return false;
-		switch (s[i]) {
-		case '\\': *d++ = '\\'; break;
-		case 'n':  *d++ = '\n'; break;
-		case 'r':  *d++ = '\r'; break;
-		default:   return false;
-		}
-	}
-	if (d < s + n)
-		*d = '\0';
-	return true;
-}
 
 /* Remove the newline, then one carriage return; is anything left? */
 static size_t
@@ -85,235 +31,6 @@ chomp(const char *line, size_t len)
 	return len;
 }
 
-/* ---------------------------------------------------- coreutils 9.1 */
-
-#define CKSUM_TAG_MAX	7	/* strlen("BLAKE2b") */
-
-/* cksum's tag lookup: the word before '-', '(' or white space; NULL for
- * no tag or the tag of a format `cksum -c` cannot check. */
-static const struct ms_algo *
-cksum_tag(const char *s)
-{
-	size_t i = 0;
-
-	while (i <= CKSUM_TAG_MAX && s[i] && !ISWHITE(s[i]) && s[i] != '-' &&
-	    s[i] != '(')
-		i++;
-	if (i > CKSUM_TAG_MAX)
-		return NULL;
-	for (size_t k = 0; k < ms_cksum_algo_count; k++) {
-		const struct ms_algo *a = ms_algo_named(ms_cksum_algos[k].algo);
-
-		if (strlen(a->tag) == i && memcmp(a->tag, s, i) == 0)
-			return a->legacy == MS_LEGACY_NONE ? a : NULL;
-	}
-	return NULL;
-}
-
-static bool
-decode_hex(struct ms_manifest_entry *e, const char *hex, size_t hexlen)
-{
-	if (hexlen / 2 > sizeof(e->digest) ||
-	    ms_unhex(e->digest, hex, hexlen / 2) == -1)
-		return false;
-	e->digest_len = hexlen / 2;
-	return true;
-}
-
-/* Exactly hexlen hex digits, then the end of the string. */
-static bool
-hex_then_end(const char *s, size_t hexlen)
-{
-	for (size_t i = 0; i < hexlen; i++)
-		if (!is_xdigit((unsigned char)s[i]))
-			return false;
-	return s[hexlen] == '\0';
-}
-
-/* "NAME) = HEX" after the '(' of a tagged line (coreutils' bsd_split_3). */
-static bool
-cu_tagged_rest(char *s, size_t len, bool escaped, size_t hexlen,
-    struct ms_manifest_entry *e)
-{
-	size_t i;
-
-	if (len == 0)
-		return false;
-	for (i = len - 1; i > 0 && s[i] != ')'; i--)
-		continue;
-	if (s[i] != ')')
-		return false;
-	e->name = s;
-	if (escaped && !unescape(s, i))
-		return false;
-	s[i++] = '\0';
-	while (ISWHITE(s[i]))
-		i++;
-	if (s[i++] != '=')
-		return false;
-	while (ISWHITE(s[i]))
-		i++;
-	return hex_then_end(s + i, hexlen) && decode_hex(e, s + i, hexlen);
-}
-
-/* coreutils' xstrtoumax(s, &end, 0): C bases, leading blanks, no sign. */
-static bool
-cu_length(const char *s, char **end, uintmax_t *v)
-{
-	const char *p = s;
-
-	while (*p == ' ' || (*p >= '\t' && *p <= '\r'))
-		p++;
-	if (*p == '-')
-		return false;
-	errno = 0;
-	*v = strtoumax(s, end, 0);
-	return *end != s && errno == 0;
-}
-
-/* BLAKE2b of bits: coreutils' b2sum -l, a different function per length. */
-static bool
-blake2b_spec(size_t bits, struct ms_digest_spec *spec)
-{
-	const char *why;
-
-	return ms_algo_resolve("blake2b", (unsigned)bits, spec, &why) == 0;
-}
-
-/* The entry's algorithm once its digest is known. */
-static bool
-cu_spec(const struct ms_algo *algo, struct ms_manifest_entry *e)
-{
-	if (strcmp(algo->name, "blake2b") == 0)
-		return blake2b_spec(e->digest_len * 8, &e->spec);
-	/* cksum's "SHA256-128" compares a prefix of the full digest */
-	e->spec.algo = algo;
-	e->spec.bits = algo->bits;
-	return true;
-}
-
-/* One line by the rules of coreutils 9.1's split_3. */
-static enum ms_line
-cu_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
-    char *s, size_t len, struct ms_manifest_entry *e)
-{
-	const struct ms_algo *algo = r->tool;
-	bool escaped = false;
-	size_t i = 0, taglen;
-	char *hex;
-
-	while (ISWHITE(s[i]))
-		i++;
-	if (s[i] == '\\') {
-		i++;
-		escaped = true;
-	}
-	if (r->dialect == MS_DIALECT_CKSUM) {
-		/* Without -a only tagged lines, and not the legacy sums. */
-		if ((algo = cksum_tag(s + i)) == NULL)
-			return MS_LINE_BAD;
-		st->cksum_algo = algo;
-	}
-	taglen = strlen(algo->tag);
-	if (strncmp(s + i, algo->tag, taglen) == 0) {
-		uintmax_t bits = algo->bits;
-
-		i += taglen;
-		if (r->tag_length) {
-			/* The byte after the tag is consumed, whatever it
-			 * is, unless it opens the name. */
-			bool with_len = s[i] == '-';
-
-			if (s[i] != '(' && i++ == len)
-				return MS_LINE_BAD;
-			if (with_len) {
-				char *end;
-				uintmax_t v;
-
-				if (!cu_length(s + i, &end, &v) || v == 0 ||
-				    v > bits || v % 8 != 0)
-					return MS_LINE_BAD;
-				i = (size_t)(end - s);
-				bits = v;
-			}
-			st->hex_len = (size_t)bits / 4;
-		}
-		if (s[i] == ' ')
-			i++;
-		if (s[i] != '(')
-			return MS_LINE_BAD;
-		i++;
-		if (!cu_tagged_rest(s + i, len - i, escaped, st->hex_len, e))
-			return MS_LINE_BAD;
-		return cu_spec(algo, e) ? MS_LINE_ENTRY : MS_LINE_BAD;
-	}
-
-	if (len - i < r->min_line + (s[i] == '\\'))
-		return MS_LINE_BAD;
-	hex = s + i;
-	if (r->auto_length) {
-		size_t n = 0;
-
-		while (is_xdigit((unsigned char)hex[n]))
-			n++;
-		if (n < 2 || n % 2 != 0 || n > 128)
-			return MS_LINE_BAD;
-		st->hex_len = n;
-	}
-	if (i + st->hex_len >= len)
-		return MS_LINE_BAD;
-	i += st->hex_len;
-	if (!ISWHITE(s[i]))
-		return MS_LINE_BAD;
-	s[i++] = '\0';
-	if (!hex_then_end(hex, st->hex_len))
-		return MS_LINE_BAD;
-	if (len - i == 1 || (s[i] != ' ' && s[i] != '*')) {
-		/* One blank: BSD "reversed" lines, never mixed with GNU
-		 * ones in a run, lest a name with a leading blank mislead. */
-		if (st->reversed == 0)
-			return MS_LINE_BAD;
-		st->reversed = 1;
-	} else if (st->reversed != 1) {
-		st->reversed = 0;
-		i++;
-	}
-	e->name = s + i;
-	if (escaped && !unescape(s + i, len - i))
-		return MS_LINE_BAD;
-	if (!decode_hex(e, hex, st->hex_len))
-		return MS_LINE_BAD;
-	return cu_spec(algo, e) ? MS_LINE_ENTRY : MS_LINE_BAD;
-}
-
-/* ------------------------------------------------------------- native */
-
-/*
- * Untagged digests by length, when nothing else tells (SPEC.md).  Some
- * lengths are shared with digests that tools write untagged (rhash
- * --simple's CRC32, xxhsum's XXH32, XXH64 and XXH128, b2sum's BLAKE2b,
- * b3sum's BLAKE3):
- * those are tried beside the first.  Matching any of them is as hard as
- * matching the weakest, which for a cryptographic length is one of two
- * unbroken functions.
- */
-static const struct {
-	size_t		 len;
-	const char	*algo;		/* the likeliest */
-	const char	*alt[MS_MANIFEST_ALTS];	/* others of that length */
-} by_length[] = {
-	{ .len = 4, .algo = "crc32", .alt = { "xxh32" } },
-	{ .len = 8, .algo = "xxh64", .alt = { "xxh3" } },
-	{ .len = 16, .algo = "md5", .alt = { "xxh128" } },
-	{ .len = 20, .algo = "sha1" },
-	{ .len = 28, .algo = "sha224" },
-	{ .len = 32, .algo = "sha256",
-	  .alt = { [0] = "blake3", [1] = "blake2b-256" } },
-	{ .len = 48, .algo = "sha384" },
-	{ .len = 64, .algo = "sha512",
-	  .alt = { [0] = "blake2b", [1] = "blake3" } },
-};
-
 /* Manifest file names: the stem or extension, and the algorithm. */
 static const struct {
 	const char	*stem;
@@ -325,223 +42,52 @@ static const struct {
 	{ .stem = "ripemd", .algo = "ripemd160" },
 };
 
-static bool
-usable(const struct ms_algo *a)
-{
-	return a != NULL && a->legacy == MS_LEGACY_NONE;
-}
-
-/* spec for a digest of n bytes under algorithm a (fixed or a family). */
-static bool
-fit(const struct ms_algo *a, size_t n, struct ms_digest_spec *spec)
-{
-	const char *why;
-
-	if (!usable(a) || n == 0 || n > MS_DIGEST_MAX)
-		return false;
-	if (a->bits == n * 8 && a->min_bits == a->max_bits) {
-		spec->algo = a;
-		spec->bits = a->bits;
-		return true;
-	}
-	return a->family != NULL &&
-	    ms_algo_resolve(a->family, (unsigned)(n * 8), spec, &why) == 0 &&
-	    ms_spec_len(spec) == n;
-}
-
-/* Hex (any case) or canonical base64 into e; false if neither. */
-static bool
-decode_digest(const char *tok, size_t n, struct ms_manifest_entry *e)
-{
-	long got;
-
-	if (n % 2 == 0 && n / 2 <= sizeof(e->digest) &&
-	    ms_unhex(e->digest, tok, n / 2) == 0) {
-		e->digest_len = n / 2;
-		return true;
-	}
-	got = ms_unbase64(e->digest, sizeof(e->digest), tok, n);
-	if (got <= 0) {
-		const char *implied;	/* S3's "ETAG-N", "BASE64-N" */
-
-		return ms_cloud_decode(tok, n, e->digest, sizeof(e->digest),
-		    &e->digest_len, &implied) == 1;
-	}
-	e->digest_len = (size_t)got;
-	return true;
-}
-
-/* The algorithm(s) of an untagged line whose digest has n bytes. */
-static bool
-untagged_spec(const struct ms_manifest_rules *r,
-    const struct ms_manifest_state *st, size_t n, struct ms_manifest_entry *e)
-{
-	e->nalt = 0;
-	if (r->given != NULL && r->given->cnt > 0) {
-		for (size_t k = 0; k < r->given->cnt; k++)
-			if (ms_spec_len(&r->given->spec[k]) == n &&
-			    usable(r->given->spec[k].algo)) {
-				e->spec = r->given->spec[k];
-				return true;
-			}
-		return false;
-	}
-	if (st->name_algo != NULL && fit(st->name_algo, n, &e->spec))
-		return true;
-	for (size_t k = 0; k < MS_ARRAY_LEN(by_length); k++) {
-		if (by_length[k].len != n)
-			continue;
-		for (size_t a = 0; a < MS_MANIFEST_ALTS && by_length[k].alt[a]; a++)
-			if (fit(algo_named(by_length[k].alt[a]), n, &e->alt[e->nalt]))
-				e->nalt++;
-		return fit(algo_named(by_length[k].algo), n, &e->spec);
-	}
-	return false;
-}
-
-/* The digest after "= ", trailing blanks ignored; false if it is not one. */
-static bool
-tag_digest(char *s, size_t len, const struct ms_digest_spec *spec,
-    struct ms_manifest_entry *e)
-{
-	while (len > 0 && ISWHITE(s[len - 1]))
-		len--;
-	return decode_digest(s, len, e) && e->digest_len == ms_spec_len(spec);
-}
+/* Lines of a PGP clear-signed message (RFC 4880, 7). */
+#define PGP_BEGIN	"-----BEGIN PGP SIGNED MESSAGE-----"
+#define PGP_SIG		"-----BEGIN PGP SIGNATURE-----"
+#define PGP_END		"-----END PGP SIGNATURE-----"
 
 /*
- * "TAG (NAME) = DIGEST" with any tag the algorithm table knows in any
- * case: coreutils' and ours ("SHA256", "BLAKE2b-256"), RHash's padded
- * ones ("SHA1  (f)", "SHA-256", "RMD160"), xxhsum's, OpenSSL's
- * ("SHA2-256(f)= ").  Returns -2 when the line is not tagged at all.
+ * A PGP clear-signed message: the armour lines are skipped, the body is
+ * read (dash-escaped lines unescaped), and every line outside the body
+ * is marked, for the caller to refuse.  Returns true for an armour line.
  */
-static int
-native_tagged(char *s, size_t len, size_t i, bool escaped,
-    struct ms_manifest_entry *e)
+static bool
+pgp_line(struct ms_manifest_state *st, char **line, size_t *len)
 {
-	char word[48];
-	size_t j = i, k, close;
-	const char *why;
+	char *s = *line;
+	size_t n = *len;
 
-	while (j < len && is_tag_char((unsigned char)s[j]))
-		j++;
-	for (k = j; k < len && s[k] == ' '; k++)
-		continue;
-	if (j == i || j - i >= sizeof(word) || k == len || s[k] != '(')
-		return -2;
-	memcpy(word, s + i, j - i);
-	word[j - i] = '\0';
-	if (ms_algo_resolve(word, 0, &e->spec, &why) == -1)
-		return -2;
-	if (!usable(e->spec.algo))
-		return MS_LINE_BAD;
-	k++;
-	for (close = len; close > k && s[close - 1] != ')'; close--)
-		continue;
-	if (close == k)
-		return MS_LINE_BAD;
-	close--;
-	j = close + 1;
-	while (ISWHITE(s[j]))
-		j++;
-	if (s[j++] != '=')
-		return MS_LINE_BAD;
-	while (ISWHITE(s[j]))
-		j++;
-	if (!tag_digest(s + j, len - j, &e->spec, e))
-		return MS_LINE_BAD;
-	s[close] = '\0';
-	e->name = s + k;
-	if (escaped && !unescape(s + k, close - k))
-		return MS_LINE_BAD;
-	/* An empty name is a file that cannot be opened, as in coreutils. */
-	return MS_LINE_ENTRY;
-}
-
-/* "DIGEST  NAME", "DIGEST *NAME" or "DIGEST NAME" (BSD reversed). */
-static enum ms_line
-native_gnu(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
-    char *s, size_t len, size_t i, bool escaped, struct ms_manifest_entry *e)
-{
-	size_t j = i;
-	int reversed = st->reversed;
-
-	while (j < len && !ISWHITE(s[j]))
-		j++;
-	if (j == len || !decode_digest(s + i, j - i, e) ||
-	    !untagged_spec(r, st, e->digest_len, e))
-		return MS_LINE_BAD;
-	j++;
-	if (len - j == 1 || (s[j] != ' ' && s[j] != '*')) {
-		if (reversed == 0)
-			return MS_LINE_BAD;
-		reversed = 1;
-	} else if (reversed != 1) {
-		reversed = 0;
-		j++;
+	switch (st->pgp) {
+	case MS_PGP_NONE:
+	case MS_PGP_AFTER:
+		if (n == strlen(PGP_BEGIN) && memcmp(s, PGP_BEGIN, n) == 0) {
+			st->pgp = MS_PGP_HEADER;
+			st->pgp_seen = true;
+			return true;
+		}
+		return false;
+	case MS_PGP_HEADER:
+		/* "Hash: SHA256" lines, up to an empty line */
+		if (n == 0)
+			st->pgp = MS_PGP_BODY;
+		return true;
+	case MS_PGP_BODY:
+		if (n == strlen(PGP_SIG) && memcmp(s, PGP_SIG, n) == 0) {
+			st->pgp = MS_PGP_SIG;
+			return true;
+		}
+		if (n >= 2 && s[0] == '-' && s[1] == ' ') {
+			*line = s + 2;
+			*len = n - 2;
+		}
+		return false;
+	case MS_PGP_SIG:
+		if (n == strlen(PGP_END) && memcmp(s, PGP_END, n) == 0)
+			st->pgp = MS_PGP_AFTER;
+		return true;
 	}
-	e->name = s + j;
-	if (escaped && !unescape(s + j, len - j))
-		return MS_LINE_BAD;
-	st->reversed = reversed;
-	return MS_LINE_ENTRY;
-}
-
-/* SFV: "NAME CRC32" with the CRC in hex, the name first. */
-static enum ms_line
-native_sfv(char *s, size_t len, size_t i, struct ms_manifest_entry *e)
-{
-	size_t end = len, sp;
-
-	while (end > i && ISWHITE(s[end - 1]))
-		end--;
-	for (sp = end; sp > i && !ISWHITE(s[sp - 1]); sp--)
-		continue;
-	if (end - sp != 8 || sp == i || !decode_digest(s + sp, 8, e) ||
-	    !fit(algo_named("crc32"), e->digest_len, &e->spec))
-		return MS_LINE_BAD;
-	while (sp > i && ISWHITE(s[sp - 1]))
-		sp--;
-	if (sp == i)
-		return MS_LINE_BAD;
-	s[sp] = '\0';
-	e->name = s + i;
-	return MS_LINE_ENTRY;
-}
-
-static enum ms_line
-native_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
-    char *s, size_t len, struct ms_manifest_entry *e)
-{
-	size_t i = 0, start;
-	bool escaped = false;
-	int rc;
-
-	while (i < len && ISWHITE(s[i]))
-		i++;
-	/* Like coreutils, a NUL ends a plain name and spoils an escaped one. */
-	if (strnlen(s, len) < len) {
-		if (s[i] == '\\')
-			return MS_LINE_BAD;
-		len = strnlen(s, len);
-	}
-	if (i == len || s[i] == '#')
-		return MS_LINE_SKIP;
-	if (s[i] == ';') {
-		st->sfv = true;		/* SFV files open with ; comments */
-		return MS_LINE_SKIP;
-	}
-	start = i;
-	if (s[i] == '\\') {
-		i++;
-		escaped = true;
-	}
-	rc = native_tagged(s, len, i, escaped, e);
-	if (rc != -2)
-		return (enum ms_line)rc;
-	if (st->sfv)
-		return native_sfv(s, len, start, e);
-	return native_gnu(r, st, s, len, i, escaped, e);
+	return false;
 }
 
 /* --------------------------------------------------------- interface */
@@ -550,6 +96,8 @@ void
 ms_manifest_begin(const struct ms_manifest_rules *r,
     struct ms_manifest_state *st, const char *path)
 {
+	const char *dot, *slash;
+
 	st->line = 0;
 	st->from_stdin = strcmp(path, "-") == 0;
 	if (r->dialect != MS_DIALECT_NATIVE) {
@@ -558,9 +106,44 @@ ms_manifest_begin(const struct ms_manifest_rules *r,
 			st->hex_len = r->tool->bits / 4;
 		return;
 	}
+	ms_manifest_end(st);
 	st->reversed = -1;
+	st->sfv = false;
+	st->pgp = MS_PGP_NONE;
+	st->pgp_seen = st->refused = false;
+	st->gpg_pending = st->again = false;
 	st->name_algo = st->from_stdin ? NULL :
 	    ms_manifest_name_algo(path, &st->sfv);
+	/* "x.iso.sha256": the file it may hold only the digest of */
+	dot = strrchr(path, '.');
+	slash = strrchr(path, '/');
+	if (st->name_algo != NULL && !st->sfv && dot != NULL &&
+	    (slash == NULL || dot > slash + 1)) {
+		st->own_name = ms_xmalloc((size_t)(dot - path) + 1);
+		memcpy(st->own_name, path, (size_t)(dot - path));
+		st->own_name[dot - path] = '\0';
+	}
+}
+
+void
+ms_manifest_end(struct ms_manifest_state *st)
+{
+	free(st->own_name);
+	st->own_name = NULL;
+	free(st->gpg_name);
+	free(st->gpg_given);
+	st->gpg_name = st->gpg_given = NULL;
+	st->gpg_pending = false;
+}
+
+enum ms_line
+ms_manifest_finish(const struct ms_manifest_rules *r,
+    struct ms_manifest_state *st, struct ms_manifest_entry *e)
+{
+	memset(e, 0, offsetof(struct ms_manifest_entry, d));
+	if (r->dialect != MS_DIALECT_NATIVE || !st->gpg_pending)
+		return MS_LINE_SKIP;
+	return ms_mf_gpg_close(r, st, e);
 }
 
 enum ms_line
@@ -570,52 +153,106 @@ ms_manifest_parse(const struct ms_manifest_rules *r,
 {
 	enum ms_line rc;
 
-	st->line++;
+	if (!st->again)
+		st->line++;
+	st->again = false;
+	memset(e, 0, offsetof(struct ms_manifest_entry, d));
+	if (r->dialect == MS_DIALECT_NATIVE && st->line == 1 && len >= 2 &&
+	    ((line[0] == '\xff' && line[1] == '\xfe') ||
+	    (line[0] == '\xfe' && line[1] == '\xff'))) {
+		st->refused = true;
+		e->why = "UTF-16 text (CertUtil, Get-FileHash?) is not read; "
+		    "convert it with 'iconv -f UTF-16 -t UTF-8'";
+		return MS_LINE_BAD;
+	}
+	if (st->refused)
+		return MS_LINE_SKIP;
 	if (r->dialect == MS_DIALECT_NATIVE && st->line == 1 && len >= 3 &&
 	    memcmp(line, "\xef\xbb\xbf", 3) == 0) {
 		line += 3;
 		len -= 3;
 	}
+	if (r->zero) {
+		/* -z: the NUL ends the line; a newline is part of a name */
+		if (len > 0 && line[len - 1] == '\0')
+			len--;
+	} else {
+		len = chomp(line, len);
+	}
+	if (r->dialect == MS_DIALECT_NATIVE && st->gpg_pending) {
+		size_t i = 0;
+
+		while (i < len && ISWHITE(line[i]))
+			i++;
+		/* an indented line of groups continues the record */
+		if (i > 0 && i < len && ms_mf_hex_groups(line + i, len - i, 1)) {
+			ms_mf_gpg_append(st, line + i, len - i);
+			return MS_LINE_SKIP;
+		}
+		st->again = true;
+		return ms_mf_gpg_close(r, st, e);
+	}
+	if (r->dialect == MS_DIALECT_NATIVE && !r->zero) {
+		if (pgp_line(st, &line, &len))
+			return MS_LINE_SKIP;
+		e->outside = st->pgp != MS_PGP_BODY;
+	}
 	if (len == 0 || line[0] == '#')
 		return MS_LINE_SKIP;
-	len = chomp(line, len);
-	if (len == 0)
-		return MS_LINE_SKIP;
 	line[len] = '\0';
-	memset(e, 0, offsetof(struct ms_manifest_entry, digest));
 	if (r->dialect == MS_DIALECT_NATIVE)
-		rc = native_parse(r, st, line, len, e);
+		rc = ms_mf_native_parse(r, st, line, len, e);
 	else
-		rc = cu_parse(r, st, line, len, e);
+		rc = ms_mf_cu_parse(r, st, line, len, e);
 	/* "-" would be the manifest itself. */
 	if (rc == MS_LINE_ENTRY && st->from_stdin && strcmp(e->name, "-") == 0)
 		rc = MS_LINE_BAD;
 	return rc;
 }
 
-int
-ms_manifest_expect(const char *text, const struct ms_selection *given,
-    struct ms_manifest_entry *e)
+const char *
+ms_resolved_text(enum ms_resolved how)
 {
-	struct ms_manifest_rules r = { .dialect = MS_DIALECT_NATIVE,
-	    .given = given };
-	struct ms_manifest_state st = { .reversed = -1 };
+	switch (how) {
+	case MS_BY_TAG:		return "its tag";
+	case MS_BY_OPTION:	return "-a";
+	case MS_BY_PREFIX:	return "its prefix";
+	case MS_BY_NAME:	return "the manifest's name";
+	case MS_BY_FORMAT:	return "SFV";
+	case MS_BY_LENGTH:	return "its length";
+	}
+	return "?";
+}
 
-	const char *implied;
-	int cloud;
+void
+ms_manifest_others(const struct ms_digest_spec *spec, char *buf, size_t cap)
+{
+	size_t used = 0, n = ms_spec_len(spec);
+	struct ms_digest_spec b2;
+	char nb[32];
 
-	memset(e, 0, sizeof(*e));
-	/* S3's and GCS's spellings (cloud.c), else hex or base64 */
-	cloud = ms_cloud_expect(text, e->digest, sizeof(e->digest),
-	    &e->digest_len, &implied);
-	if (cloud == -1 || (cloud == 0 && !decode_digest(text, strlen(text), e)))
-		return -1;
-	if (cloud == 1 && given == NULL)	/* "BASE64-N" of a CRC needs -a */
-		return implied != NULL &&
-		    fit(algo_named(implied), e->digest_len, &e->spec) ? 0 : -1;
-	if (!untagged_spec(&r, &st, e->digest_len, e))
-		return -1;
-	return 0;
+	buf[0] = '\0';
+	for (size_t k = 0; k < ms_algo_count; k++) {
+		const struct ms_algo *a = &ms_algos[k];
+		const char *name = a->name;
+
+		/* fixed rows, and the default length of an XOF (blake3) */
+		if (!ms_mf_usable(a) || !a->in_all || a->bits != n * 8 ||
+		    a == spec->algo || (ms_mf_is_variable(a) &&
+		    a->family != NULL && strcmp(a->family, a->name) != 0))
+			continue;
+		if (used + strlen(name) + 3 >= cap)
+			break;
+		used += (size_t)snprintf(buf + used, cap - used, "%s%s",
+		    used ? ", " : "", name);
+	}
+	/* b2sum -l N */
+	if (ms_mf_fit(ms_mf_algo_named("blake2b"), n, &b2) && b2.algo != spec->algo &&
+	    b2.bits != 512) {
+		snprintf(nb, sizeof(nb), "blake2b-%u", b2.bits);
+		if (used + strlen(nb) + 3 < cap)
+			snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", nb);
+	}
 }
 
 const char *
@@ -660,6 +297,7 @@ ms_manifest_name_algo(const char *path, bool *sfv)
 	char word[32];
 	size_t n;
 
+	*sfv = false;
 	base = base != NULL ? base + 1 : path;
 	dot = strrchr(base, '.');
 	/* "SHA256SUMS", "MD5SUM"; else the extension, "x.sha256(sum)" */
@@ -678,7 +316,7 @@ ms_manifest_name_algo(const char *path, bool *sfv)
 	*sfv = ms_strcaseeq(word, "sfv");
 	for (size_t k = 0; k < MS_ARRAY_LEN(name_alias); k++)
 		if (ms_strcaseeq(word, name_alias[k].stem))
-			return algo_named(name_alias[k].algo);
-	a = algo_named(word);
-	return usable(a) ? a : NULL;
+			return ms_mf_algo_named(name_alias[k].algo);
+	a = ms_mf_algo_named(word);
+	return ms_mf_usable(a) ? a : NULL;
 }

@@ -22,6 +22,13 @@ enum ms_line {
 	MS_LINE_BAD = -1,	/* improperly formatted */
 	MS_LINE_SKIP = 0,	/* comment or empty line */
 	MS_LINE_ENTRY = 1,
+	/*
+	 * Well formed, but this build cannot verify it: an algorithm it
+	 * lacks (BLAKE3 without H3's code), or an untagged digest whose
+	 * length several non-cryptographic checksums share.  Neither OK nor
+	 * FAILED; e->name and e->why say which.
+	 */
+	MS_LINE_UNSUPPORTED = 2,
 };
 
 enum ms_dialect {
@@ -40,8 +47,9 @@ struct ms_manifest_rules {
 	bool		 tag_length;	/* "TAG-BITS (": b2sum and cksum */
 	bool		 auto_length;	/* untagged length from the digest */
 	size_t		 min_line;	/* coreutils' shortest untagged line */
-	/* Native: -a, whose algorithms untagged lines are tried against. */
+	/* Native: -a, the algorithms of untagged lines. */
 	const struct ms_selection *given;
+	bool		 zero;		/* -z: NUL-terminated lines, no escaping */
 };
 
 /*
@@ -60,32 +68,80 @@ struct ms_manifest_state {
 	/* native: what the manifest's file name implies */
 	const struct ms_algo *name_algo;
 	bool		 sfv;		/* SFV lines ("NAME CRC32") expected */
+	/* PGP clear-signed message: where the next line is */
+	enum { MS_PGP_NONE, MS_PGP_HEADER, MS_PGP_BODY, MS_PGP_SIG,
+	    MS_PGP_AFTER } pgp;
+	bool		 pgp_seen;	/* a signed part began somewhere */
+	bool		 refused;	/* UTF-16: the rest is not read */
+	/*
+	 * gpg --print-md: a record ("NAME: HEX GROUPS", continued on
+	 * indented lines) is handed out when the line after it comes
+	 * (which is then parsed again: again) or at the end.
+	 */
+	bool		 gpg_pending, again, gpg_outside;
+	char		*gpg_name, *gpg_given;	/* read, handed out (malloc) */
+	char		 gpg_alg[16];		/* "NAME: SHA1 = ..." (.mds) */
+	char		 gpg_hex[2 * MS_DIGEST_MAX + 1];
+	size_t		 gpg_hexlen;
+	char		*own_name;	/* "x.iso" of "x.iso.sha256" (malloc) */
 };
 
-#define MS_MANIFEST_ALTS	2
+/*
+ * How the algorithm of a digest was chosen.  An untagged digest has
+ * exactly one algorithm: -a, else the manifest's name, else its length's
+ * default (SPEC.md, "Verification"); nothing is retried with another.
+ */
+enum ms_resolved {
+	MS_BY_TAG,		/* "SHA256 (f) = ", a JSON key, XXH3_ */
+	MS_BY_OPTION,		/* -a */
+	MS_BY_PREFIX,		/* --expect=sha256:HEX */
+	MS_BY_NAME,		/* SHA256SUMS, x.sha512, B2SUMS */
+	MS_BY_FORMAT,		/* SFV's CRC-32 */
+	MS_BY_LENGTH,		/* the length's default */
+};
+
+/* The digests one line may hold (RHash, NDJSON); more is a bad line. */
+#define MS_MANIFEST_DIGESTS	16
+
+struct ms_manifest_digest {
+	struct ms_digest_spec spec;
+	size_t		 len;		/* compared bytes; a prefix with cksum's "SHA256-128" */
+	unsigned char	 digest[MS_DIGEST_MAX];
+};
 
 struct ms_manifest_entry {
 	const char	*name;		/* inside the line, unescaped */
-	struct ms_digest_spec spec;
+	enum ms_resolved how;
 	/*
-	 * Other algorithms the digest may be of: an untagged line that
-	 * only its length identifies, where that length is shared with a
-	 * non-cryptographic checksum (8 hex digits: crc32 or xxh32).  The
-	 * line verifies if the file matches under any of them.
+	 * MS_LINE_BAD: why, when there is more to say than "improperly
+	 * formatted" (UTF-16, NUL-terminated lines); said once.
+	 * MS_LINE_UNSUPPORTED: what cannot be verified and why.
 	 */
-	struct ms_digest_spec alt[MS_MANIFEST_ALTS];
-	size_t		 nalt;
-	unsigned char	 digest[MS_DIGEST_MAX];
-	size_t		 digest_len;	/* a prefix with cksum's "SHA256-128" */
+	const char	*why;
+	bool		 outside;	/* not in the signed part of a PGP message */
+	size_t		 n;		/* digests on the line, every one must match */
+	struct ms_manifest_digest d[MS_MANIFEST_DIGESTS];
 };
 
 /* Start reading a manifest called path ("-": standard input). */
 void	 ms_manifest_begin(const struct ms_manifest_rules *r,
 	    struct ms_manifest_state *st, const char *path);
 
+/* Free what ms_manifest_begin allocated. */
+void	 ms_manifest_end(struct ms_manifest_state *st);
+
+/*
+ * After the last line: MS_LINE_ENTRY if a last entry was still open (a
+ * gpg --print-md record), else MS_LINE_SKIP.
+ */
+enum ms_line ms_manifest_finish(const struct ms_manifest_rules *r,
+	    struct ms_manifest_state *st, struct ms_manifest_entry *e);
+
 /*
  * Parse one line of len bytes (its newline, if any, included; it may hold
- * NUL bytes; line[len] must be a NUL, as getline leaves it).  The line is
+ * NUL bytes; line[len] must be a NUL, as getline leaves it).  If
+ * st->again is set afterwards, the verdict was that of an earlier record
+ * the line ended: call again with the same line.  The line is
  * modified in place and e->name points into it.
  */
 enum ms_line ms_manifest_parse(const struct ms_manifest_rules *r,
@@ -101,11 +157,24 @@ const char *ms_manifest_type(const struct ms_manifest_rules *r,
 
 /*
  * --expect: a digest given on the command line, hex or base64, and its
- * algorithm (the first of given with that length, else by the length
- * alone).  Returns -1 if the text is no digest or no algorithm fits.
+ * algorithm: a prefix ("sha256:HEX", "sha256=HEX", SRI "sha384-B64"),
+ * else the first of given with that length, else the length's default.
+ * Surrounding white space, a trailing CR/LF and a "  NAME" after the
+ * digest are ignored.  Returns -1 if the text is no digest or no
+ * algorithm fits (with *why set when there is more to say).
  */
 int	 ms_manifest_expect(const char *text, const struct ms_selection *given,
-	    struct ms_manifest_entry *e);
+	    struct ms_manifest_entry *e, const char **why);
+
+/* How a digest's algorithm was chosen, for --debug ("its tag"). */
+const char *ms_resolved_text(enum ms_resolved how);
+
+/*
+ * For a hint after a FAILED line: the other algorithms of the digest's
+ * length, "xxh128" or "blake2b-256, sha3-256, ..." (at most cap bytes).
+ */
+void	 ms_manifest_others(const struct ms_digest_spec *spec, char *buf,
+	    size_t cap);
 
 /*
  * The algorithm a manifest's file name implies: SHA256SUMS, x.sha256,

@@ -56,8 +56,9 @@ enum {
  *      --ignore-missing), "--X needs --bench" (--bench-time,
  *      --bench-baseline, --ascii), or "--X cannot be used with --MODE"
  *      (-c or --expect with -o, -b, -t, --tag, --untagged, --format,
- *      -z, --base64, --raw, -r, -L, --exclude, --files-from,
- *      --files0-from; --bench with -o, -b, -t, --tag, --untagged, -z,
+ *      --base64, --raw, -r, -L, --exclude, --files-from,
+ *      --files0-from; -z applies to -c: NUL-terminated manifests;
+ *      --bench with -o, -b, -t, --tag, --untagged, -z,
  *      --base64, --raw, -r, -L, --exclude, --files-from,
  *      --files0-from, --archive and the checking options).
  *      --update, --audit and --merge (issue 11) take the options of their
@@ -89,7 +90,7 @@ static const struct opt {
 	{ "text",		no_argument,	   't',			H | U },
 	{ "tag",		no_argument,	   OPT_TAG,		H | U },
 	{ "untagged",		no_argument,	   OPT_UNTAGGED,	H | U },
-	{ "zero",		no_argument,	   'z',			H },
+	{ "zero",		no_argument,	   'z',			H | C },
 	{ "base64",		no_argument,	   OPT_BASE64,		H | U },
 	{ "raw",		no_argument,	   OPT_RAW,		H },
 	{ "format",		required_argument, OPT_FORMAT,		H | B | U | A },
@@ -208,6 +209,7 @@ usage(int status)
 "      --base64           digests in base64 instead of hex\n"
 "      --raw              the bare binary digest of a single input\n"
 "  -z, --zero             end lines with NUL, not newline; no name escaping\n"
+"                           (with -c: read NUL-terminated manifests)\n"
 "  -o, --output=FILE      write the manifest to FILE, atomically: FILE is\n"
 "                         replaced only when every line was written\n"
 "\n"
@@ -253,6 +255,7 @@ usage(int status)
 "\n"
 "      --debug            tell which backend (for CRCs, which code) computes\n"
 "                         each algorithm; MULTISUM_CRC_IMPL caps the CRC code\n"
+"                         with -c, which algorithm verified each line\n"
 "      --help             display this help and exit\n"
 "      --version          output version information and exit\n"
 "\n"
@@ -606,11 +609,17 @@ choose_format(struct ms_options *o)
 static void
 decode_expect(struct ms_options *o)
 {
+	const char *why;
+
 	if (ms_manifest_expect(o->expect, o->sel_given ? &o->sel : NULL,
-	    &o->expect_entry) == -1)
-		refuse("--expect: '%s' is not a digest of %s", o->expect,
-		    o->sel_given ? "the algorithm given with -a" :
-		    "a known length (or give -a)");
+	    &o->expect_entry, &why) == 0)
+		return;
+	if (why != NULL)
+		refuse("--expect: '%s': ambiguous length (%s): name the "
+		    "algorithm with -a or a prefix (crc32:HEX)", o->expect, why);
+	refuse("--expect: '%s' is not a digest of %s", o->expect,
+	    o->sel_given ? "the algorithm given with -a" :
+	    "a known length (or give -a)");
 }
 
 /* --bench: its --format and --bench-baseline values. */

@@ -151,7 +151,8 @@ test_escaped_names() {
 	b3sum 'back\slash' "$(printf 'new\nline')" 'sp ace' > want
 	multisum -a blake3 'back\slash' "$(printf 'new\nline')" 'sp ace' > got
 	same got want "escaped names as b3sum"
-	status_is 0 "-c reads its own escaped lines" "$MULTISUM" -c want > out
+	# untagged 64-hex lines are SHA-256 unless -a or the name says BLAKE3
+	status_is 0 "-c reads its own escaped lines" "$MULTISUM" -c -a blake3 want > out
 	has_line out '\new\nline: OK' "escaped name verified (with coreutils' leading backslash)"
 }
 
@@ -176,17 +177,23 @@ test_check_manifests() {
 	cp B3SUMS x.b3
 	cp B3SUMS x.blake3
 	cp B3SUMS plain
-	for m in B3SUMS x.b3 x.blake3 plain; do
+	for m in B3SUMS x.b3 x.blake3; do
 		status_is 0 "b3sum manifest $m" "$MULTISUM" -c $m > out
 		has_line out "b: OK" "$m: b verified"
 	done
+	# a name that says nothing: SHA-256 by length, BLAKE3 only with -a
+	status_is 1 "b3sum manifest plain: no stand-in for SHA-256" \
+	    "$MULTISUM" -c plain > out 2> /dev/null
+	status_is 0 "b3sum manifest plain with -a blake3" \
+	    "$MULTISUM" -c -a blake3 plain > out
+	has_line out "b: OK" "plain: b verified"
 	sed 's/^\([0-9a-f]*\)  \(.*\)$/BLAKE3 (\2) = \1/' B3SUMS > rhash.txt
 	status_is 0 "RHash BLAKE3 tags" "$MULTISUM" -c rhash.txt > out
 	has_line out "a: OK" "RHash line verified"
 	multisum --tag -a blake3,sha256 a b > own
 	status_is 0 "multisum's own tags" "$MULTISUM" -c own > out
 	b3sum -l 64 a b > plain512
-	status_is 0 "untagged b3sum -l 64 lines" "$MULTISUM" -c plain512 > out
+	status_is 0 "untagged b3sum -l 64 lines" "$MULTISUM" -c -a blake3-512 plain512 > out
 	multisum --tag -a blake3 -l 512 a > tag512
 	status_is 0 "BLAKE3-512 tags" "$MULTISUM" -c tag512 > out
 	printf 'whats the Elvish word for friend' > key

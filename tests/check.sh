@@ -52,8 +52,8 @@ b: OK"
 	check "a changed file fails" expect_run 1 "$M" -c m
 	check "FAILED line" holds out "a: FAILED
 b: OK"
-	check "mismatch warning" holds err \
-	    "multisum: WARNING: 1 computed checksum did NOT match"
+	check "mismatch warning" grep -qxF \
+	    "multisum: WARNING: 1 computed checksum did NOT match" err
 	cp a.orig a
 
 	{ "$M" a nofile b; } > m2 2>/dev/null

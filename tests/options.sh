@@ -51,7 +51,6 @@ test_check_refuses_hash_options() {
 	refused "--untagged cannot be used with --check" -c --untagged SUMS
 	refused "--binary cannot be used with --check" -c -b SUMS
 	refused "--text cannot be used with --check" -c --text SUMS
-	refused "--zero cannot be used with --check" -c -z SUMS
 	refused "--base64 cannot be used with --check" -c --base64 SUMS
 	refused "--raw cannot be used with --check" -c --raw SUMS
 	refused "--format cannot be used with --check" -c --format=bsd SUMS

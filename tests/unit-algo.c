@@ -1117,7 +1117,7 @@ test_spec_names(void)
 	spec_text("shake128", 0, "SHAKE128", "shake128");
 	spec_text("shake256", 1024, "SHAKE256-1024", "shake256-1024");
 	spec_text("xxh3_64", 0, "XXH3", "xxh3");
-	spec_text("sha512/256", 0, "SHA512-256", "sha512-256");
+	spec_text("sha512/256", 0, "SHA2-512/256", "sha512-256");
 	spec_text("cksum", 0, "CRC", "cksum");
 }
 

@@ -16,6 +16,7 @@
 #define B64_A_SHA256 "WJG1tSLV3whtD/CxEPvZ0hu0/HFjrzTQgoai6Eb2vgM="
 
 #define BAD(l)			{ l, MS_LINE_BAD, NULL, NULL, NULL }
+#define UNSUP(l)		{ l, MS_LINE_UNSUPPORTED, NULL, NULL, NULL }
 #define SKIP(l)			{ l, MS_LINE_SKIP, NULL, NULL, NULL }
 #define ENTRY(l, n, a, h)	{ l, MS_LINE_ENTRY, n, a, h }
 
@@ -56,13 +57,13 @@ run(const char *what, const struct ms_manifest_rules *r, const char *path,
 		if (ok && rc == MS_LINE_ENTRY) {
 			char hex[2 * MS_DIGEST_MAX + 1];
 
-			ms_hex(hex, e.digest, e.digest_len);
+			ms_hex(hex, e.d[0].digest, e.d[0].len);
 			ok = strcmp(e.name, w[i].name) == 0 &&
-			    strcmp(spec_name(&e.spec), w[i].algo) == 0 &&
+			    strcmp(spec_name(&e.d[0].spec), w[i].algo) == 0 &&
 			    (w[i].hex == NULL || strcmp(hex, w[i].hex) == 0);
 			if (!ok)
 				printf("# got name '%s' algo %s digest %s\n", e.name,
-				    spec_name(&e.spec), hex);
+				    spec_name(&e.d[0].spec), hex);
 		} else if (!ok) {
 			printf("# got verdict %d, want %d\n", rc, w[i].rc);
 		}
@@ -114,9 +115,16 @@ test_native(void)
 		ENTRY("\\SHA256 (a\\nb) = " H_A_SHA256 "\n", "a\nb", "sha256", NULL),
 		BAD("SHA256 (a) = " H_A_MD5 "\n"),
 		BAD("SHA256 (a) " H_A_SHA256 "\n"),
-		BAD("GOST94 (a) = 6a26855e\n"),
+		UNSUP("GOST94 (a) = 6a26855e\n"),
 		BAD("CRC (a) = 1234\n"),
 		ENTRY("SHA256 () = " H_A_SHA256 "\n", "", "sha256", NULL),
+		ENTRY("BLAKE2b-24 (a) = 784e\n", "a", "blake2b-24", "efce1e"),
+		ENTRY("SHAKE-128(a)= " H_A_MD5 "\n", "a", "shake128-128", NULL),
+		ENTRY("CRC (a) = 82b604a4\n", "a", "cksum", "82b604a4"),
+		UNSUP("BLAKE7 (a) = " H_A_SHA256 "\n"),
+		ENTRY("SHA512-224 (a) = 4d32058e76908e46640feeaf6e3f47ca6c124e971745748aa0ce8f7a\n", "a", "sha512-224", NULL),
+		ENTRY("{\"path\":\"a\\nb\",\"size\":6,\"sha256\":\"" H_A_SHA256 "\"}\n", "a\nb", "sha256", H_A_SHA256),
+		ENTRY("XXH3_99fc819aaba2462a  a\n", "a", "xxh3", NULL),
 	};
 	static const struct want reversed[] = {
 		ENTRY(H_A_SHA256 " a\n", "a", "sha256", NULL),
@@ -165,13 +173,17 @@ test_native(void)
 	    "native: a NUL byte spoils an escaped name");
 	(void)nul;
 
-	/* Ambiguous lengths keep their candidates. */
+	/* One algorithm per untagged digest; 8 hex digits have none. */
 	strcpy(line, "363a3020  a\n");
 	ms_manifest_begin(&r, &st, "list");
 	tap_ok(ms_manifest_parse(&r, &st, line, strlen(line), &e) ==
-	    MS_LINE_ENTRY && e.nalt == 1 &&
-	    strcmp(e.alt[0].algo->name, "xxh32") == 0,
-	    "native: 8 hex digits are crc32 or xxh32");
+	    MS_LINE_UNSUPPORTED, "native: 8 hex digits need -a");
+	strcpy(line, H_A_MD5 "  a\n");
+	tap_ok(ms_manifest_parse(&r, &st, line, strlen(line), &e) ==
+	    MS_LINE_ENTRY && e.n == 1 && e.how == MS_BY_LENGTH &&
+	    strcmp(e.d[0].spec.algo->name, "md5") == 0,
+	    "native: 32 hex digits are MD5 only, never XXH128");
+	ms_manifest_end(&st);
 }
 
 static void
@@ -267,7 +279,7 @@ test_coreutils(void)
 	tap_is_str(ms_manifest_type(&ck, &st), "MD5", "cksum type after MD5");
 	snprintf(line, sizeof(line), "SHA256-128 (a) = %s\n", H_A_MD5);
 	tap_ok(ms_manifest_parse(&ck, &st, line, strlen(line), &e) ==
-	    MS_LINE_ENTRY && e.digest_len == 16, "cksum: a prefix of SHA256");
+	    MS_LINE_ENTRY && e.d[0].len == 16, "cksum: a prefix of SHA256");
 }
 
 static void
@@ -278,15 +290,45 @@ test_expect(void)
 	struct ms_digest_spec s;
 	const char *why;
 
-	tap_ok(ms_manifest_expect(H_A_SHA256, NULL, &e) == 0 &&
-	    strcmp(e.spec.algo->name, "sha256") == 0, "--expect by length");
-	tap_ok(ms_manifest_expect("xyz", NULL, &e) == -1, "--expect garbage");
+	tap_ok(ms_manifest_expect(H_A_SHA256, NULL, &e, &why) == 0 &&
+	    strcmp(e.d[0].spec.algo->name, "sha256") == 0, "--expect by length");
+	tap_ok(ms_manifest_expect("xyz", NULL, &e, &why) == -1, "--expect garbage");
 	ms_algo_resolve("sha3-256", 0, &s, &why);
 	ms_selection_add(&sel, &s);
-	tap_ok(ms_manifest_expect(H_A_SHA256, &sel, &e) == 0 &&
-	    strcmp(e.spec.algo->name, "sha3-256") == 0, "--expect with -a");
-	tap_ok(ms_manifest_expect(H_A_MD5, &sel, &e) == -1,
+	tap_ok(ms_manifest_expect(H_A_SHA256, &sel, &e, &why) == 0 &&
+	    strcmp(e.d[0].spec.algo->name, "sha3-256") == 0, "--expect with -a");
+	tap_ok(ms_manifest_expect(H_A_MD5, &sel, &e, &why) == -1,
 	    "--expect length not of -a");
+
+	/* A prefix names the algorithm; noise around the digest is ignored. */
+	static const struct {
+		const char	*text;
+		const char	*algo;
+	} pre[] = {
+		{ "sha256:" H_A_SHA256, "sha256" },
+		{ "sha256=" H_A_SHA256, "sha256" },
+		{ "SHA256:" H_A_SHA256, "sha256" },
+		{ "sha256-" B64_A_SHA256, "sha256" },
+		{ "sha3-256:" H_A_SHA256, "sha3-256" },
+		{ "  " H_A_SHA256 "\r\n", "sha256" },
+		{ H_A_SHA256 "  a.iso\n", "sha256" },
+		{ "xxh128:" H_A_MD5, "xxh128" },
+	};
+	for (size_t k = 0; k < MS_ARRAY_LEN(pre); k++)
+		tap_ok(ms_manifest_expect(pre[k].text, NULL, &e, &why) == 0 &&
+		    strcmp(e.d[0].spec.algo->name, pre[k].algo) == 0 &&
+		    e.d[0].len == ms_spec_len(&e.d[0].spec),
+		    "--expect '%s'", pre[k].text);
+	tap_ok(ms_manifest_expect("363a3020", NULL, &e, &why) == -1 &&
+	    why != NULL, "--expect: 8 hex digits are ambiguous");
+	tap_ok(ms_manifest_expect("sha256:" H_A_MD5, NULL, &e, &why) == -1,
+	    "--expect: a prefix fixes the length");
+	/* B21: "784e" is base64 of a 3-byte digest, by -a's length. */
+	memset(&sel, 0, sizeof(sel));
+	ms_algo_resolve("blake2b-24", 0, &s, &why);
+	ms_selection_add(&sel, &s);
+	tap_ok(ms_manifest_expect("784e", &sel, &e, &why) == 0 &&
+	    e.d[0].len == 3, "--expect: base64 by length, not alphabet");
 }
 
 /* Every prefix of hostile lines: no crash, no read past the end. */
@@ -330,6 +372,123 @@ test_robust(void)
 	tap_ok(count > 0, "%zu hostile prefixes parsed", count);
 }
 
+/* Parse text (one line) under r and st; the verdict. */
+static enum ms_line
+parse1(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
+    const char *text, size_t len, struct ms_manifest_entry *e, char *buf)
+{
+	memcpy(buf, text, len);
+	buf[len] = '\0';
+	return ms_manifest_parse(r, st, buf, len, e);
+}
+
+#define P(r, st, text, e)	parse1(r, st, text, strlen(text), e, buf)
+
+/* Issues 9 and 10: what projects publish, and what multisum writes. */
+static void
+test_published(void)
+{
+	struct ms_manifest_rules r = { .dialect = MS_DIALECT_NATIVE };
+	struct ms_manifest_state st = { .reversed = -1 };
+	struct ms_manifest_entry e;
+	struct ms_selection sel = { 0 };
+	struct ms_digest_spec s;
+	const char *why;
+	char buf[512];
+
+	/* SFV and RHash put the name first; by content, not by file name */
+	ms_manifest_begin(&r, &st, "list");
+	tap_ok(P(&r, &st, "my file.txt 46EA081F\n", &e) == MS_LINE_ENTRY &&
+	    strcmp(e.name, "my file.txt") == 0 && e.n == 1 &&
+	    strcmp(e.d[0].spec.algo->name, "crc32") == 0 &&
+	    e.how == MS_BY_FORMAT, "SFV line by content");
+	tap_ok(P(&r, &st, "a  " H_A_MD5 "  f572d396fae9206628714fb2ce00f72e94f2258f  "
+	    H_A_SHA256 "\n", &e) == MS_LINE_ENTRY && e.n == 3 &&
+	    strcmp(e.name, "a") == 0 &&
+	    strcmp(e.d[0].spec.algo->name, "md5") == 0 &&
+	    strcmp(e.d[2].spec.algo->name, "sha256") == 0,
+	    "rhash --md5 --sha1 --sha256: one entry, three digests");
+	ms_manifest_end(&st);
+
+	/* gpg --print-md: one record over two lines, handed out after them */
+	ms_manifest_begin(&r, &st, "list");
+	tap_ok(P(&r, &st, "f: E7C22B99 4C59D9CF 2B48E549 B1E24666 63604593 "
+	    "0D3DA7C1 ACB299D1 C3B7F931\n", &e) == MS_LINE_SKIP,
+	    "gpg --print-md: a record opens");
+	tap_ok(P(&r, &st, "   F94AAE41 EDDA2C2B 207A36E1 0F8BCB8D 45223E54 "
+	    "878F5B31 6E7CE3B6 BC019629\n", &e) == MS_LINE_SKIP,
+	    "gpg --print-md: continued");
+	tap_ok(P(&r, &st, H_A_MD5 "  a\n", &e) == MS_LINE_ENTRY && st.again &&
+	    strcmp(e.name, "f") == 0 &&
+	    strcmp(e.d[0].spec.algo->name, "sha512") == 0,
+	    "gpg --print-md: the next line closes it");
+	tap_ok(P(&r, &st, H_A_MD5 "  a\n", &e) == MS_LINE_ENTRY && !st.again &&
+	    strcmp(e.name, "a") == 0, "and is read itself");
+	tap_ok(P(&r, &st, "g: B1 94 6A C9 24 92 D2 34  7C 62 35 B4 D2 61 11 84\n",
+	    &e) == MS_LINE_SKIP && ms_manifest_finish(&r, &st, &e) ==
+	    MS_LINE_ENTRY && strcmp(e.name, "g") == 0 &&
+	    strcmp(e.d[0].spec.algo->name, "md5") == 0,
+	    "gpg --print-md: the end closes the last record");
+	ms_manifest_end(&st);
+
+	/* PGP clear-signed: only the body is inside */
+	ms_manifest_begin(&r, &st, "SUMS.asc");
+	tap_ok(P(&r, &st, H_A_SHA256 "  before\n", &e) == MS_LINE_ENTRY &&
+	    e.outside, "PGP: a line before the header is outside");
+	tap_ok(P(&r, &st, "-----BEGIN PGP SIGNED MESSAGE-----\n", &e) ==
+	    MS_LINE_SKIP && st.pgp_seen, "PGP: header");
+	tap_ok(P(&r, &st, "Hash: SHA256\n", &e) == MS_LINE_SKIP, "PGP: armour");
+	tap_ok(P(&r, &st, "\n", &e) == MS_LINE_SKIP, "PGP: blank");
+	tap_ok(P(&r, &st, H_A_SHA256 "  a\n", &e) == MS_LINE_ENTRY &&
+	    !e.outside, "PGP: the body is inside");
+	tap_ok(P(&r, &st, "- " H_A_SHA256 "  -dash\n", &e) == MS_LINE_ENTRY &&
+	    !e.outside && strcmp(e.name, "-dash") == 0, "PGP: dash-escaped");
+	tap_ok(P(&r, &st, "-----BEGIN PGP SIGNATURE-----\n", &e) == MS_LINE_SKIP,
+	    "PGP: signature");
+	tap_ok(P(&r, &st, "iHUEARYIAB0WIQSBGYc+EtHZcu0lq9mRc5yhqwS4rQUCaw5FGQAK\n",
+	    &e) == MS_LINE_SKIP, "PGP: signature body skipped");
+	tap_ok(P(&r, &st, "-----END PGP SIGNATURE-----\n", &e) == MS_LINE_SKIP,
+	    "PGP: end");
+	tap_ok(P(&r, &st, H_A_SHA256 "  after\n", &e) == MS_LINE_ENTRY &&
+	    e.outside, "PGP: a line after the signature is outside");
+	ms_manifest_end(&st);
+
+	/* A file of only the digest names the file beside it */
+	ms_manifest_begin(&r, &st, "dir/x.iso.sha256");
+	tap_ok(P(&r, &st, H_A_SHA256, &e) == MS_LINE_ENTRY &&
+	    strcmp(e.name, "dir/x.iso") == 0 &&
+	    strcmp(e.d[0].spec.algo->name, "sha256") == 0,
+	    "x.iso.sha256 holding only the digest");
+	ms_manifest_end(&st);
+
+	/* UTF-16 is refused once, the rest not read */
+	ms_manifest_begin(&r, &st, "list");
+	tap_ok(parse1(&r, &st, "\xff\xfeS\0H\0\n", 7, &e, buf) == MS_LINE_BAD &&
+	    e.why != NULL, "UTF-16: refused with a reason");
+	tap_ok(P(&r, &st, H_A_SHA256 "  a\n", &e) == MS_LINE_SKIP,
+	    "UTF-16: nothing after it is read");
+	ms_manifest_end(&st);
+
+	/* -z: the NUL ends the line, a newline belongs to the name */
+	r.zero = true;
+	ms_manifest_begin(&r, &st, "list");
+	tap_ok(parse1(&r, &st, H_A_SHA256 "  a\nb", 64 + 5, &e, buf) ==
+	    MS_LINE_ENTRY && strcmp(e.name, "a\nb") == 0, "-z: newline in a name");
+	ms_manifest_end(&st);
+	r.zero = false;
+
+	/* -a cksum reads cksum's own "CRC SIZE NAME" */
+	ms_algo_resolve("cksum", 0, &s, &why);
+	ms_selection_add(&sel, &s);
+	r.given = &sel;
+	ms_manifest_begin(&r, &st, "list");
+	tap_ok(P(&r, &st, "4294967295 0 empty\n", &e) == MS_LINE_ENTRY &&
+	    strcmp(e.name, "empty") == 0 && e.d[0].len == 4 &&
+	    memcmp(e.d[0].digest, "\xff\xff\xff\xff", 4) == 0,
+	    "-a cksum: the legacy line");
+	ms_manifest_end(&st);
+}
+
 int
 main(void)
 {
@@ -338,5 +497,6 @@ main(void)
 	test_coreutils();
 	test_expect();
 	test_robust();
+	test_published();
 	return tap_done();
 }
