@@ -31,17 +31,22 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	text = fuzz_text(data + 1, size - 1);
 	memset(&e, 0, sizeof(e));
-	if (ms_manifest_expect(text, &given, &e) == 0) {
-		if (e.spec.algo == NULL || e.digest_len == 0 ||
-		    e.digest_len > sizeof(e.digest))
+	if (ms_manifest_expect(text, &given, &e, &why) == 0) {
+		const struct ms_manifest_digest *d = &e.d[0];
+		char name[32];
+
+		if (e.n != 1 || d->spec.algo == NULL || d->len == 0 ||
+		    d->len > sizeof(d->digest))
 			abort();
-		/* The plain hex of what was decoded means the same. */
-		ms_hex(hex, e.digest, e.digest_len);
+		/* "ALG:HEX" of what was decoded means the same. */
+		snprintf(hex, sizeof(hex), "%s:", ms_spec_name(&d->spec, name,
+		    sizeof(name)));
+		ms_hex(hex + strlen(hex), d->digest, d->len);
 		memset(&again, 0, sizeof(again));
-		if (e.digest_len == ms_spec_len(&e.spec) &&
-		    (ms_manifest_expect(hex, &given, &again) != 0 ||
-		    again.digest_len != e.digest_len ||
-		    memcmp(again.digest, e.digest, e.digest_len) != 0))
+		if (d->len == ms_spec_len(&d->spec) &&
+		    (ms_manifest_expect(hex, &given, &again, &why) != 0 ||
+		    again.d[0].len != d->len ||
+		    memcmp(again.d[0].digest, d->digest, d->len) != 0))
 			abort();
 	}
 	free(text);

@@ -87,15 +87,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memset(&e, 0, sizeof(e));
 		if (ms_manifest_parse(&r, &st, line, len, &e) ==
 		    MS_LINE_ENTRY) {
-			if (e.name == NULL || e.name < line ||
-			    e.name > line + len || e.spec.algo == NULL ||
-			    e.digest_len > sizeof(e.digest))
+			/* the name is in the line, or the state's (a
+			 * digest-only file's, a gpg record's) */
+			if (e.name == NULL || ((e.name < line ||
+			    e.name > line + len) && e.name != st.own_name &&
+			    e.name != st.gpg_given) || e.n == 0 ||
+			    e.d[0].spec.algo == NULL ||
+			    e.d[0].len > sizeof(e.d[0].digest))
 				abort();
 		}
 		(void)ms_manifest_type(&r, &st);
 		free(line);
 		p += len;
 	}
+	ms_manifest_end(&st);
 	free(text);
 	return 0;
 }

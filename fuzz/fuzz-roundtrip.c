@@ -88,11 +88,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* One line, as check mode reads it: up to the newline, then NUL. */
 	if (ms_manifest_parse(&r, &st, line, len, &e) != MS_LINE_ENTRY ||
 	    strlen(name) != strlen(e.name) || strcmp(name, e.name) != 0 ||
-	    e.spec.algo != s.algo || e.spec.bits != s.bits ||
-	    e.digest_len != dlen || memcmp(e.digest, digest, dlen) != 0) {
+	    e.n != 1 || e.d[0].spec.algo != s.algo || e.d[0].spec.bits != s.bits ||
+	    e.d[0].len != dlen || memcmp(e.d[0].digest, digest, dlen) != 0) {
 		fprintf(stderr, "round trip failed: %s", line);
 		abort();
 	}
+	ms_manifest_end(&st);
 	free(line);
 	free(name);
 	return 0;

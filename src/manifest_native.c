@@ -69,6 +69,11 @@ native_tagged(char *s, size_t len, size_t i, bool escaped,
 		j++;
 	dig = j;
 	if (!known) {
+		struct ms_manifest_digest tmp;
+
+		/* "DIGEST  (name) = x" is a GNU line, not an unknown tag */
+		if (ms_mf_decode_any(word, strlen(word), &tmp) && tmp.len >= 4)
+			return -2;
 		/* "BLAKE3 (f) = HEX" without BLAKE3: say so, once per line. */
 		snprintf(unknown, sizeof(unknown), "unsupported algorithm %s",
 		    word);
@@ -557,7 +562,13 @@ ms_mf_native_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *
 	{
 		size_t name_end, groups;
 
-		if (gpg_first(s, len, &name_end, &groups, st->gpg_alg,
+		const char *t0 = s + i + (s[i] == '\\');
+		struct ms_manifest_digest tmp;
+
+		/* a line that opens with a digest is no gpg record */
+		if (!(ms_mf_decode_any(t0, strcspn(t0, " \t"), &tmp) &&
+		    tmp.len >= 4) &&
+		    gpg_first(s, len, &name_end, &groups, st->gpg_alg,
 		    sizeof(st->gpg_alg))) {
 			gpg_open(st, s, len, name_end, groups, e->outside);
 			return MS_LINE_SKIP;
