@@ -32,13 +32,16 @@ load_msg(const uint8_t *const rows[], size_t off, __m512i m[16])
 {
 	__m512i r[16], t[16], u[16];
 
+	MS_B3_UNROLL
 	for (int j = 0; j < 16; j++)
 		r[j] = LOADU(rows[j] + off);
+	MS_B3_UNROLL
 	for (int j = 0; j < 16; j += 2) {
 		t[j] = _mm512_unpacklo_epi32(r[j], r[j + 1]);
 		t[j + 1] = _mm512_unpackhi_epi32(r[j], r[j + 1]);
 	}
 	/* u[4g + c]: column 4k + c of rows 4g..4g+3, in 128-bit lane k */
+	MS_B3_UNROLL
 	for (int g = 0; g < 4; g++) {
 		u[4 * g + 0] = _mm512_unpacklo_epi64(t[4 * g], t[4 * g + 2]);
 		u[4 * g + 1] = _mm512_unpackhi_epi64(t[4 * g], t[4 * g + 2]);
@@ -46,6 +49,7 @@ load_msg(const uint8_t *const rows[], size_t off, __m512i m[16])
 		u[4 * g + 3] = _mm512_unpackhi_epi64(t[4 * g + 1], t[4 * g + 3]);
 	}
 	/* A 4x4 transpose of 128-bit lanes for each column c. */
+	MS_B3_UNROLL
 	for (int c = 0; c < 4; c++) {
 		__m512i a = _mm512_shuffle_i32x4(u[c], u[c + 4], 0x44);
 		__m512i b = _mm512_shuffle_i32x4(u[c], u[c + 4], 0xEE);

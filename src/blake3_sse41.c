@@ -31,6 +31,7 @@
 static inline __attribute__((always_inline)) TARGET void
 load_msg(const uint8_t *const rows[], size_t off, __m128i m[16])
 {
+	MS_B3_UNROLL
 	for (int q = 0; q < 4; q++) {
 		__m128i r0 = LOADU(rows[0] + off + 16 * q);
 		__m128i r1 = LOADU(rows[1] + off + 16 * q);
