@@ -36,12 +36,14 @@ const uint32_t ms_b3_iv[8] = {
 static const struct {
 	const char	*name;
 	ms_b3_many_fn	*many;
+	ms_b3_one_fn	*one;	/* one block alone */
 } levels[MS_BLAKE3_SIMD_COUNT] = {
-	[MS_BLAKE3_PORTABLE] = { .name = "portable", .many = ms_b3_many_portable },
+	[MS_BLAKE3_PORTABLE] = { "portable", ms_b3_many_portable, ms_b3_compress },
 #ifdef MS_B3_X86
-	[MS_BLAKE3_SSE41] = { .name = "sse41", .many = ms_b3_many_sse41 },
-	[MS_BLAKE3_AVX2] = { .name = "avx2", .many = ms_b3_many_avx2 },
-	[MS_BLAKE3_AVX512] = { .name = "avx512", .many = ms_b3_many_avx512 },
+	[MS_BLAKE3_SSE41] = { "sse41", ms_b3_many_sse41, ms_b3_compress_sse41 },
+	[MS_BLAKE3_AVX2] = { "avx2", ms_b3_many_avx2, ms_b3_compress_sse41 },
+	[MS_BLAKE3_AVX512] = { "avx512", ms_b3_many_avx512,
+	    ms_b3_compress_avx512 },
 #else
 	[MS_BLAKE3_SSE41] = { .name = "sse41", .many = NULL },
 	[MS_BLAKE3_AVX2] = { .name = "avx2", .many = NULL },
@@ -65,7 +67,8 @@ ms_blake3_simd_supported(enum ms_blake3_simd level)
 	case MS_BLAKE3_AVX2:
 		return __builtin_cpu_supports("avx2");
 	case MS_BLAKE3_AVX512:
-		return __builtin_cpu_supports("avx512f");
+		return __builtin_cpu_supports("avx512f") &&
+		    __builtin_cpu_supports("avx512vl");
 #endif
 	default:
 		return 0;
@@ -196,6 +199,19 @@ cv_bytes(uint8_t out[32], const uint32_t cv[8])
 		store32(out + 4 * i, cv[i]);
 }
 
+/* One block alone at the active level, into a new chaining value (cv
+ * may be the same array). */
+static void
+compress_cv(ms_b3_one_fn *one, uint32_t cv[8], const uint8_t block[64],
+    uint8_t block_len, uint64_t counter, uint8_t flags)
+{
+	uint32_t v[16];
+
+	one(cv, block, block_len, counter, flags, v);
+	for (int i = 0; i < 8; i++)
+		cv[i] = v[i] ^ v[i + 8];
+}
+
 static void
 parent_cv(const struct ms_blake3 *h, const uint8_t left[32],
     const uint8_t right[32], uint8_t out[32])
@@ -206,7 +222,8 @@ parent_cv(const struct ms_blake3 *h, const uint8_t left[32],
 	memcpy(block, left, 32);
 	memcpy(block + 32, right, 32);
 	memcpy(cv, h->key, sizeof(cv));
-	ms_b3_compress_cv(cv, block, 64, 0, h->flags | B3_PARENT);
+	compress_cv(levels[ms_blake3_simd()].one, cv, block, 64, 0,
+	    h->flags | B3_PARENT);
 	cv_bytes(out, cv);
 }
 
@@ -298,14 +315,20 @@ ms_blake3_part(const struct ms_blake3 *proto, const void *data, size_t len,
 
 /* The whole open chunk is not the last: compress it alone. */
 static void
-close_chunk(struct ms_blake3 *h, ms_b3_many_fn *many)
+close_chunk(struct ms_blake3 *h)
 {
-	uint8_t cv[32];
+	ms_b3_one_fn *one = levels[ms_blake3_simd()].one;
+	uint32_t cv[8];
+	uint8_t out[32];
 
-	many(h->buf, 1, MS_BLAKE3_CHUNK_LEN / 64, h->key, h->chunk_counter, 1,
-	    h->flags, B3_CHUNK_START, B3_CHUNK_END, cv);
+	memcpy(cv, h->key, sizeof(cv));
+	for (size_t b = 0; b < MS_BLAKE3_CHUNK_LEN; b += 64)
+		compress_cv(one, cv, h->buf + b, 64, h->chunk_counter, h->flags |
+		    (b == 0 ? B3_CHUNK_START : 0) |
+		    (b + 64 == MS_BLAKE3_CHUNK_LEN ? B3_CHUNK_END : 0));
+	cv_bytes(out, cv);
 	h->chunk_counter++;
-	push_cv(h, cv, h->chunk_counter);
+	push_cv(h, out, h->chunk_counter);
 	h->buf_len = 0;
 }
 
@@ -315,7 +338,7 @@ ms_blake3_join(struct ms_blake3 *h, const uint8_t cv[MS_BLAKE3_OUT_LEN],
 {
 	/* The open chunk is whole and, as a part follows, not the last. */
 	if (h->buf_len == MS_BLAKE3_CHUNK_LEN)
-		close_chunk(h, levels[ms_blake3_simd()].many);
+		close_chunk(h);
 	if (h->buf_len != 0 ||
 	    h->chunk_counter * MS_BLAKE3_CHUNK_LEN != off ||
 	    !ms_blake3_part_ok(off, len))
@@ -349,7 +372,7 @@ ms_blake3_update(struct ms_blake3 *h, const void *data, size_t n)
 			continue;
 		}
 		if (h->buf_len == MS_BLAKE3_CHUNK_LEN)
-			close_chunk(h, many);
+			close_chunk(h);
 		if (h->buf_len == 0 && n > MS_BLAKE3_CHUNK_LEN) {
 			/* Whole chunks, always leaving input for the open
 			 * chunk so that none of them is the root. */
@@ -377,6 +400,7 @@ void
 ms_blake3_final(const struct ms_blake3 *h, uint8_t *out, size_t len)
 {
 	/* The root node's inputs: compressed once per 64 output bytes. */
+	ms_b3_one_fn *one = levels[ms_blake3_simd()].one;
 	uint32_t cv[8];
 	uint8_t block[64];
 	uint8_t block_len, flags;
@@ -389,7 +413,7 @@ ms_blake3_final(const struct ms_blake3 *h, uint8_t *out, size_t len)
 	memcpy(cv, h->key, sizeof(cv));
 	flags = h->flags | B3_CHUNK_START;
 	for (size_t b = 0; b < last; b += 64) {
-		ms_b3_compress_cv(cv, h->buf + b, 64, counter, flags);
+		compress_cv(one, cv, h->buf + b, 64, counter, flags);
 		flags = h->flags;
 	}
 	flags |= B3_CHUNK_END;
@@ -400,7 +424,7 @@ ms_blake3_final(const struct ms_blake3 *h, uint8_t *out, size_t len)
 	for (size_t i = h->stack_len; i > 0; i--) {
 		uint8_t right[32];
 
-		ms_b3_compress_cv(cv, block, block_len, counter, flags);
+		compress_cv(one, cv, block, block_len, counter, flags);
 		cv_bytes(right, cv);
 		memcpy(block, h->stack[i - 1], 32);
 		memcpy(block + 32, right, 32);
@@ -413,7 +437,7 @@ ms_blake3_final(const struct ms_blake3 *h, uint8_t *out, size_t len)
 		uint8_t o[64];
 		size_t take = len < 64 ? len : 64;
 
-		ms_b3_compress(cv, block, block_len, t, flags | B3_ROOT, v);
+		one(cv, block, block_len, t, flags | B3_ROOT, v);
 		for (int i = 0; i < 8; i++) {
 			store32(o + 4 * i, v[i] ^ v[i + 8]);
 			store32(o + 32 + 4 * i, v[i + 8] ^ cv[i]);

@@ -63,5 +63,22 @@ load_msg(const uint8_t *const rows[], size_t off, __m512i m[16])
 	}
 }
 
+/* One block alone: native 128-bit rotations (AVX-512VL) shorten the
+ * chain, and one permute per round gathers that round's message words
+ * in the order the row steps take them. */
+#define ROW_TARGET	__attribute__((target("avx512f,avx512vl")))
+#define ROW_FN		ms_b3_compress_avx512
+#define RADD(a, b)	_mm_add_epi32(a, b)
+#define RXOR(a, b)	_mm_xor_si128(a, b)
+#define RROT16(x)	_mm_ror_epi32(x, 16)
+#define RROT12(x)	_mm_ror_epi32(x, 12)
+#define RROT8(x)	_mm_ror_epi32(x, 8)
+#define RROT7(x)	_mm_ror_epi32(x, 7)
+#define ROW_MSG(block)	__m512i msg = _mm512_loadu_si512((const void *)(block))
+#define ROW_PICK(s, i, j, k, l)	_mm512_castsi512_si128(			\
+	_mm512_permutexvar_epi32(_mm512_setr_epi32(s[i], s[j], s[k], s[l],	\
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), msg))
+#include "blake3_row.h"
+
 #include "blake3_simd.h"
 #endif
