@@ -40,8 +40,12 @@ load_msg(const uint8_t *const rows[], size_t off, __m256i m[16])
 		__m256i r[8], t[8], u[8];
 
 		MS_B3_UNROLL
-		for (int j = 0; j < 8; j++)
+		for (int j = 0; j < 8; j++) {
 			r[j] = LOADU(rows[j] + off + 32 * half);
+			if (half == 0)
+				_mm_prefetch((const char *)(rows[j] + off + 256),
+				    _MM_HINT_T0);
+		}
 		MS_B3_UNROLL
 		for (int j = 0; j < 8; j += 2) {
 			t[j] = _mm256_unpacklo_epi32(r[j], r[j + 1]);

@@ -33,8 +33,10 @@ load_msg(const uint8_t *const rows[], size_t off, __m512i m[16])
 	__m512i r[16], t[16], u[16];
 
 	MS_B3_UNROLL
-	for (int j = 0; j < 16; j++)
+	for (int j = 0; j < 16; j++) {
 		r[j] = LOADU(rows[j] + off);
+		_mm_prefetch((const char *)(rows[j] + off + 256), _MM_HINT_T0);
+	}
 	MS_B3_UNROLL
 	for (int j = 0; j < 16; j += 2) {
 		t[j] = _mm512_unpacklo_epi32(r[j], r[j + 1]);
