@@ -38,12 +38,15 @@ static const struct {
 	ms_b3_many_fn	*many;
 	ms_b3_one_fn	*one;	/* one block alone */
 } levels[MS_BLAKE3_SIMD_COUNT] = {
-	[MS_BLAKE3_PORTABLE] = { "portable", ms_b3_many_portable, ms_b3_compress },
+	[MS_BLAKE3_PORTABLE] = { .name = "portable",
+	    .many = ms_b3_many_portable, .one = ms_b3_compress },
 #ifdef MS_B3_X86
-	[MS_BLAKE3_SSE41] = { "sse41", ms_b3_many_sse41, ms_b3_compress_sse41 },
-	[MS_BLAKE3_AVX2] = { "avx2", ms_b3_many_avx2, ms_b3_compress_sse41 },
-	[MS_BLAKE3_AVX512] = { "avx512", ms_b3_many_avx512,
-	    ms_b3_compress_avx512 },
+	[MS_BLAKE3_SSE41] = { .name = "sse41",
+	    .many = ms_b3_many_sse41, .one = ms_b3_compress_sse41 },
+	[MS_BLAKE3_AVX2] = { .name = "avx2",
+	    .many = ms_b3_many_avx2, .one = ms_b3_compress_sse41 },
+	[MS_BLAKE3_AVX512] = { .name = "avx512",
+	    .many = ms_b3_many_avx512, .one = ms_b3_compress_avx512 },
 #else
 	[MS_BLAKE3_SSE41] = { .name = "sse41", .many = NULL },
 	[MS_BLAKE3_AVX2] = { .name = "avx2", .many = NULL },
