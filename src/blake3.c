@@ -7,9 +7,11 @@
  *
  * Owns the hasher and the dispatch; blake3_portable.c compresses one
  * block, and the SIMD files (blake3_sse41.c, blake3_avx2.c,
- * blake3_avx512.c) only compress many equal-length inputs at once.  The open chunk is never compressed as a whole until more
- * input shows it is not the last one, so the stack of subtree chaining
- * values never holds the root and can be merged eagerly.
+ * blake3_avx512.c) only compress many equal-length inputs at once.  The
+ * open chunk is kept raw and compressed only once more input shows it is
+ * not the last one, so the stack of subtree chaining values never holds
+ * the root and can be merged eagerly; kept raw, it joins the next batch
+ * of whole chunks in the SIMD kernel instead of being compressed alone.
  */
 #include "blake3.h"
 
@@ -34,12 +36,17 @@ const uint32_t ms_b3_iv[8] = {
 static const struct {
 	const char	*name;
 	ms_b3_many_fn	*many;
+	ms_b3_one_fn	*one;	/* one block alone */
 } levels[MS_BLAKE3_SIMD_COUNT] = {
-	[MS_BLAKE3_PORTABLE] = { .name = "portable", .many = ms_b3_many_portable },
+	[MS_BLAKE3_PORTABLE] = { .name = "portable",
+	    .many = ms_b3_many_portable, .one = ms_b3_compress },
 #ifdef MS_B3_X86
-	[MS_BLAKE3_SSE41] = { .name = "sse41", .many = ms_b3_many_sse41 },
-	[MS_BLAKE3_AVX2] = { .name = "avx2", .many = ms_b3_many_avx2 },
-	[MS_BLAKE3_AVX512] = { .name = "avx512", .many = ms_b3_many_avx512 },
+	[MS_BLAKE3_SSE41] = { .name = "sse41",
+	    .many = ms_b3_many_sse41, .one = ms_b3_compress_sse41 },
+	[MS_BLAKE3_AVX2] = { .name = "avx2",
+	    .many = ms_b3_many_avx2, .one = ms_b3_compress_sse41 },
+	[MS_BLAKE3_AVX512] = { .name = "avx512",
+	    .many = ms_b3_many_avx512, .one = ms_b3_compress_avx512 },
 #else
 	[MS_BLAKE3_SSE41] = { .name = "sse41", .many = NULL },
 	[MS_BLAKE3_AVX2] = { .name = "avx2", .many = NULL },
@@ -63,7 +70,8 @@ ms_blake3_simd_supported(enum ms_blake3_simd level)
 	case MS_BLAKE3_AVX2:
 		return __builtin_cpu_supports("avx2");
 	case MS_BLAKE3_AVX512:
-		return __builtin_cpu_supports("avx512f");
+		return __builtin_cpu_supports("avx512f") &&
+		    __builtin_cpu_supports("avx512vl");
 #endif
 	default:
 		return 0;
@@ -133,10 +141,8 @@ static void
 init_with(struct ms_blake3 *h, const uint32_t key[8], uint8_t flags)
 {
 	memcpy(h->key, key, sizeof(h->key));
-	memcpy(h->cv, key, sizeof(h->cv));
 	h->chunk_counter = 0;
-	h->block_len = 0;
-	h->blocks_done = 0;
+	h->buf_len = 0;
 	h->flags = flags;
 	h->stack_len = 0;
 }
@@ -196,6 +202,19 @@ cv_bytes(uint8_t out[32], const uint32_t cv[8])
 		store32(out + 4 * i, cv[i]);
 }
 
+/* One block alone at the active level, into a new chaining value (cv
+ * may be the same array). */
+static void
+compress_cv(ms_b3_one_fn *one, uint32_t cv[8], const uint8_t block[64],
+    uint8_t block_len, uint64_t counter, uint8_t flags)
+{
+	uint32_t v[16];
+
+	one(cv, block, block_len, counter, flags, v);
+	for (int i = 0; i < 8; i++)
+		cv[i] = v[i] ^ v[i + 8];
+}
+
 static void
 parent_cv(const struct ms_blake3 *h, const uint8_t left[32],
     const uint8_t right[32], uint8_t out[32])
@@ -206,7 +225,8 @@ parent_cv(const struct ms_blake3 *h, const uint8_t left[32],
 	memcpy(block, left, 32);
 	memcpy(block + 32, right, 32);
 	memcpy(cv, h->key, sizeof(cv));
-	ms_b3_compress_cv(cv, block, 64, 0, h->flags | B3_PARENT);
+	compress_cv(levels[ms_blake3_simd()].one, cv, block, 64, 0,
+	    h->flags | B3_PARENT);
 	cv_bytes(out, cv);
 }
 
@@ -224,34 +244,6 @@ push_cv(struct ms_blake3 *h, const uint8_t cv[32], uint64_t total)
 		parent_cv(h, h->stack[h->stack_len - 1], h->stack[h->stack_len],
 		    h->stack[h->stack_len - 1]);
 	}
-}
-
-static size_t
-chunk_len(const struct ms_blake3 *h)
-{
-	return (size_t)h->blocks_done * 64 + h->block_len;
-}
-
-static uint8_t
-chunk_start_flag(const struct ms_blake3 *h)
-{
-	return h->blocks_done == 0 ? B3_CHUNK_START : 0;
-}
-
-/* The full open chunk is not the last: close it onto the stack. */
-static void
-close_chunk(struct ms_blake3 *h)
-{
-	uint8_t cv[32];
-
-	ms_b3_compress_cv(h->cv, h->block, 64, h->chunk_counter,
-	    h->flags | chunk_start_flag(h) | B3_CHUNK_END);
-	cv_bytes(cv, h->cv);
-	h->chunk_counter++;
-	push_cv(h, cv, h->chunk_counter);
-	memcpy(h->cv, h->key, sizeof(h->cv));
-	h->blocks_done = 0;
-	h->block_len = 0;
 }
 
 /* Reduce n (a power of two) adjacent chaining values at cvs to one,
@@ -324,20 +316,43 @@ ms_blake3_part(const struct ms_blake3 *proto, const void *data, size_t len,
 	reduce(proto, many, top, n / batch, out);
 }
 
+/* The whole open chunk is not the last: compress it alone. */
+static void
+close_chunk(struct ms_blake3 *h)
+{
+	ms_b3_one_fn *one = levels[ms_blake3_simd()].one;
+	uint32_t cv[8];
+	uint8_t out[32];
+
+	memcpy(cv, h->key, sizeof(cv));
+	for (size_t b = 0; b < MS_BLAKE3_CHUNK_LEN; b += 64)
+		compress_cv(one, cv, h->buf + b, 64, h->chunk_counter, h->flags |
+		    (b == 0 ? B3_CHUNK_START : 0) |
+		    (b + 64 == MS_BLAKE3_CHUNK_LEN ? B3_CHUNK_END : 0));
+	cv_bytes(out, cv);
+	h->chunk_counter++;
+	push_cv(h, out, h->chunk_counter);
+	h->buf_len = 0;
+}
+
 void
 ms_blake3_join(struct ms_blake3 *h, const uint8_t cv[MS_BLAKE3_OUT_LEN],
     uint64_t off, size_t len)
 {
 	/* The open chunk is whole and, as a part follows, not the last. */
-	if (chunk_len(h) == MS_BLAKE3_CHUNK_LEN)
+	if (h->buf_len == MS_BLAKE3_CHUNK_LEN)
 		close_chunk(h);
-	if (chunk_len(h) != 0 ||
+	if (h->buf_len != 0 ||
 	    h->chunk_counter * MS_BLAKE3_CHUNK_LEN != off ||
 	    !ms_blake3_part_ok(off, len))
 		ms_bug("blake3: a join out of order");
 	h->chunk_counter += len / MS_BLAKE3_CHUNK_LEN;
 	push_cv(h, cv, h->chunk_counter);
 }
+
+/* Chunks that go with a held whole chunk into one kernel call: a full
+ * AVX-512 group, copied (15 KiB) rather than compressing it alone. */
+#define WITH_HELD	16
 
 void
 ms_blake3_update(struct ms_blake3 *h, const void *data, size_t n)
@@ -346,9 +361,22 @@ ms_blake3_update(struct ms_blake3 *h, const void *data, size_t n)
 	ms_b3_many_fn *many = levels[ms_blake3_simd()].many;
 
 	while (n > 0) {
-		if (chunk_len(h) == MS_BLAKE3_CHUNK_LEN)
+		if (h->buf_len == MS_BLAKE3_CHUNK_LEN &&
+		    n > (WITH_HELD - 1) * MS_BLAKE3_CHUNK_LEN) {
+			uint8_t group[WITH_HELD * MS_BLAKE3_CHUNK_LEN];
+			size_t more = (WITH_HELD - 1) * MS_BLAKE3_CHUNK_LEN;
+
+			memcpy(group, h->buf, MS_BLAKE3_CHUNK_LEN);
+			memcpy(group + MS_BLAKE3_CHUNK_LEN, p, more);
+			h->buf_len = 0;
+			add_chunks(h, many, group, WITH_HELD);
+			p += more;
+			n -= more;
+			continue;
+		}
+		if (h->buf_len == MS_BLAKE3_CHUNK_LEN)
 			close_chunk(h);
-		if (chunk_len(h) == 0 && n > MS_BLAKE3_CHUNK_LEN) {
+		if (h->buf_len == 0 && n > MS_BLAKE3_CHUNK_LEN) {
 			/* Whole chunks, always leaving input for the open
 			 * chunk so that none of them is the root. */
 			size_t k = (n - 1) / MS_BLAKE3_CHUNK_LEN;
@@ -360,28 +388,12 @@ ms_blake3_update(struct ms_blake3 *h, const void *data, size_t n)
 			n -= k * MS_BLAKE3_CHUNK_LEN;
 			continue;
 		}
-		if (h->block_len == 64) {
-			ms_b3_compress_cv(h->cv, h->block, 64, h->chunk_counter,
-			    h->flags | chunk_start_flag(h));
-			h->blocks_done++;
-			h->block_len = 0;
-		}
-		/* Whole blocks straight from the input, when more follows
-		 * within this chunk. */
-		while (h->block_len == 0 && n > 64 &&
-		    chunk_len(h) + 64 < MS_BLAKE3_CHUNK_LEN) {
-			ms_b3_compress_cv(h->cv, p, 64, h->chunk_counter,
-			    h->flags | chunk_start_flag(h));
-			h->blocks_done++;
-			p += 64;
-			n -= 64;
-		}
-		size_t take = 64 - h->block_len;
+		size_t take = MS_BLAKE3_CHUNK_LEN - h->buf_len;
 
 		if (take > n)
 			take = n;
-		memcpy(h->block + h->block_len, p, take);
-		h->block_len += (uint8_t)take;
+		memcpy(h->buf + h->buf_len, p, take);
+		h->buf_len += (uint16_t)take;
 		p += take;
 		n -= take;
 	}
@@ -391,22 +403,31 @@ void
 ms_blake3_final(const struct ms_blake3 *h, uint8_t *out, size_t len)
 {
 	/* The root node's inputs: compressed once per 64 output bytes. */
+	ms_b3_one_fn *one = levels[ms_blake3_simd()].one;
 	uint32_t cv[8];
 	uint8_t block[64];
 	uint8_t block_len, flags;
 	uint32_t v[16];
 
-	memcpy(cv, h->cv, sizeof(cv));
-	memset(block, 0, sizeof(block));
-	memcpy(block, h->block, h->block_len);
-	block_len = h->block_len;
-	flags = h->flags | chunk_start_flag(h) | B3_CHUNK_END;
+	size_t last = h->buf_len == 0 ? 0 : (h->buf_len - 1u) / 64 * 64;
 	uint64_t counter = h->chunk_counter;
+
+	/* The open chunk but its last block, which may be the root. */
+	memcpy(cv, h->key, sizeof(cv));
+	flags = h->flags | B3_CHUNK_START;
+	for (size_t b = 0; b < last; b += 64) {
+		compress_cv(one, cv, h->buf + b, 64, counter, flags);
+		flags = h->flags;
+	}
+	flags |= B3_CHUNK_END;
+	block_len = (uint8_t)(h->buf_len - last);
+	memset(block, 0, sizeof(block));
+	memcpy(block, h->buf + last, block_len);
 
 	for (size_t i = h->stack_len; i > 0; i--) {
 		uint8_t right[32];
 
-		ms_b3_compress_cv(cv, block, block_len, counter, flags);
+		compress_cv(one, cv, block, block_len, counter, flags);
 		cv_bytes(right, cv);
 		memcpy(block, h->stack[i - 1], 32);
 		memcpy(block + 32, right, 32);
@@ -419,7 +440,7 @@ ms_blake3_final(const struct ms_blake3 *h, uint8_t *out, size_t len)
 		uint8_t o[64];
 		size_t take = len < 64 ? len : 64;
 
-		ms_b3_compress(cv, block, block_len, t, flags | B3_ROOT, v);
+		one(cv, block, block_len, t, flags | B3_ROOT, v);
 		for (int i = 0; i < 8; i++) {
 			store32(o + 4 * i, v[i] ^ v[i + 8]);
 			store32(o + 32 + 4 * i, v[i + 8] ^ cv[i]);

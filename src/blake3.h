@@ -33,11 +33,10 @@ enum ms_blake3_simd {
 
 struct ms_blake3 {
 	uint32_t	 key[8];	/* IV, the key, or the context key */
-	uint32_t	 cv[8];		/* chaining value of the open chunk */
 	uint64_t	 chunk_counter;	/* index of the open chunk */
-	uint8_t		 block[MS_BLAKE3_BLOCK_LEN];	/* not yet compressed */
-	uint8_t		 block_len;
-	uint8_t		 blocks_done;	/* of the open chunk */
+	/* The open chunk, not yet compressed: it may be the last. */
+	uint8_t		 buf[MS_BLAKE3_CHUNK_LEN];
+	uint16_t	 buf_len;
 	uint8_t		 flags;		/* the mode's flag, on every compression */
 	uint8_t		 stack_len;
 	uint8_t		 stack[MS_BLAKE3_MAX_DEPTH][MS_BLAKE3_OUT_LEN];

@@ -35,22 +35,31 @@
 static inline __attribute__((always_inline)) TARGET void
 load_msg(const uint8_t *const rows[], size_t off, __m256i m[16])
 {
+	MS_B3_UNROLL
 	for (int half = 0; half < 2; half++) {
 		__m256i r[8], t[8], u[8];
 
-		for (int j = 0; j < 8; j++)
+		MS_B3_UNROLL
+		for (int j = 0; j < 8; j++) {
 			r[j] = LOADU(rows[j] + off + 32 * half);
+			if (half == 0)
+				_mm_prefetch((const char *)(rows[j] + off + 256),
+				    _MM_HINT_T0);
+		}
+		MS_B3_UNROLL
 		for (int j = 0; j < 8; j += 2) {
 			t[j] = _mm256_unpacklo_epi32(r[j], r[j + 1]);
 			t[j + 1] = _mm256_unpackhi_epi32(r[j], r[j + 1]);
 		}
 		/* u[4g + c]: column 4k + c of rows 4g..4g+3, in 128-bit lane k */
+		MS_B3_UNROLL
 		for (int g = 0; g < 2; g++) {
 			u[4 * g + 0] = _mm256_unpacklo_epi64(t[4 * g], t[4 * g + 2]);
 			u[4 * g + 1] = _mm256_unpackhi_epi64(t[4 * g], t[4 * g + 2]);
 			u[4 * g + 2] = _mm256_unpacklo_epi64(t[4 * g + 1], t[4 * g + 3]);
 			u[4 * g + 3] = _mm256_unpackhi_epi64(t[4 * g + 1], t[4 * g + 3]);
 		}
+		MS_B3_UNROLL
 		for (int c = 0; c < 4; c++) {
 			m[8 * half + c] = _mm256_permute2x128_si256(u[c], u[c + 4], 0x20);
 			m[8 * half + c + 4] = _mm256_permute2x128_si256(u[c], u[c + 4], 0x31);

@@ -50,13 +50,20 @@ typedef void ms_b3_many_fn(const uint8_t *in, size_t cnt, size_t blocks,
 
 ms_b3_many_fn ms_b3_many_portable;
 
-/* blake3_portable.c: one compression, all 16 words of the state after the
- * seven rounds, or just the new chaining value (cv may be updated in
- * place). */
-void	 ms_b3_compress(const uint32_t cv[8], const uint8_t block[64],
-	    uint8_t block_len, uint64_t counter, uint8_t flags, uint32_t v[16]);
+/* One compression: all 16 words of the state after the seven rounds. */
+typedef void ms_b3_one_fn(const uint32_t cv[8], const uint8_t block[64],
+    uint8_t block_len, uint64_t counter, uint8_t flags, uint32_t v[16]);
+
+/* blake3_portable.c: one compression, or just the new chaining value (cv
+ * may be updated in place). */
+ms_b3_one_fn ms_b3_compress;
 void	 ms_b3_compress_cv(uint32_t cv[8], const uint8_t block[64],
 	    uint8_t block_len, uint64_t counter, uint8_t flags);
+
+/* Loops over lanes, words or rows: fully unrolled, so that the SIMD
+ * kernels keep their vectors in registers instead of arrays on the stack
+ * (gcc -O2 leaves 16-step loops rolled).  clang reads the same pragma. */
+#define MS_B3_UNROLL	_Pragma("GCC unroll 16")
 
 static inline uint32_t
 load32(const uint8_t *p)
@@ -77,8 +84,10 @@ store32(uint8_t *p, uint32_t v)
 #if defined(__x86_64__) || defined(__i386__)
 #define MS_B3_X86 1
 ms_b3_many_fn ms_b3_many_sse41;
+ms_b3_one_fn ms_b3_compress_sse41;
 ms_b3_many_fn ms_b3_many_avx2;
 ms_b3_many_fn ms_b3_many_avx512;
+ms_b3_one_fn ms_b3_compress_avx512;
 #endif
 
 #endif

@@ -55,6 +55,7 @@ MANY(const uint8_t *in, size_t cnt, size_t blocks, const uint32_t key[8],
 		uint32_t lo[DEGREE], hi[DEGREE], h_out[8][DEGREE];
 		VEC h[8], m[16], v[16], ctr_lo, ctr_hi;
 
+		MS_B3_UNROLL
 		for (size_t j = 0; j < DEGREE; j++) {
 			uint64_t c = counter + (inc ? j : 0);
 
@@ -64,6 +65,7 @@ MANY(const uint8_t *in, size_t cnt, size_t blocks, const uint32_t key[8],
 		}
 		ctr_lo = LOADU(lo);
 		ctr_hi = LOADU(hi);
+		MS_B3_UNROLL
 		for (int i = 0; i < 8; i++)
 			h[i] = SET1((int)key[i]);
 		for (size_t b = 0; b < blocks; b++) {
@@ -74,8 +76,10 @@ MANY(const uint8_t *in, size_t cnt, size_t blocks, const uint32_t key[8],
 			if (b + 1 == blocks)
 				f |= flags_end;
 			load_msg(rows, b * 64, m);
+			MS_B3_UNROLL
 			for (int i = 0; i < 8; i++)
 				v[i] = h[i];
+			MS_B3_UNROLL
 			for (int i = 0; i < 4; i++)
 				v[8 + i] = SET1((int)ms_b3_iv[i]);
 			v[12] = ctr_lo;
@@ -89,13 +93,16 @@ MANY(const uint8_t *in, size_t cnt, size_t blocks, const uint32_t key[8],
 			round_fn(v, m, 4);
 			round_fn(v, m, 5);
 			round_fn(v, m, 6);
+			MS_B3_UNROLL
 			for (int i = 0; i < 8; i++)
 				h[i] = XOR(v[i], v[i + 8]);
 		}
 		/* x86 is little-endian: lane words are the output bytes. */
+		MS_B3_UNROLL
 		for (int i = 0; i < 8; i++)
 			STOREU(h_out[i], h[i]);
 		for (size_t j = 0; j < lanes; j++)
+			MS_B3_UNROLL
 			for (int i = 0; i < 8; i++)
 				memcpy(out + 32 * j + 4 * i, &h_out[i][j], 4);
 		in += lanes * stride;

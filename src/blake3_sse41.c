@@ -2,9 +2,12 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * blake3_sse41.c - BLAKE3 compression of four inputs at once with SSE4.1
- * (128-bit vectors, one input per 32-bit lane).  Only the operations and
- * the message transpose live here; the body is blake3_simd.h.
+ * (128-bit vectors, one input per 32-bit lane), and of one block with
+ * the state's rows in four vectors.  The many-input body is
+ * blake3_simd.h; only its operations and message transpose live here.
  */
+#include <string.h>
+
 #include "blake3_impl.h"
 
 #ifdef MS_B3_X86
@@ -31,6 +34,7 @@
 static inline __attribute__((always_inline)) TARGET void
 load_msg(const uint8_t *const rows[], size_t off, __m128i m[16])
 {
+	MS_B3_UNROLL
 	for (int q = 0; q < 4; q++) {
 		__m128i r0 = LOADU(rows[0] + off + 16 * q);
 		__m128i r1 = LOADU(rows[1] + off + 16 * q);
@@ -47,6 +51,19 @@ load_msg(const uint8_t *const rows[], size_t off, __m128i m[16])
 		m[4 * q + 3] = _mm_unpackhi_epi64(t1, t3);
 	}
 }
+
+#define ROW_TARGET	TARGET
+#define ROW_FN		ms_b3_compress_sse41
+#define RADD		ADD
+#define RXOR		XOR
+#define RROT16		ROT16
+#define RROT12		ROT12
+#define RROT8		ROT8
+#define RROT7		ROT7
+#define ROW_MSG(block)	uint32_t m[16]; memcpy(m, block, sizeof(m))
+#define ROW_PICK(s, i, j, k, l)	_mm_setr_epi32((int)m[s[i]], (int)m[s[j]], \
+	(int)m[s[k]], (int)m[s[l]])
+#include "blake3_row.h"
 
 #include "blake3_simd.h"
 #endif

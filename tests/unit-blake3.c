@@ -97,9 +97,10 @@ static void
 test_vectors(const struct vector *v, int cnt)
 {
 	/* Splits cross the 64-byte blocks, the 1 KiB chunks and the
-	 * batches of whole chunks at odd offsets. */
+	 * batches of whole chunks at odd offsets; 799 ends a chunk at
+	 * 16 KiB, held whole until 20000 more join it in a kernel call. */
 	static const size_t odd[] = { 1, 63, 64, 65, 1023, 1, 1024, 1025, 4097,
-	    31, 8191, 0 };
+	    31, 8191, 799, 20000, 0 };
 	static const size_t bytes[] = { 1, 0 };
 
 	for (int level = 0; level < MS_BLAKE3_SIMD_COUNT; level++) {
