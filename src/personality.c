@@ -22,6 +22,7 @@
 #include "hash.h"
 #include "options.h"
 #include "quote.h"
+#include "source.h"
 #include "util.h"
 
 #define B2_MAX_BITS	512
@@ -386,6 +387,25 @@ check_files(const struct cu *c, struct ms_options *o)
 	return ms_check_run(o, &style);
 }
 
+/*
+ * coreutils closes a standard input it read (an operand "-", or none, or
+ * a checked file named "-"), and a failure there (it was closed) fails
+ * the run with one more line.
+ */
+static int
+close_stdin(const struct ms_options *o, int status)
+{
+	bool used = o->nfiles == 0 || ms_source_stdin_used;
+
+	for (size_t i = 0; i < o->nfiles && !used; i++)
+		used = strcmp(o->files[i], "-") == 0;
+	if (used && fclose(stdin) == EOF) {
+		ms_warn("standard input: %s", strerror(errno));
+		return EXIT_FAILURE;
+	}
+	return status;
+}
+
 bool
 ms_personality_known(const char *name)
 {
@@ -415,5 +435,6 @@ ms_personality_main(const char *name, int argc, char **argv)
 	o.progress = 0;		/* coreutils has none */
 	o.files = argv + optind;
 	o.nfiles = (size_t)(argc - optind);
-	return c.check ? check_files(&c, &o) : hash_files(&c, &o);
+	return close_stdin(&o, c.check ? check_files(&c, &o) :
+	    hash_files(&c, &o));
 }

@@ -178,6 +178,8 @@ fail:
 	return -1;
 }
 
+atomic_bool ms_source_stdin_used;
+
 int
 ms_source_open(struct ms_source *s, const char *path, enum ms_io io)
 {
@@ -208,6 +210,7 @@ open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 	s->size = -1;
 	if (strcmp(path, "-") == 0 && !regular) {
 		s->fd = STDIN_FILENO;
+		ms_source_stdin_used = true;
 	} else {
 		int flags = O_RDONLY | O_CLOEXEC | O_NOCTTY |
 		    (regular ? O_NONBLOCK : 0);

@@ -12,6 +12,7 @@
 #ifndef MS_SOURCE_H
 #define MS_SOURCE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -55,6 +56,8 @@ struct ms_source {
  * Returns -1 with errno set; s->name is set either way.
  */
 int	 ms_source_open(struct ms_source *s, const char *path, enum ms_io io);
+/* Set once a source "-" was opened: the personalities close stdin then. */
+extern atomic_bool ms_source_stdin_used;
 
 /*
  * As ms_source_open, for a file a directory walk found regular: opened
