@@ -185,8 +185,6 @@ parse(struct cu *c, int argc, char **argv)
 	int opt;
 
 	build_longopts(c);
-	/* getopt's own messages name argv[0]: make it the tool's name. */
-	argv[0] = (char *)ms_program;
 	opterr = 1;
 	while ((opt = getopt_long(argc, argv, shortopts, c->longopts, NULL)) != -1) {
 		switch (opt) {
@@ -251,7 +249,8 @@ parse(struct cu *c, int argc, char **argv)
 		case OPT_HELP:
 			help(c);
 		case OPT_VERSION:
-			printf("%s (multisum) %s\n", ms_program, PACKAGE_VERSION);
+			printf("%s (multisum) %s\n", c->tool->name,
+			    PACKAGE_VERSION);
 			exit(EXIT_SUCCESS);
 		default:
 			try_help();
@@ -427,6 +426,10 @@ ms_personality_main(const char *name, int argc, char **argv)
 	if (c.tool == NULL)
 		ms_bug("unknown personality");
 	c.cksum = c.tool->algo == NULL;
+	/* coreutils' messages name the program as it was called, directory
+	 * and all ("/usr/bin/md5sum: f: No such file or directory"). */
+	if (argc > 0)
+		ms_program = argv[0];
 	/* Quotes and printable characters in messages follow the locale. */
 	setlocale(LC_ALL, "");
 	parse(&c, argc, argv);

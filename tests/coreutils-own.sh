@@ -33,20 +33,30 @@ setup() {
 }
 
 # same_as_real STDIN TOOL DESC ARG...: one differential check; STDIN is
-# a file to read, or "closed" for a closed standard input.
+# a file to read, or "closed" for a closed standard input.  The tool is
+# found on PATH, so argv[0] is its bare name; with BY_PATH=yes it is
+# called by its full path, and the two directories read "DIR" in the
+# outputs compared.
 same_as_real() {
 	_in=$1 _t=$2 _d=$3
 	shift 3
-	# found on PATH, so that argv[0] (in messages) is the bare name
 	for _w in real mine; do
-		if [ "$_in" = closed ]; then
-			(PATH=$T/$_w:$PATH; exec "$_t" "$@") \
-			    > "$T/$_w.out" 2> "$T/$_w.err" <&-
+		if [ "${BY_PATH:-no}" = yes ]; then
+			_p=$T/$_w/$_t
 		else
-			(PATH=$T/$_w:$PATH; exec "$_t" "$@") \
-			    > "$T/$_w.out" 2> "$T/$_w.err" < "$_in"
+			_p=$_t
+		fi
+		if [ "$_in" = closed ]; then
+			(PATH=$T/$_w:$PATH; exec "$_p" "$@") \
+			    > "$T/$_w.out0" 2> "$T/$_w.err0" <&-
+		else
+			(PATH=$T/$_w:$PATH; exec "$_p" "$@") \
+			    > "$T/$_w.out0" 2> "$T/$_w.err0" < "$_in"
 		fi
 		echo $? > "$T/$_w.rc"
+		for _x in out err; do
+			sed "s|$T/$_w/|DIR/|g" "$T/$_w.${_x}0" > "$T/$_w.$_x"
+		done
 	done
 	if cmp -s "$T/real.out" "$T/mine.out" &&
 	    cmp -s "$T/real.err" "$T/mine.err" &&
@@ -106,6 +116,26 @@ test_long_name_messages() {
 	same_as_real /dev/null cksum "-a sysv, long name" -a sysv "$long"
 }
 
+# coreutils names itself in messages by argv[0] as called, directory
+# and all; multisum cut it to the base name.
+test_program_name_as_called() {
+	setup
+	printf 'junk\n' > junk.md5
+	BY_PATH=yes
+	for t in md5sum sha256sum b2sum cksum; do
+		same_as_real /dev/null "$t" "missing file, by path" abc nofile
+		same_as_real /dev/null "$t" "unknown option, by path" --bogus
+		same_as_real /dev/null "$t" "misplaced option, by path" --strict abc
+		same_as_real /dev/null "$t" "-c of junk, by path" -c -w junk.md5
+		[ "$t" = cksum ] && set -- -a sha1 || set --
+		same_as_real closed "$t" "closed stdin, by path" "$@" -
+	done
+	same_as_real /dev/null cksum "unknown -a, by path" -a nosuch abc
+	same_as_real /dev/null b2sum "bad -l, by path" -l 12 abc
+	same_as_real /dev/null md5sum "--tag -c, by path" --tag -c junk.md5
+}
+
 run closed_stdin
 run long_name_messages
+run program_name_as_called
 finish

@@ -111,8 +111,9 @@ test_cksum_personality_debug() {
 	for l in $(runnable); do
 		MULTISUM_CRC_IMPL=$l ./cksum --debug a > out 2> err
 		case $l in
-		pclmul|vpclmul) want="cksum: using pclmul hardware support" ;;
-		*) want="cksum: using generic hardware support" ;;
+		# named as called, as coreutils' error() does: ./cksum
+		pclmul|vpclmul) want="./cksum: using pclmul hardware support" ;;
+		*) want="./cksum: using generic hardware support" ;;
 		esac
 		has_line err "$want" "cksum --debug at $l"
 	done
