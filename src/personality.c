@@ -389,7 +389,8 @@ check_files(const struct cu *c, struct ms_options *o)
 /*
  * coreutils closes a standard input it read (an operand "-", or none, or
  * a checked file named "-"), and a failure there (it was closed) fails
- * the run with one more line.
+ * the run with one more line.  A closed one was replaced by a write-only
+ * /dev/null at startup (ms_std_fds), whose closing would succeed.
  */
 static int
 close_stdin(const struct ms_options *o, int status)
@@ -398,8 +399,11 @@ close_stdin(const struct ms_options *o, int status)
 
 	for (size_t i = 0; i < o->nfiles && !used; i++)
 		used = strcmp(o->files[i], "-") == 0;
-	if (used && fclose(stdin) == EOF) {
-		ms_warn("standard input: %s", strerror(errno));
+	if (!used)
+		return status;
+	if (fclose(stdin) == EOF || ms_stdin_was_closed) {
+		ms_warn("standard input: %s",
+		    strerror(ms_stdin_was_closed ? EBADF : errno));
 		return EXIT_FAILURE;
 	}
 	return status;

@@ -342,6 +342,8 @@ ms_unbase64(unsigned char *out, size_t cap, const char *s, size_t len)
 	return (long)n;
 }
 
+bool ms_stdin_was_closed;
+
 void
 ms_std_fds(void)
 {
@@ -358,6 +360,8 @@ ms_std_fds(void)
 
 			if (n == -1)
 				abort();	/* nowhere even to say so */
+			if (fd == 0)
+				ms_stdin_was_closed = true;
 			if (n != fd)
 				close(n);	/* a lower one was closed too */
 		}

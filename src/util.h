@@ -10,6 +10,7 @@
 #define MS_UTIL_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -42,6 +43,8 @@ void	ms_before_terminal_output(void);
 
 /* Make sure descriptors 0, 1 and 2 are open (to /dev/null if closed). */
 void	ms_std_fds(void);
+/* ms_std_fds found descriptor 0 closed (the personalities say so). */
+extern bool ms_stdin_was_closed;
 
 /* Say that standard output could not be written, as the tool should. */
 void	ms_write_error(void);

@@ -33,7 +33,8 @@ setup() {
 }
 
 # same_as_real STDIN TOOL DESC ARG...: one differential check; STDIN is
-# a file to read, or "closed" for a closed standard input.  The tool is
+# a file to read, "closed" for a closed standard input, or "write-only"
+# for one open for writing only (reads fail, closing does not).  The tool is
 # found on PATH, so argv[0] is its bare name; with BY_PATH=yes it is
 # called by its full path, and the two directories read "DIR" in the
 # outputs compared.
@@ -49,6 +50,9 @@ same_as_real() {
 		if [ "$_in" = closed ]; then
 			(PATH=$T/$_w:$PATH; exec "$_p" "$@") \
 			    > "$T/$_w.out0" 2> "$T/$_w.err0" <&-
+		elif [ "$_in" = write-only ]; then
+			(PATH=$T/$_w:$PATH; exec "$_p" "$@") \
+			    > "$T/$_w.out0" 2> "$T/$_w.err0" 0> "$T/wo"
 		else
 			(PATH=$T/$_w:$PATH; exec "$_p" "$@") \
 			    > "$T/$_w.out0" 2> "$T/$_w.err0" < "$_in"
@@ -91,7 +95,10 @@ test_closed_stdin() {
 	same_as_real closed cksum "-a sha512 -, stdin closed" -a sha512 -
 	same_as_real closed cksum "-a bsd -, stdin closed" -a bsd -
 	same_as_real closed cksum "-c -, stdin closed" -c -
-	# an open standard input is closed quietly
+	# an open standard input is closed quietly, even one that cannot
+	# be read
+	same_as_real write-only md5sum "stdin write-only" -
+	same_as_real write-only cksum "-a sha1, stdin write-only" -a sha1
 	same_as_real abc md5sum "stdin open" -
 	same_as_real sums md5sum "-c - with stdin open" -c -
 	same_as_real sums md5sum "-c of a file naming -, stdin open" -c dash.md5
