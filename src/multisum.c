@@ -26,6 +26,7 @@
 #include "personality_b3sum.h"
 #include "update.h"
 #include "util.h"
+#include "version.h"
 
 enum {
 	OPT_TAG = 256, OPT_UNTAGGED, OPT_BASE64, OPT_RAW, OPT_FORMAT, OPT_QUIET, OPT_STATUS,
@@ -281,7 +282,7 @@ refuse(const char *fmt, ...)
 static void
 version(void)
 {
-	printf("multisum %s\n", PACKAGE_VERSION);
+	ms_print_version("multisum");
 	exit_flushed();
 }
 

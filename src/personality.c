@@ -24,6 +24,7 @@
 #include "quote.h"
 #include "source.h"
 #include "util.h"
+#include "version.h"
 
 #define B2_MAX_BITS	512
 
@@ -249,8 +250,8 @@ parse(struct cu *c, int argc, char **argv)
 		case OPT_HELP:
 			help(c);
 		case OPT_VERSION:
-			printf("%s (multisum) %s\n", c->tool->name,
-			    PACKAGE_VERSION);
+			ms_print_version(ms_xasprintf("%s (multisum)",
+			    c->tool->name));
 			exit(EXIT_SUCCESS);
 		default:
 			try_help();
