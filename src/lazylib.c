@@ -2,16 +2,63 @@
  * lazylib.c - dlopen a library and fill a table of function pointers.
  *
  * Owns the one mutex that makes loading safe from any thread; callers
- * normally load before starting workers, so it is never contended.
+ * normally load before starting workers, so it is never contended.  Also
+ * owns the .note.dlopen notes that name each library we may dlopen.
  */
 #include "lazylib.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdint.h>
 
 #include "util.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+/*
+ * The freedesktop.org "ELF dlopen metadata" notes (systemd.io/ELF_DLOPEN_
+ * METADATA): owner "FDO", type 0x407c0c0a, a JSON array of the features,
+ * their priority and sonames.  Packaging tools read them where
+ * dpkg-shlibdeps and rpm's generators see no DT_NEEDED entry;
+ * `readelf -n src/multisum` shows them.  A linked build needs none.
+ */
+#if MS_LAZY_LOADING
+#define NOTE_OWNER	"FDO"
+#define NOTE_TYPE	UINT32_C(0x407c0c0a)
+#define DLOPEN_NOTE(var, feature, what, priority, soname)		\
+	__attribute__((used, section(".note.dlopen")))			\
+	_Alignas(sizeof(uint32_t)) static const struct {		\
+		struct { uint32_t namesz, descsz, type; } hdr;		\
+		char owner[sizeof(NOTE_OWNER)];				\
+		_Alignas(sizeof(uint32_t)) char json[sizeof(		\
+		    NOTE_JSON(feature, what, priority, soname))];	\
+	} var = {							\
+		{ sizeof(NOTE_OWNER), sizeof(NOTE_JSON(feature, what,	\
+		    priority, soname)), NOTE_TYPE },			\
+		NOTE_OWNER, NOTE_JSON(feature, what, priority, soname),	\
+	}
+#define NOTE_JSON(feature, what, priority, soname)			\
+	"[{\"feature\":\"" feature "\",\"description\":\"" what	\
+	"\",\"priority\":\"" priority "\",\"soname\":[\"" soname "\"]}]"
+
+DLOPEN_NOTE(note_crypto, "libcrypto",
+    "MD5, SHA-1, SHA-2, SHA-3, SHAKE, BLAKE2b-512, BLAKE2s-256, SM3, "
+    "RIPEMD-160", "required", MS_SONAME_CRYPTO);
+#if MS_HAVE_LIBB2
+DLOPEN_NOTE(note_b2, "libb2",
+    "BLAKE2b and BLAKE2s at other lengths, BLAKE2bp, BLAKE2sp",
+    "recommended", MS_SONAME_B2);
+#endif
+#if MS_HAVE_LIBXXHASH
+DLOPEN_NOTE(note_xxhash, "libxxhash", "XXH32, XXH64, XXH3, XXH128",
+    "recommended", MS_SONAME_XXHASH);
+#endif
+#if MS_HAVE_LIBARCHIVE
+DLOPEN_NOTE(note_archive, "libarchive",
+    "--archive: hashing and checking the members of an archive",
+    "suggested", MS_SONAME_ARCHIVE);
+#endif
+#endif
 
 /*
  * DEEPBIND makes the library find its own symbols first: libcrypto
@@ -34,6 +81,26 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 #define OPEN_FLAGS	(RTLD_NOW | RTLD_LOCAL)
 #endif
 
+#if !MS_LAZY_LOADING
+/* Linked: the addresses are known already. */
+int
+ms_lazy_load(struct ms_lazy_lib *lib)
+{
+	pthread_mutex_lock(&lock);
+	for (size_t i = 0; lib->state == 0 && i < lib->cnt; i++)
+		*lib->syms[i].slot = lib->syms[i].addr;
+	lib->state = 1;
+	pthread_mutex_unlock(&lock);
+	return 0;
+}
+
+void *
+ms_lazy_optional(struct ms_lazy_lib *lib, const char *name)
+{
+	(void)lib;
+	return dlsym(RTLD_DEFAULT, name);
+}
+#else
 int
 ms_lazy_load(struct ms_lazy_lib *lib)
 {
@@ -68,3 +135,4 @@ ms_lazy_optional(struct ms_lazy_lib *lib, const char *name)
 {
 	return lib->state == 1 ? dlsym(lib->handle, name) : NULL;
 }
+#endif

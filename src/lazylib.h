@@ -4,7 +4,12 @@
  * libcrypto, libb2 and libarchive cost start-up time (relocations, their
  * own dependencies) even in runs that never call them, so their backends
  * resolve the few functions they use through dlopen(3) of the soname that
- * configure found.  This file owns dlopen and dlsym and nothing else.
+ * configure found.  This file owns dlopen and dlsym, and the ELF notes
+ * that tell package managers which libraries the program will dlopen.
+ *
+ * With configure --disable-lazy-loading the libraries are linked as usual:
+ * each table entry then also holds the function's own address, which
+ * makes the linker record the library, and loading only copies it.
  */
 #ifndef MS_LAZYLIB_H
 #define MS_LAZYLIB_H
@@ -14,6 +19,7 @@
 struct ms_lazy_sym {
 	const char	*name;
 	void		**slot;		/* where the address goes */
+	void		 *addr;		/* the linked function; NULL if lazy */
 };
 
 struct ms_lazy_lib {
@@ -34,6 +40,11 @@ int	 ms_lazy_load(struct ms_lazy_lib *lib);
 /* A symbol the library may lack (a faster variant): NULL if absent. */
 void	*ms_lazy_optional(struct ms_lazy_lib *lib, const char *name);
 
-#define MS_LAZY_SYM(table, field)	{ #field, (void **)&(table).field }
+#if MS_LAZY_LOADING
+#define MS_LAZY_SYM(table, field)	{ #field, (void **)&(table).field, NULL }
+#else
+#define MS_LAZY_SYM(table, field)	{ #field, (void **)&(table).field, \
+					  (void *)(field) }
+#endif
 
 #endif

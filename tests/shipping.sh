@@ -1,0 +1,143 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# shipping.sh - what a distribution needs from the build: the licence
+# text and --version lines, the manual's date and sections, the ELF
+# dlopen notes (or, with --disable-lazy-loading, ordinary DT_NEEDED
+# entries) naming each library, and the --without-... builds' messages.
+# Which libraries this build has is read from config.h, so the same file
+# tests the default, the linked and the reduced builds.
+
+. "$TESTS_SRCDIR/lib.sh"
+
+top=$(cd "$TESTS_SRCDIR/.." && pwd)
+config=${MS_HELPERS:-.}/../config.h
+
+# conf NAME: the value config.h gives NAME (quotes removed), or nothing.
+conf() {
+	sed -n "s/^#define $1 //p" "$config" 2>/dev/null | tr -d '"'
+}
+
+test_licence() {
+	check "COPYING is the BSD 2-Clause text" \
+	    grep -q "^Redistribution and use in source and binary forms" "$top/COPYING"
+	check "COPYING names the holder" \
+	    grep -qx "Copyright (c) 2026 the multisum authors" "$top/COPYING"
+}
+
+test_version() {
+	ver=$(multisum --version | head -n 1 | sed 's/^multisum //')
+	multisum --version > got
+	printf '%s\n' "multisum $ver" \
+	    "Copyright (c) 2026 the multisum authors" \
+	    "License BSD-2-Clause: <https://spdx.org/licenses/BSD-2-Clause.html>" \
+	    "This is free software: you are free to change and redistribute it." \
+	    "There is NO WARRANTY, to the extent permitted by law." > want
+	same got want "--version in GNU's shape"
+	ln -s "$MULTISUM" sha256sum
+	./sha256sum --version > got
+	sed "1s/.*/sha256sum (multisum) $ver/" want > want2
+	same got want2 "sha256sum --version: the same lines, coreutils' first line"
+}
+
+test_manual() {
+	man=$top/man/multisum.1
+	check "the manual's date is a real date" \
+	    grep -qE '^\.TH MULTISUM 1 "[0-9]{4}-[0-9]{2}-[0-9]{2}"' "$man"
+	has_line "$man" ".SH COPYRIGHT" "the manual has COPYRIGHT"
+	has_line "$man" ".SH AUTHORS" "the manual has AUTHORS"
+	if have mandoc; then
+		check "mandoc -Tlint finds nothing" mandoc -Tlint "$man"
+	else
+		skip_case "mandoc absent: the manual is not linted"
+	fi
+}
+
+# The libraries of this build: "FEATURE SONAME PRIORITY" lines.
+libraries() {
+	echo "libcrypto $(conf MS_SONAME_CRYPTO) required"
+	[ "$(conf MS_HAVE_LIBB2)" = 1 ] && echo "libb2 $(conf MS_SONAME_B2) recommended"
+	[ "$(conf MS_HAVE_LIBXXHASH)" = 1 ] &&
+		echo "libxxhash $(conf MS_SONAME_XXHASH) recommended"
+	[ "$(conf MS_HAVE_LIBARCHIVE)" = 1 ] &&
+		echo "libarchive $(conf MS_SONAME_ARCHIVE) suggested"
+	return 0
+}
+
+test_dlopen_notes() {
+	[ -r "$config" ] || skip_test "config.h not found at $config"
+	have readelf || skip_test "readelf absent"
+	libraries > libs
+	readelf -n "$MULTISUM" > notes
+	readelf -p .note.dlopen "$MULTISUM" > json 2>/dev/null
+	readelf -d "$MULTISUM" > dynamic
+	if [ "$(conf MS_LAZY_LOADING)" = 0 ]; then
+		# Linked: the libraries are DT_NEEDED, no note is needed.
+		while read -r feature soname priority; do
+			check "linked build: $soname is NEEDED" \
+			    grep -qF "Shared library: [$soname]" dynamic
+		done < libs
+		lacks notes "0x407c0c0a" "linked build: no dlopen note"
+		return
+	fi
+	is "$(grep -c 'FDO .*0x407c0c0a' notes)" "$(wc -l < libs | tr -d ' ')" \
+	    "one FDO note of type 0x407c0c0a per library"
+	while read -r feature soname priority; do
+		lacks dynamic "[$soname]" "lazy build: $soname is not NEEDED"
+		check "a note for $feature" grep -qF \
+		    "{\"feature\":\"$feature\",\"description\":\"" json
+		check "the note of $feature names $soname, $priority" grep -qF \
+		    "\"priority\":\"$priority\",\"soname\":[\"$soname\"]}]" json
+	done < libs
+	if have python3 && have objcopy; then
+		objcopy -O binary --only-section=.note.dlopen "$MULTISUM" notes.bin
+		check "each note's payload is a JSON array" python3 -c '
+import json, struct, sys
+b = open(sys.argv[1], "rb").read(); o = 0; n = 0
+while o < len(b):
+    namesz, descsz, typ = struct.unpack_from("<III", b, o); o += 12
+    assert b[o:o + namesz] == b"FDO\0" and typ == 0x407c0c0a
+    o += (namesz + 3) & ~3
+    doc = json.loads(b[o:o + descsz].rstrip(b"\0")); o += (descsz + 3) & ~3
+    assert isinstance(doc, list) and all("soname" in d for d in doc); n += 1
+assert n == int(sys.argv[2])' notes.bin "$(wc -l < libs)"
+	else
+		skip_case "python3 or objcopy absent: the JSON is not parsed"
+	fi
+}
+
+# A feature left out by configure says so in --list-algorithms and when
+# used; a feature built in never says so.
+test_without() {
+	[ -r "$config" ] || skip_test "config.h not found at $config"
+	multisum --list-algorithms > list
+	printf 'abc' > f
+	for x in libb2:blake2bp libxxhash:xxh3; do
+		lib=${x%%:*} alg=${x#*:}
+		flag=$(echo "$lib" | tr 'a-z' 'A-Z')
+		if [ "$(conf MS_HAVE_$flag)" = 1 ]; then
+			lacks list "(no $lib)" "with $lib: no row says (no $lib)"
+			status_is 0 "with $lib: -a $alg works" multisum -a "$alg" f > /dev/null
+		else
+			check "without $lib: $alg's row says (no $lib)" \
+			    grep -q "^$alg .*(no $lib)" list
+			status_is 2 "without $lib: -a $alg is refused" multisum -a "$alg" f 2> err
+			has_line err "multisum: $alg: this multisum was built without $lib (configure --without-$lib)" \
+			    "without $lib: the message names the library"
+		fi
+	done
+	if [ "$(conf MS_HAVE_LIBARCHIVE)" = 1 ]; then
+		tar cf a.tar f
+		status_is 0 "with libarchive: --archive works" multisum --archive=a.tar > /dev/null
+	else
+		status_is 1 "without libarchive: --archive fails" multisum --archive=f 2> err
+		has_line err "multisum: f: this multisum was built without libarchive (configure --without-libarchive), so --archive cannot read it" \
+		    "without libarchive: the message names the library"
+	fi
+}
+
+run licence
+run version
+run manual
+run dlopen_notes
+run without
+finish
