@@ -1,6 +1,26 @@
 # fish completion for multisum
-set -l algorithms md5 sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 shake128 shake256 blake2b blake2s blake2bp blake2sp blake3 sm3 ripemd160 md4 whirlpool crc32 crc32c cksum crc64nvme xxh32 xxh64 xxh3 xxh128 s3etag s3-crc32 s3-crc32c s3-sha1 s3-sha256 all
-complete -c multisum -s a -l algorithm -x -a "$algorithms" -d 'Algorithms to compute'
+
+# The algorithm names, from the program's own --list-algorithms (so the
+# list never goes stale and leaves out what this build lacks); "all" is
+# added, the NAME-N length rows left out.
+function __multisum_algorithms
+    set -l prog (commandline -opc)[1]
+    command -q -- $prog; or set prog multisum
+    command $prog --list-algorithms 2>/dev/null | string match -rv -- '^name |\(no ' |
+        string replace -r -- ' .*' '' | string match -rv -- '-N$'
+    echo all
+end
+
+# -a takes a comma-separated list: complete its last element.
+function __multisum_algorithm_list
+    set -l tok (string replace -r -- '^(-a|--algorithm=)' '' (commandline -ct))
+    set -l head (string replace -r -- '[^,]*$' '' "$tok")
+    for a in (__multisum_algorithms)
+        echo "$head$a"
+    end
+end
+
+complete -c multisum -s a -l algorithm -x -a '(__multisum_algorithm_list)' -d 'Algorithms to compute'
 complete -c multisum -s l -l length -x -d 'Digest length in bits'
 complete -c multisum -l list-algorithms -d 'List the algorithms of this build'
 complete -c multisum -l key-file -r -F -d 'BLAKE3 keyed mode, 32-byte key from FILE'
@@ -40,7 +60,7 @@ complete -c multisum -l progress -d 'Show a progress line'
 complete -c multisum -l no-progress -d 'Never show a progress line'
 complete -c multisum -l bench -d 'Measure algorithm speed on this machine'
 complete -c multisum -l bench-time -x -d 'Time budget of the benchmark'
-complete -c multisum -l bench-baseline -x -a "$algorithms" -d 'Reference algorithm of the ratio column'
+complete -c multisum -l bench-baseline -x -a '(__multisum_algorithms)' -d 'Reference algorithm of the ratio column'
 complete -c multisum -l ascii -d 'Plain ASCII bar chart'
 complete -c multisum -l debug -d 'Tell which backend computes each algorithm'
 complete -c multisum -l help -d 'Display help'
