@@ -82,16 +82,30 @@ DLOPEN_NOTE(note_archive, "libarchive",
 #endif
 
 #if !MS_LAZY_LOADING
-/* Linked: the addresses are known already. */
+/*
+ * Linked: the addresses are known already (an entry written without
+ * MS_LAZY_SYM has none, and is looked up among the linked libraries).
+ */
 int
 ms_lazy_load(struct ms_lazy_lib *lib)
 {
 	pthread_mutex_lock(&lock);
-	for (size_t i = 0; lib->state == 0 && i < lib->cnt; i++)
-		*lib->syms[i].slot = lib->syms[i].addr;
-	lib->state = 1;
+	for (size_t i = 0; lib->state == 0 && i < lib->cnt; i++) {
+		void *p = lib->syms[i].addr;
+
+		if (p == NULL)
+			p = dlsym(RTLD_DEFAULT, lib->syms[i].name);
+		if (p == NULL) {
+			ms_warn("%s lacks %s: the library is too old",
+			    lib->soname, lib->syms[i].name);
+			lib->state = -1;
+		}
+		*lib->syms[i].slot = p;
+	}
+	if (lib->state == 0)
+		lib->state = 1;
 	pthread_mutex_unlock(&lock);
-	return 0;
+	return lib->state == 1 ? 0 : -1;
 }
 
 void *
