@@ -3,8 +3,9 @@
 # completions.sh - the bash, zsh and fish completions complete: option
 # values after --opt= and after a separate word (--format, --io, -a and
 # --algorithm with comma lists, --bench-baseline), files after -c,
-# --files-from and -o, and algorithm lists that are exactly what the
-# program's --list-algorithms says (so a new algorithm cannot be missing).
+# --files-from, -o, --update and --audit, and algorithm lists that are
+# exactly what the program's --list-algorithms says (so a new algorithm
+# cannot be missing).
 #
 # Each shell is driven non-interactively: bash by calling the function
 # that `complete -p multisum` names with COMP_WORDS/COMP_CWORD set as
@@ -33,6 +34,8 @@ cases() {
 	multisum --files-from=d/m|man1 man2
 	multisum -c d/m|man1 man2
 	multisum -o d/m|man1 man2
+	multisum --update=d/m|man1 man2
+	multisum --audit d/m|man1 man2
 	END
 }
 
