@@ -33,9 +33,11 @@ refuse_b2(const struct ms_algo *a)
 	return refuse(a, "libb2");
 }
 
-const struct ms_digest_ops ms_ops_blake2 = {
-	.backend = "(no libb2)", .load = refuse_b2,
-};
+#define NO_B2	{ .backend = "(no libb2)", .load = refuse_b2 }
+const struct ms_digest_ops ms_ops_blake2b = NO_B2;
+const struct ms_digest_ops ms_ops_blake2s = NO_B2;
+const struct ms_digest_ops ms_ops_blake2bp = NO_B2;
+const struct ms_digest_ops ms_ops_blake2sp = NO_B2;
 #endif
 
 #if !MS_HAVE_LIBXXHASH
@@ -45,9 +47,11 @@ refuse_xxhash(const struct ms_algo *a)
 	return refuse(a, "libxxhash");
 }
 
-const struct ms_digest_ops ms_ops_xxhash = {
-	.backend = "(no libxxhash)", .load = refuse_xxhash,
-};
+#define NO_XXH	{ .backend = "(no libxxhash)", .load = refuse_xxhash }
+const struct ms_digest_ops ms_ops_xxh32 = NO_XXH;
+const struct ms_digest_ops ms_ops_xxh64 = NO_XXH;
+const struct ms_digest_ops ms_ops_xxh3 = NO_XXH;
+const struct ms_digest_ops ms_ops_xxh128 = NO_XXH;
 #endif
 
 #if !MS_HAVE_LIBARCHIVE
