@@ -222,7 +222,7 @@ resolve(const char *path)
 static bool
 looks_like_manifest(int fd, const char *path)
 {
-	static const struct ms_manifest_rules rules = { MS_DIALECT_NATIVE };
+	static const struct ms_manifest_rules rules = { .dialect = MS_DIALECT_NATIVE };
 	struct ms_manifest_state st;
 	char buf[8192 + 1];
 	ssize_t n;
