@@ -329,13 +329,7 @@ ms_bench_main(const struct ms_options *o)
 		return rc;
 	}
 	if (sel->cnt == 0) {
-		for (size_t i = 0; i < ms_algo_count; i++) {
-			const struct ms_algo *a = &ms_algos[i];
-			struct ms_digest_spec s = { a, a->bits };
-
-			if (a->in_all)
-				ms_selection_add(&all, &s);
-		}
+		ms_selection_add_all(&all);
 		sel = &all;
 	}
 	if (ms_selection_load(sel) == -1 || ms_spec_load(&base) == -1) {

@@ -26,6 +26,23 @@ ms_selection_add(struct ms_selection *sel, const struct ms_digest_spec *spec)
 	return 0;
 }
 
+/*
+ * "-a all": every row marked in_all that this build computes (a row whose
+ * library configure left out has no create, see without.c).
+ */
+void
+ms_selection_add_all(struct ms_selection *sel)
+{
+	for (size_t k = 0; k < ms_algo_count; k++) {
+		const struct ms_algo *a = &ms_algos[k];
+		struct ms_digest_spec s = { a, a->bits };
+
+		if (a->in_all && a->ops->create != NULL)
+			if (ms_selection_add(sel, &s) == -1)
+				ms_bug("-a all has more rows than MS_SET_MAX");
+	}
+}
+
 int
 ms_selection_load(const struct ms_selection *sel)
 {

@@ -29,6 +29,7 @@ struct ms_digest_set {
 
 /* Add spec unless already there; -1 if the selection is full. */
 int	 ms_selection_add(struct ms_selection *sel, const struct ms_digest_spec *spec);
+void	 ms_selection_add_all(struct ms_selection *sel);
 
 /* Load every backend the selection needs; -1 after a message. */
 int	 ms_selection_load(const struct ms_selection *sel);

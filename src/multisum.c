@@ -418,12 +418,7 @@ select_algorithms(struct ms_options *o, char **names, size_t cnt)
 		const char *why;
 
 		if (strcmp(names[i], "all") == 0) {
-			for (size_t k = 0; k < ms_algo_count; k++) {
-				const struct ms_algo *a = &ms_algos[k];
-				struct ms_digest_spec s = { a, a->bits };
-				if (a->in_all)
-					ms_selection_add(&o->sel, &s);
-			}
+			ms_selection_add_all(&o->sel);
 			continue;
 		}
 		if (ms_algo_resolve(names[i], ms_algo_takes_length(names[i]) ?

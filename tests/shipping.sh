@@ -125,6 +125,16 @@ test_without() {
 			    "without $lib: the message names the library"
 		fi
 	done
+	# -a all is every row this build computes, whatever was left out.
+	status_is 0 "-a all hashes with what the build has" \
+	    multisum -a all f > all.out
+	check "-a all prints a SHA256 line" \
+	    grep -q '^SHA256 (f) = .*' all.out
+	if [ "$(conf MS_HAVE_LIBXXHASH)" = 1 ]; then
+		check "-a all includes xxh3 where it is built" grep -q '^XXH3 (f)' all.out
+	else
+		lacks all.out "XXH3 (f)" "-a all leaves xxh3 out without libxxhash"
+	fi
 	if [ "$(conf MS_HAVE_LIBARCHIVE)" = 1 ]; then
 		tar cf a.tar f
 		status_is 0 "with libarchive: --archive works" multisum --archive=a.tar > /dev/null
