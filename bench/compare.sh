@@ -15,7 +15,9 @@
 # Environment: MULTISUM (default: src/multisum beside this script),
 # RUNS (5), SIZE_MB (1024), DATA (/tmp/multisum-compare), ONLY (regex of
 # workload ids: startup-sha256 startup-xxh3 sha256 multi4 tree1k tree64k
-# rss), JOBS (nproc).  Needs bash >= 5.
+# blake3-j1 blake3 blake3-tree1k startup-blake3 cksum crc32 crc32c md4
+# whirlpool rss), JOBS (nproc).  Needs bash >= 5.  bench/update-bench.sh
+# times --update and --audit.
 set -u
 export LC_ALL=C
 
@@ -53,7 +55,7 @@ mkdir -p "$DATA"
 : > "$EMPTY"
 [ "$(stat -c %s "$BIG" 2>/dev/null)" = $((SIZE_MB << 20)) ] ||
 	head -c $((SIZE_MB << 20)) /dev/urandom > "$BIG"
-[[ tree1k =~ $ONLY ]] && tree "$T1K" 20000 1024
+[[ tree1k =~ $ONLY || blake3-tree1k =~ $ONLY ]] && tree "$T1K" 20000 1024
 [[ tree64k =~ $ONLY ]] && tree "$T64K" 2000 65536
 cat "$BIG" > /dev/null			# figures are for cached data
 for t in "$T1K" "$T64K"; do [ -d "$t" ] && find "$t" -type f -exec cat {} + > /dev/null; done
@@ -143,7 +145,7 @@ workload() {
 }
 
 echo "# compare.sh $(date -u '+%F %T') UTC, $(nproc) CPUs, $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
-echo "# $("$M" --version), RUNS=$RUNS, SIZE_MB=$SIZE_MB, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "# $("$M" --version | head -n 1), RUNS=$RUNS, SIZE_MB=$SIZE_MB, load $(cut -d' ' -f1-3 /proc/loadavg)"
 
 workload startup-sha256 ms 1 20 \
 	"sha256sum|sha256sum $EMPTY" "rhash --sha256|rhash --sha256 $EMPTY" \
@@ -170,6 +172,39 @@ workload tree64k files/s 2000 1 \
 	"hashdeep -r -c sha256|hashdeep -r -c sha256 $T64K" \
 	"find+xargs sha256sum|find $T64K -type f -print0 | xargs -0 sha256sum" \
 	-- "multisum -r -a sha256|$M -r -a sha256 $T64K"
+
+# BLAKE3 (issue 12): one core, every core, many small files, start-up.
+workload blake3-j1 MB/s $((SIZE_MB << 20)) 1 \
+	"b3sum --num-threads 1|b3sum --num-threads 1 $BIG" \
+	-- "multisum -j1 -a blake3|$M -j1 -a blake3 $BIG"
+workload blake3 MB/s $((SIZE_MB << 20)) 1 \
+	"b3sum|b3sum $BIG" \
+	-- "multisum -a blake3|$M -a blake3 $BIG"
+workload blake3-tree1k files/s 20000 1 \
+	"find+xargs b3sum|find $T1K -type f -print0 | xargs -0 b3sum" \
+	-- "multisum -r -a blake3|$M -r -a blake3 $T1K"
+workload startup-blake3 ms 1 20 \
+	"sha256sum|sha256sum $EMPTY" \
+	-- "multisum -a blake3|$M -a blake3 $EMPTY"
+
+# CRCs and the legacy digests (issue 13); the cksum personality runs
+# through a link named cksum.
+mkdir -p "$DATA/bin" && ln -sf "$(cd "$(dirname "$M")" && pwd)/$(basename "$M")" "$DATA/bin/cksum"
+workload cksum MB/s $((SIZE_MB << 20)) 1 \
+	"cksum|/usr/bin/cksum $BIG" \
+	-- "multisum -a cksum|$M -a cksum $BIG" "multisum as cksum|$DATA/bin/cksum $BIG"
+workload crc32 MB/s $((SIZE_MB << 20)) 1 \
+	"rhash --crc32|rhash --crc32 $BIG" \
+	-- "multisum -a crc32|$M -a crc32 $BIG"
+workload crc32c MB/s $((SIZE_MB << 20)) 1 \
+	"rhash --crc32c|rhash --crc32c $BIG" \
+	-- "multisum -a crc32c|$M -a crc32c $BIG"
+workload md4 MB/s $((SIZE_MB << 20)) 1 \
+	"rhash --md4|rhash --md4 $BIG" \
+	-- "multisum -a md4|$M -a md4 $BIG"
+workload whirlpool MB/s $((SIZE_MB << 20)) 1 \
+	"rhash --whirlpool|rhash --whirlpool $BIG" \
+	-- "multisum -a whirlpool|$M -a whirlpool $BIG"
 
 if [[ rss =~ $ONLY ]] && [ -x /usr/bin/time ]; then
 	echo
