@@ -230,9 +230,8 @@ open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 				err = EISDIR;
 			else if (!S_ISREG(st.st_mode))
 				err = EINVAL;	/* a FIFO or device since the walk */
-			else if (fcntl(s->fd, F_SETFL,
-			    fcntl(s->fd, F_GETFL) & ~O_NONBLOCK) == -1)
-				err = errno;
+			else if (fcntl(s->fd, F_SETFL, flags & ~O_NONBLOCK) == -1)
+				err = errno;	/* F_SETFL takes only the status flags */
 			if (err != 0) {
 				close(s->fd);
 				s->fd = -1;
