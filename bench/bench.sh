@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # bench.sh - reproduce the table of bench/README.md on this machine, then
 # cross-check four of its 16 MiB figures against `openssl speed`.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # fish completion for multisum
 
 # The algorithm names, from the program's own --list-algorithms (so the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * algorithm.c - the descriptor table and name lookup.
  *

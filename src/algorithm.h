@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * algorithm.h - the descriptor table: every fact about every algorithm.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * archive_source.h - sources that are members of an archive, read in
  * one streaming pass through libarchive (loaded only when used).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * backend.h - the operation tables each backend file exports.
  *

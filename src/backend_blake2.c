@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * backend_blake2.c - BLAKE2 through libb2: the lengths and the parallel
  * variants (blake2bp, blake2sp) that OpenSSL's EVP lacks.

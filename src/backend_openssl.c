@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * backend_openssl.c - digests computed by OpenSSL's libcrypto (EVP).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * backend_xxhash.c - XXH32, XXH64, XXH3 (64-bit) and XXH128 through
  * libxxhash, with seed 0 and the canonical (big-endian) output that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * bench.c - bench mode: its entry point and the set-up of a run.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * bench.h - what the bench's files hand each other, in one direction:
  *

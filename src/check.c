@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * check.c - verify mode: manifest entries through the engine, OK or
  * FAILED per line, and coreutils' warnings per manifest.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * check.h - verify mode, shared by multisum -c and the coreutils
  * personalities, which differ only in how lines are read and in one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * crc.c - the built-in checksums: CRC-32 (zlib, SFV), CRC-32C
  * (Castagnoli, iSCSI), the POSIX cksum CRC, CRC-64/NVME (Amazon S3), and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * digest_set.c - N digest states fed by one stream of buffers.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * digest_set.h - the selected algorithms as one object.
  *

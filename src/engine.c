@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * engine.c - the scheduler: the worker threads (the only others are
  * progress.c's ticker and whatever a backend library starts), the queue

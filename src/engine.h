@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * engine.h - drive sources through digest sets, on one thread or many.
  *

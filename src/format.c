@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * format.c - result lines, byte for byte as the reference tools write
  * them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * format.h - writing result lines: GNU, BSD tags, SFV, NDJSON; name
  * escaping; hex and base64 digests; the legacy lines of cksum and sum.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * hash.c - hash mode: operands through the engine to result lines, for
  * multisum and the coreutils personalities alike.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * kat.c - known-answer vectors and the self-test built on them.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * kat.h - known answers: the published digest of "abc" for every row of
  * the descriptor table, and a self-consistency check, so that a mode can

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * lazylib.c - dlopen a library and fill a table of function pointers.
  *

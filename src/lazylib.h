@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * lazylib.h - load a shared library on first use instead of at start-up.
  *

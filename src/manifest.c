@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * manifest.c - manifest lines into entries: name, algorithm, digest.
  *

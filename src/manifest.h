@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * manifest.h - one manifest line in, one entry (or a verdict) out.
  *

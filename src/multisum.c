@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * multisum.c - main: argv to one struct ms_options, a mode, an exit code.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * options.h - everything the command line decided, as one struct that
  * main() fills and checks (multisum.c's option-pair rules) and the modes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * output.h - where results go: standard output, written in whole lines,
  * or a manifest file replaced atomically (-o).

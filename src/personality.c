@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * personality.c - md5sum, sha1sum, sha224sum, sha256sum, sha384sum,
  * sha512sum, b2sum and cksum, as GNU coreutils 9.1 ships them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * personality.h - behaving as GNU coreutils' md5sum, sha*sum, b2sum and
  * cksum when run under those names.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * progress.c - bytes, rate and time left, on standard error.
  *

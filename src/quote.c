@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * quote.c - quoting names in messages as coreutils does.
  *

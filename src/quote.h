@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * quote.h - file names and arguments quoted for messages, the way GNU
  * coreutils quotes them, so that diagnostics match theirs byte for byte.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * source.c - turn a path, standard input, a FIFO or a reader callback
  * into chunks.

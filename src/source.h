@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * source.h - something that yields bytes: a file, standard input, a FIFO,
  * or (through a reader callback) an archive member.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * util.c - diagnostics, allocation that cannot fail, and byte encodings.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * util.h - errors, allocation and small helpers shared by every room.
  *

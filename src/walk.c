@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * walk.c - directory trees and operand lists to an ordered stream of
  * paths.

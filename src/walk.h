@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * walk.h - operands to an ordered stream of paths: directory recursion,
  * excludes, the symlink policy, and operand lists read from files.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # bench.sh - TAP tests of `multisum --bench`: the shape and sanity of its
 # output in every format, never its speed.  Every run uses a tiny
 # --bench-time, so the figures are noisy by design: the checks hold for

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # check.sh - multisum -c and --expect: formats, options, messages, exit
 # status, order under -j, archives, and malformed manifests.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # errors.sh - inputs that cannot be read, outputs that cannot be written,
 # and bad options: the message, the exit status, and that the other
 # inputs are still hashed.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # hash.sh - hash mode: digests against independent tools, and every output
 # format byte for byte against the tools it claims to match.
 . "$TESTS_SRCDIR/lib.sh"

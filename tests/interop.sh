@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # interop.sh - manifests written by other tools verify with multisum -c,
 # fail on one corrupted byte, and manifests written by multisum verify
 # with coreutils.  A form whose tool is absent is skipped (skip_case).

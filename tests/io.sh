@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # io.sh - the reading and threading paths agree: whatever -j, --io and
 # --buffer-size, the output is the same, on a tree of thousands of small
 # files and several multi-MiB ones, and on pipes longer than the buffer.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # lib.sh - the helper every shell test sources.
 #
 # A test file defines test_NAME functions, runs each with `run NAME`, and

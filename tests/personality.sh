@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # personality.sh - differential test of the coreutils personalities.
 #
 # For each tool, multisum is linked under the tool's name and run beside

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * shrink-helper.c - make a mapped file shrink under the hashing code, at
  * a chosen moment, so that errors.sh can test the SIGBUS guard without

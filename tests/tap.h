@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * tap.h - a tiny Test Anything Protocol emitter for the C unit tests.
  *

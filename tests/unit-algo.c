@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * unit-algo.c - known answers for every row of the algorithm table, and
  * unit tests of the pure helpers beside it: name resolution, spec names,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * unit-manifest.c - the manifest line parser, native and coreutils rules,
  * on lines whose verdict is known.
