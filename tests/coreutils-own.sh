@@ -14,12 +14,7 @@
 TOOLS="md5sum sha1sum sha256sum b2sum cksum"
 
 setup() {
-	for t in $TOOLS; do
-		if ! have "$t" || ! "$t" --version 2>/dev/null | head -n 1 |
-		    grep -q 'GNU coreutils) 9\.1$'; then
-			skip_test "$t of GNU coreutils 9.1 absent"
-		fi
-	done
+	need_coreutils_91 $TOOLS
 	T=$(pwd)
 	mkdir real mine work
 	for t in $TOOLS; do

@@ -178,6 +178,29 @@ skip_test() {
 	exit 0
 }
 
+# Skip the test unless every TOOL named is GNU coreutils 9.1's.
+need_coreutils_91() {
+	for _tool in "$@"; do
+		if ! have "$_tool" || ! "$_tool" --version 2>/dev/null |
+		    head -n 1 | grep -q 'GNU coreutils) 9\.1$'; then
+			skip_test "$_tool of GNU coreutils 9.1 absent"
+		fi
+	done
+}
+
+# shrunk_fails HELPER WHEN ALGOS: a file truncated under the mapping
+# (tests/shrink-helper) is reported as an I/O error, never a signal.
+shrunk_fails() {
+	"$1" victim "$2" "$3" > out 2>&1
+	_st=$?
+	if [ "$_st" -gt 128 ]; then
+		fail "$2, $3: killed by signal $((_st - 128))"
+	else
+		has_line out "read error: Input/output error" \
+		    "$2, $3: reported as an I/O error"
+	fi
+}
+
 # The test shows a known bug that is not fixed yet: a failure is expected.
 todo() {
 	ms_why="TODO $*"

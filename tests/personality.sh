@@ -16,12 +16,7 @@ TOOLS="md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum"
 # Every test starts here: the tools of coreutils 9.1 (else the test is
 # skipped) and multisum under their names, and the files they read.
 setup() {
-	for t in $TOOLS; do
-		if ! have "$t" || ! "$t" --version 2>/dev/null | head -n 1 |
-		    grep -q 'GNU coreutils) 9\.1$'; then
-			skip_test "$t of GNU coreutils 9.1 absent"
-		fi
-	done
+	need_coreutils_91 $TOOLS
 	T=$(pwd)
 	REAL=$T/real
 	MINE=$T/mine
