@@ -249,27 +249,32 @@ ms_cloud_decode(const char *text, size_t n, unsigned char *out, size_t cap,
 
 /* --------------------------------------------------------------- text */
 
-/* "HEX" or "HEX-N": len is the whole raw digest, count included. */
+/*
+ * "HEX" or "HEX-N" (BASE64 likewise): len is the whole raw digest, whose
+ * last 4 bytes are the part count, big-endian; 0 parts writes no "-N".
+ */
 static void
-text_hex(char *buf, const unsigned char *d, size_t len)
+text_with_count(char *buf, const unsigned char *d, size_t len,
+    void (*digits)(char *, const unsigned char *, size_t))
 {
 	uint32_t n = (uint32_t)d[len - 4] << 24 | (uint32_t)d[len - 3] << 16 |
 	    (uint32_t)d[len - 2] << 8 | d[len - 1];
 
-	ms_hex(buf, d, len - 4);
+	digits(buf, d, len - 4);
 	if (n > 0)
 		sprintf(buf + strlen(buf), "-%u", (unsigned)n);
 }
 
 static void
+text_hex(char *buf, const unsigned char *d, size_t len)
+{
+	text_with_count(buf, d, len, ms_hex);
+}
+
+static void
 text_base64(char *buf, const unsigned char *d, size_t len)
 {
-	uint32_t n = (uint32_t)d[len - 4] << 24 | (uint32_t)d[len - 3] << 16 |
-	    (uint32_t)d[len - 2] << 8 | d[len - 1];
-
-	ms_base64(buf, d, len - 4);
-	if (n > 0)
-		sprintf(buf + strlen(buf), "-%u", (unsigned)n);
+	text_with_count(buf, d, len, ms_base64);
 }
 
 static const char *

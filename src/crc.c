@@ -237,14 +237,18 @@ multipliers(const struct kind *k, unsigned d)
 	return m;
 }
 
-/* Fold the bulk, finish the 16 bytes left and the tail with the tables. */
+/*
+ * Fold the bulk with a carry-less multiplication kernel (at least min
+ * bytes), finish the 16 bytes it leaves and the tail with the tables.
+ */
 static uint64_t
-update_pclmul(const struct kind *k, uint64_t c, const unsigned char *p,
-    size_t n)
+update_folded(const struct kind *k, uint64_t c, const unsigned char *p,
+    size_t n, size_t min, size_t (*fold)(const struct ms_crc_fold *,
+    uint64_t, const unsigned char *, size_t, unsigned char *))
 {
-	if (n >= 64) {
+	if (n >= min) {
 		unsigned char rem[16];
-		size_t used = ms_crc_fold_pclmul(&k->fold, c, p, n, rem);
+		size_t used = fold(&k->fold, c, p, n, rem);
 
 		c = k->table(k, 0, rem, sizeof(rem));
 		p += used;
@@ -254,18 +258,17 @@ update_pclmul(const struct kind *k, uint64_t c, const unsigned char *p,
 }
 
 static uint64_t
+update_pclmul(const struct kind *k, uint64_t c, const unsigned char *p,
+    size_t n)
+{
+	return update_folded(k, c, p, n, 64, ms_crc_fold_pclmul);
+}
+
+static uint64_t
 update_vpclmul(const struct kind *k, uint64_t c, const unsigned char *p,
     size_t n)
 {
-	if (n >= 256) {
-		unsigned char rem[16];
-		size_t used = ms_crc_fold_vpclmul(&k->fold, c, p, n, rem);
-
-		c = k->table(k, 0, rem, sizeof(rem));
-		p += used;
-		n -= used;
-	}
-	return k->table(k, c, p, n);
+	return update_folded(k, c, p, n, 256, ms_crc_fold_vpclmul);
 }
 
 static uint64_t
