@@ -69,6 +69,24 @@ worker_set(struct worker *w, const struct ms_selection *sel)
 static void start_workers(struct ms_engine *e);
 
 /*
+ * --io=auto reads (see source.c), except for a selection of tree digests
+ * only (-a blake3): those are cheap enough per byte that the read copy is
+ * a fifth of the work, and a mapped file hands its windows to the part
+ * steps without it (1 GiB cached, CPU seconds, -j1: 0.40 read, 0.36
+ * mapped; default jobs: 0.21 vs 0.18 wall).
+ */
+static enum ms_io
+task_io(const struct ms_engine *e, const struct ms_task *t)
+{
+	if (e->cfg.io != MS_IO_AUTO)
+		return e->cfg.io;
+	for (size_t i = 0; i < t->sel->cnt; i++)
+		if (t->sel->spec[i].algo->tree == NULL)
+			return MS_IO_AUTO;
+	return t->sel->cnt > 0 ? MS_IO_MMAP : MS_IO_AUTO;
+}
+
+/*
  * The task step, without the lock: hash a whole small file, or hash the
  * first chunk of a large one and promote it.  Returns true if the task
  * is finished (hashed or failed), false if it went on as a big file.
@@ -83,7 +101,7 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 	uint64_t t0;
 	int r;
 
-	if (ms_source_open_as(&src, t->path, e->cfg.io, t->walked) == -1) {
+	if (ms_source_open_as(&src, t->path, task_io(e, t), t->walked) == -1) {
 		t->err = errno;
 		return true;
 	}

@@ -242,8 +242,9 @@ open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 		}
 	}
 	/*
-	 * --io=auto reads.  Measured on the 2-core machine (cached files,
-	 * MB/s, read vs mmap; bench/RESULTS.md has the table): 16 MiB xxh3
+	 * --io=auto reads (engine.c maps for BLAKE3 alone).  Measured on
+	 * the 2-core machine (cached files, MB/s, read vs mmap;
+	 * bench/RESULTS.md has the table): 16 MiB xxh3
 	 * 6644 vs 5414; 1 GiB xxh3 16133 vs 8076, sha256 1845 vs 1715; at
 	 * 2 MiB a tie.  MAP_POPULATE in the reading thread and windows of 1
 	 * to 64 MiB were tried; mapping never won, because setting up and
