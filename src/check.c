@@ -20,6 +20,7 @@
 
 #include "check_explain.h"
 #include "members.h"
+#include "output.h"
 #include "format.h"
 #include "quote.h"
 #include "util.h"
@@ -734,6 +735,7 @@ start(struct run *r, const struct ms_options *o,
 	r->tail = &r->head;
 	r->pending_tail = &r->pending;
 	r->cfg.progress = ms_progress_start(o->progress);
+	ms_output_stdio_lines();	/* whole lines into a shared pipe */
 	if (o->archive == NULL)
 		r->engine = ms_engine_start(&r->cfg, emit, r);
 }

@@ -290,6 +290,15 @@ check_target(struct ms_output *out)
 	return 0;
 }
 
+void
+ms_output_stdio_lines(void)
+{
+	struct stat st;
+
+	if (fstat(STDOUT_FILENO, &st) == 0 && S_ISFIFO(st.st_mode))
+		setvbuf(stdout, NULL, _IOLBF, 0);
+}
+
 int
 ms_output_open(struct ms_output *out, const char *path)
 {

@@ -54,6 +54,13 @@ int	 ms_output_open(struct ms_output *out, const char *path);
  */
 void	 ms_output_lines(struct ms_output *out);
 
+/*
+ * For modes that print with stdio (-c): into a pipe, one write a line,
+ * so that runs sharing the pipe never mangle each other's lines either.
+ * Call before the first line.
+ */
+void	 ms_output_stdio_lines(void);
+
 /* Write what standard output holds now (before a message on stderr). */
 void	 ms_output_flush(struct ms_output *out);
 

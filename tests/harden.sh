@@ -289,6 +289,23 @@ test_parallel_runs_one_pipe() {
 	done
 }
 
+# The same for -c: two runs verifying into one pipe write whole lines.
+test_parallel_checks_one_pipe() {
+	mkdir d
+	i=0
+	while [ $i -lt 6000 ]; do
+		printf '%s\n' "$i" > "d/file-with-a-rather-long-name-to-fill-buffers-$i"
+		i=$((i + 1))
+	done
+	(cd d && multisum -a md5 -- *) > all.md5
+	split -l 1500 all.md5 part.
+	sed 's/^[0-9a-f]*  //; s/$/: OK/' all.md5 | sort > want
+	for round in 1 2 3; do
+		(cd d && ls ../part.* | xargs -n 1 -P 2 "$MULTISUM" -c) | sort > got
+		same got want "round $round: two multisum -c runs into one pipe"
+	done
+}
+
 # --io=mmap on a file that cannot be mapped (sysfs) reads it instead.
 test_unmappable_file_is_read() {
 	f=/sys/kernel/btf/vmlinux
@@ -431,6 +448,7 @@ run messages_quote_names
 run sigbus_every_thread
 run terminal_streams
 run parallel_runs_one_pipe
+run parallel_checks_one_pipe
 run unmappable_file_is_read
 run progress_erased
 run walked_file_now_fifo
