@@ -269,17 +269,22 @@ test_terminal_streams() {
 	done
 }
 
+# many_files N: d/ with N small files whose long names fill buffers soon.
+many_files() {
+	mkdir d
+	i=0
+	while [ $i -lt "$1" ]; do
+		printf '%s\n' "$i" > "d/file-with-a-rather-long-name-to-fill-buffers-$i"
+		i=$((i + 1))
+	done
+}
+
 # Runs sharing a pipe never mangle each other's lines (coreutils'
 # tests/misc/md5sum-parallel.sh): every write is whole lines, at most
 # PIPE_BUF bytes.
 test_parallel_runs_one_pipe() {
 	tool md5sum
-	mkdir d
-	i=0
-	while [ $i -lt 1500 ]; do
-		printf '%s\n' "$i" > "d/file-with-a-rather-long-name-to-fill-buffers-$i"
-		i=$((i + 1))
-	done
+	many_files 1500
 	(cd d && md5sum *) | sort > want
 	for round in 1 2 3; do
 		(cd d && ls | xargs -n 300 -P 2 ../bin/md5sum) | sort > got
@@ -291,12 +296,7 @@ test_parallel_runs_one_pipe() {
 
 # The same for -c: two runs verifying into one pipe write whole lines.
 test_parallel_checks_one_pipe() {
-	mkdir d
-	i=0
-	while [ $i -lt 6000 ]; do
-		printf '%s\n' "$i" > "d/file-with-a-rather-long-name-to-fill-buffers-$i"
-		i=$((i + 1))
-	done
+	many_files 6000
 	(cd d && multisum -a md5 -- *) > all.md5
 	split -l 1500 all.md5 part.
 	sed 's/^[0-9a-f]*  //; s/$/: OK/' all.md5 | sort > want
