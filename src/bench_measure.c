@@ -63,8 +63,10 @@ struct slot {
 	unsigned	 got;		/* timed runs done */
 	double		 mbps[RUNS_MAX];
 	double		 wall, cpu;	/* ns over the counted runs */
-	double		 spare[3];	/* the last disturbed run: MB/s, ns, cpu ns */
-	bool		 have_spare;
+	struct {			/* the last disturbed run */
+		double	 mbps, wall, cpu;
+		bool	 kept;
+	}		 spare;
 };
 
 /* Keeps the sink, hence every digest, alive to the compiler. */
@@ -451,10 +453,10 @@ time_run(struct ctx *x, struct ms_bench_cell *c, struct slot *s)
 	if (disturbed(c, t, tc)) {
 		if (c->disturbed < s->runs) {
 			c->disturbed++;
-			s->spare[0] = (double)c->bytes * s->reps / t * 1e3;
-			s->spare[1] = t;
-			s->spare[2] = tc;
-			s->have_spare = true;
+			s->spare.mbps = (double)c->bytes * s->reps / t * 1e3;
+			s->spare.wall = t;
+			s->spare.cpu = tc;
+			s->spare.kept = true;
 			return;
 		}
 		c->disturbed_kept++;	/* out of retries: counted */
@@ -470,16 +472,16 @@ finish_cell(struct ms_bench_cell *c, struct slot *s)
 {
 	unsigned n = s->got;
 
-	if (s->live && n == 0 && s->have_spare) {
+	if (s->live && n == 0 && s->spare.kept) {
 		/*
 		 * Every run was disturbed and the budget left no round to
 		 * retry in: the cell keeps its last run, marked as kept
 		 * although disturbed (a tentative figure), rather than no
 		 * figure at all on a busy machine.
 		 */
-		s->mbps[n++] = s->spare[0];
-		s->wall = s->spare[1];
-		s->cpu = s->spare[2];
+		s->mbps[n++] = s->spare.mbps;
+		s->wall = s->spare.wall;
+		s->cpu = s->spare.cpu;
 		c->disturbed_kept++;
 	}
 	if (!s->live || n == 0)
