@@ -103,12 +103,13 @@ test_output_signal() {
 			sleep 0.05; n=$((n + 1))
 		done
 		kill -s "$sig" "$pid"
-		# a run that outlived the signal gets a writer that comes and
-		# goes (read-write: this open never blocks)
-		exec 9<> fifo
-		exec 9>&-
+		# a run that outlived the signal gets a writer that waits for
+		# its open, then goes (no race with the run reaching the FIFO)
+		(: > fifo) &
+		writer=$!
 		wait "$pid"
 		st=$?
+		kill "$writer" 2>/dev/null; wait "$writer" 2>/dev/null
 		check "SIG$sig: the run died of it ($st)" [ "$st" -gt 128 ]
 		ls -A > list
 		lacks list ".SUMS." "SIG$sig: the temporary is removed"
@@ -151,8 +152,7 @@ test_closed_std_descriptors() {
 		sleep 0.05; n=$((n + 1))
 	done
 	fd2=$(readlink "/proc/$pid/fd/2")
-	exec 9<> fifo
-	exec 9>&-
+	: > fifo	# waits for the run to open the FIFO, then lets it end
 	wait "$pid"
 	case $fd2 in
 	*/.SUMS.*) fail "stderr closed: descriptor 2 is the -o temporary ($fd2)" ;;
