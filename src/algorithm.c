@@ -115,14 +115,16 @@ const struct ms_algo ms_algos[] = {
 	  .aliases = "ripemd-160 rmd160 ripemd",
 	  FIXED(160), .class = MS_CLASS_LEGACY,
 	  .in_all = true, .ops = &ms_ops_openssl },
-	/* Through OpenSSL's legacy provider, loaded only for them: not in
+	/* Through OpenSSL's legacy provider, loaded only for it: not in
 	 * "-a all", which must work where that provider is not installed. */
 	{ .name = "md4", .tag = "MD4", .impl = "MD4",
 	  FIXED(128), .class = MS_CLASS_BROKEN,
 	  .in_all = false, .ops = &ms_ops_openssl_legacy },
-	{ .name = "whirlpool", .tag = "WHIRLPOOL", .impl = "WHIRLPOOL",
+	/* Built in (whirlpool.c), its code level chosen at run time.  Still
+	 * not in "-a all", whose output stays as it was. */
+	{ .name = "whirlpool", .tag = "WHIRLPOOL", .impl = "whirlpool",
 	  FIXED(512), .class = MS_CLASS_LEGACY,
-	  .in_all = false, .ops = &ms_ops_openssl_legacy },
+	  .in_all = false, .ops = &ms_ops_whirlpool },
 	{ .name = "crc32", .tag = "CRC32", .impl = "crc32",
 	  .aliases = "crc32b crc-32",
 	  FIXED(32), .class = MS_CLASS_NONCRYPTO,

@@ -12,7 +12,7 @@
 #include "algorithm.h"
 
 extern const struct ms_digest_ops ms_ops_openssl;	/* backend_openssl.c */
-extern const struct ms_digest_ops ms_ops_openssl_legacy;	/* MD4, Whirlpool */
+extern const struct ms_digest_ops ms_ops_openssl_legacy;	/* MD4 */
 
 extern const struct ms_digest_ops ms_ops_blake2b;	/* backend_blake2.c */
 extern const struct ms_digest_ops ms_ops_blake2s;
@@ -36,5 +36,7 @@ extern const struct ms_digest_ops ms_ops_s3composite;
 
 extern const struct ms_digest_ops ms_ops_blake3;	/* backend_blake3.c */
 extern const struct ms_tree_ops ms_tree_blake3;
+
+extern const struct ms_digest_ops ms_ops_whirlpool;	/* backend_whirlpool.c */
 
 #endif

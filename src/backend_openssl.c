@@ -5,8 +5,8 @@
  * Owns the lazy load of libcrypto, its initialisation without the config
  * file, and the one EVP_MD_fetch per algorithm per run.  A row's impl
  * field is the name EVP knows it by.  Fetched digests live until exit.
- * MD4 and Whirlpool live in OpenSSL's legacy provider, which their rows'
- * ops (ms_ops_openssl_legacy) load first; no other run maps legacy.so.
+ * MD4 lives in OpenSSL's legacy provider, which its row's ops
+ * (ms_ops_openssl_legacy) load first; no other run maps legacy.so.
  */
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -111,7 +111,7 @@ load(const struct ms_algo *a)
 }
 
 /*
- * MD4 and Whirlpool: the legacy provider first, once.  Loading any
+ * MD4: the legacy provider first, once.  Loading any
  * provider by hand stops OpenSSL from activating the default one by
  * itself, so that one is loaded too: the other rows still need it.
  */

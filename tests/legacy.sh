@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# legacy.sh - MD4 and Whirlpool, which come from OpenSSL's legacy
-# provider: digests against rhash, verification of rhash's BSD lines,
-# the provider loaded only when one of them is selected, a clear error
+# legacy.sh - MD4, which comes from OpenSSL's legacy provider, and
+# Whirlpool, built in: digests against rhash, verification of rhash's BSD
+# lines, the provider loaded only when md4 is selected, a clear error
 # when it cannot be loaded, and their absence from -a all.
 
 . "$TESTS_SRCDIR/lib.sh"
@@ -32,8 +32,8 @@ test_not_in_all() {
 	multisum --list-algorithms > list
 	check "--list-algorithms lists md4 as broken" \
 	    grep -q '^md4 .* OpenSSL *broken$' list
-	check "--list-algorithms lists whirlpool as legacy" \
-	    grep -q '^whirlpool .* OpenSSL *legacy$' list
+	check "--list-algorithms lists whirlpool as built-in, legacy" \
+	    grep -q '^whirlpool .* built-in/[a-z0-9]* *legacy$' list
 }
 
 test_provider_missing() {
@@ -46,6 +46,8 @@ test_provider_missing() {
 	is "$(cat out)" "" "and no digest"
 	OPENSSL_MODULES=$PWD/none multisum -a sha256 a > out
 	is "$?" 0 "sha256 does not need it"
+	OPENSSL_MODULES=$PWD/none multisum -a whirlpool a > out
+	is "$?" 0 "nor whirlpool, which is built in"
 }
 
 test_loaded_only_when_selected() {
@@ -53,6 +55,8 @@ test_loaded_only_when_selected() {
 	echo data > a
 	strace -f -e trace=openat -o trace "$MULTISUM" -a sha256,crc32 a > out
 	lacks trace legacy.so "-a sha256 does not open legacy.so"
+	strace -f -e trace=openat -o trace "$MULTISUM" -a whirlpool a > out
+	lacks trace legacy.so "-a whirlpool does not open legacy.so"
 	strace -f -e trace=openat -o trace "$MULTISUM" -a md4 a > out
 	check "-a md4 opens legacy.so" grep -q 'legacy\.so' trace
 }
