@@ -43,13 +43,11 @@ sub_bytes(const struct consts *c, __m512i x)
 }
 
 /* Rows rotated m columns right (column j takes column j - m), and their
- * bytes multiplied by MixRows' entry m. */
-TARGET static inline __m512i
-term(const struct consts *c, __m512i s, int m)
-{
-	return _mm512_rol_epi64(_mm512_gf2p8affine_epi64_epi8(s, c->mul[m], 0),
-	    8 * m);
-}
+ * bytes multiplied by MixRows' entry m.  A macro: the rotate's count
+ * must be a constant even where the compiler does not inline. */
+#define TERM(c, s, m)							\
+	_mm512_rol_epi64(_mm512_gf2p8affine_epi64_epi8((s), (c)->mul[m], 0), \
+	    8 * (m))
 
 /* One round: SubBytes, ShiftColumns, MixRows, then the key. */
 TARGET static inline __m512i
@@ -59,9 +57,9 @@ round_of(const struct consts *c, __m512i a, __m512i key)
 	/* Entries 0, 1 and 3 are 1: no product. */
 	__m512i ones = _mm512_ternarylogic_epi64(s, _mm512_rol_epi64(s, 8),
 	    _mm512_rol_epi64(s, 24), XOR3);
-	__m512i u = _mm512_ternarylogic_epi64(term(c, s, 2), term(c, s, 4),
-	    term(c, s, 5), XOR3);
-	__m512i v = _mm512_ternarylogic_epi64(term(c, s, 6), term(c, s, 7),
+	__m512i u = _mm512_ternarylogic_epi64(TERM(c, s, 2), TERM(c, s, 4),
+	    TERM(c, s, 5), XOR3);
+	__m512i v = _mm512_ternarylogic_epi64(TERM(c, s, 6), TERM(c, s, 7),
 	    key, XOR3);
 
 	return _mm512_ternarylogic_epi64(ones, u, v, XOR3);
