@@ -312,9 +312,11 @@ ms_whirlpool_level(void)
 
 /* ------------------------------------------------------------ framing */
 
+/* Setting up here too means a state can never run on unbuilt tables. */
 void
 ms_whirlpool_init(struct ms_whirlpool *w)
 {
+	pthread_once(&chosen, choose);
 	memset(w->h, 0, sizeof(w->h));
 	w->fill = 0;
 	w->len = 0;
@@ -326,6 +328,8 @@ ms_whirlpool_update(struct ms_whirlpool *w, const void *data, size_t n)
 	compress_fn *compress = level_fn[dispatch.level];
 	const unsigned char *p = data;
 
+	if (n == 0)
+		return;		/* data may be NULL */
 	w->len += n;
 	if (w->fill > 0) {
 		size_t take = MS_WHIRLPOOL_BLOCK - w->fill;
