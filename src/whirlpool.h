@@ -33,7 +33,8 @@ extern const char *const ms_whirlpool_level_names[];
  * Build the tables and choose the level, once per run: the best this CPU
  * runs, capped by MULTISUM_WHIRLPOOL_IMPL=name if set.  Returns -1 with
  * *why set to a one-line reason when that variable names no level or one
- * this CPU cannot run.  Every other function here needs it done first.
+ * this CPU cannot run.  ms_whirlpool_init does it too, so that no state
+ * runs on unbuilt tables; a row's load calls it for the message.
  */
 int	 ms_whirlpool_setup(const char **why);
 
