@@ -28,42 +28,51 @@
 	_mm256_slli_epi32(x, 20))
 #define ROT7(x)		_mm256_or_si256(_mm256_srli_epi32(x, 7), \
 	_mm256_slli_epi32(x, 25))
+#define LANE(j)		(j)
 #define MANY		ms_b3_many_avx2
 #define NEXT		ms_b3_many_sse41
 
-/* Two 8x8 transposes: rows are inputs, columns message words. */
+/*
+ * Half of the transpose, words 8h..8h+7: each register starts as the
+ * same four words of inputs k and k + 4 (a 128-bit load and an insert
+ * straight from memory, which any vector port runs), then two steps of
+ * unpacks inside the 128-bit lanes.  Prefetches as for AVX-512: two
+ * blocks ahead into L1, the next group of inputs into L2.
+ */
 static inline __attribute__((always_inline)) TARGET void
-load_msg(const uint8_t *const rows[], size_t off, __m256i m[16])
+load_msg(const uint8_t *p, size_t stride, size_t lanes, __m256i m[16], int h)
 {
 	MS_B3_UNROLL
-	for (int half = 0; half < 2; half++) {
-		__m256i r[8], t[8], u[8];
+	for (int q = 2 * h; q < 2 * h + 2; q++) {
+		__m256i r[4];
 
 		MS_B3_UNROLL
-		for (int j = 0; j < 8; j++) {
-			r[j] = LOADU(rows[j] + off + 32 * half);
-			if (half == 0)
-				_mm_prefetch((const char *)(rows[j] + off + 256),
-				    _MM_HINT_T0);
+		for (int k = 0; k < 4; k++) {
+			const uint8_t *lo = p + ms_b3_row(k, lanes) * stride;
+			const uint8_t *hi = p + ms_b3_row(k + 4, lanes) * stride;
+
+			r[k] = _mm256_inserti128_si256(_mm256_castsi128_si256(
+			    _mm_loadu_si128((const void *)(lo + 16 * q))),
+			    _mm_loadu_si128((const void *)(hi + 16 * q)), 1);
+			if (q == 0) {
+				_mm_prefetch((const char *)(lo + 128), _MM_HINT_T0);
+				_mm_prefetch((const char *)(hi + 128), _MM_HINT_T0);
+			} else if (q == 2) {
+				_mm_prefetch((const char *)(lo + 8 * stride),
+				    _MM_HINT_T1);
+				_mm_prefetch((const char *)(hi + 8 * stride),
+				    _MM_HINT_T1);
+			}
 		}
-		MS_B3_UNROLL
-		for (int j = 0; j < 8; j += 2) {
-			t[j] = _mm256_unpacklo_epi32(r[j], r[j + 1]);
-			t[j + 1] = _mm256_unpackhi_epi32(r[j], r[j + 1]);
-		}
-		/* u[4g + c]: column 4k + c of rows 4g..4g+3, in 128-bit lane k */
-		MS_B3_UNROLL
-		for (int g = 0; g < 2; g++) {
-			u[4 * g + 0] = _mm256_unpacklo_epi64(t[4 * g], t[4 * g + 2]);
-			u[4 * g + 1] = _mm256_unpackhi_epi64(t[4 * g], t[4 * g + 2]);
-			u[4 * g + 2] = _mm256_unpacklo_epi64(t[4 * g + 1], t[4 * g + 3]);
-			u[4 * g + 3] = _mm256_unpackhi_epi64(t[4 * g + 1], t[4 * g + 3]);
-		}
-		MS_B3_UNROLL
-		for (int c = 0; c < 4; c++) {
-			m[8 * half + c] = _mm256_permute2x128_si256(u[c], u[c + 4], 0x20);
-			m[8 * half + c + 4] = _mm256_permute2x128_si256(u[c], u[c + 4], 0x31);
-		}
+		__m256i lo01 = _mm256_unpacklo_epi32(r[0], r[1]);
+		__m256i hi01 = _mm256_unpackhi_epi32(r[0], r[1]);
+		__m256i lo23 = _mm256_unpacklo_epi32(r[2], r[3]);
+		__m256i hi23 = _mm256_unpackhi_epi32(r[2], r[3]);
+
+		m[4 * q + 0] = _mm256_unpacklo_epi64(lo01, lo23);
+		m[4 * q + 1] = _mm256_unpackhi_epi64(lo01, lo23);
+		m[4 * q + 2] = _mm256_unpacklo_epi64(hi01, hi23);
+		m[4 * q + 3] = _mm256_unpackhi_epi64(hi01, hi23);
 	}
 }
 

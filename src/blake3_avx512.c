@@ -26,42 +26,67 @@
 #define MANY		ms_b3_many_avx512
 #define NEXT		ms_b3_many_avx2
 
-/* One 16x16 transpose: rows are inputs, columns message words. */
-static inline __attribute__((always_inline)) TARGET void
-load_msg(const uint8_t *const rows[], size_t off, __m512i m[16])
-{
-	__m512i r[16], t[16], u[16];
+/*
+ * Lane j holds input LANE(j): the transpose below leaves inputs 4..7 and
+ * 8..11 swapped, which costs nothing as the counters and the output
+ * follow the same order.
+ */
+#define LANE(j)		(((j) & 3) | ((j) & 4) << 1 | ((j) & 8) >> 1)
 
+/*
+ * Half of a 16x16 transpose, words 8h..8h+7, in three shuffle steps:
+ * each register starts as the same eight words of inputs k and k + 8 (a
+ * 256-bit load and an insert straight from memory, which runs on either
+ * vector port), then 4x4 transposes inside 128-bit lanes and one 128-bit
+ * lane shuffle.  Prefetches: two blocks ahead into L1, and the same block
+ * of the next group of inputs into L2, so that a long input streams from
+ * memory a group ahead of the kernel (25% faster from DRAM).
+ */
+static inline __attribute__((always_inline)) TARGET void
+load_msg(const uint8_t *p, size_t stride, size_t lanes, __m512i m[16], int h)
+{
+	__m512i r[8], t[8];
+
+	/* r[k]: words 8h..8h+7 of inputs k and k + 8 */
 	MS_B3_UNROLL
-	for (int j = 0; j < 16; j++) {
-		r[j] = LOADU(rows[j] + off);
-		_mm_prefetch((const char *)(rows[j] + off + 256), _MM_HINT_T0);
+	for (int k = 0; k < 8; k++) {
+		const uint8_t *lo = p + ms_b3_row(k, lanes) * stride;
+		const uint8_t *hi = p + ms_b3_row(k + 8, lanes) * stride;
+
+		r[k] = _mm512_inserti64x4(_mm512_castsi256_si512(
+		    _mm256_loadu_si256((const void *)(lo + 32 * h))),
+		    _mm256_loadu_si256((const void *)(hi + 32 * h)), 1);
+		if (h == 0) {
+			_mm_prefetch((const char *)(lo + 128), _MM_HINT_T0);
+			_mm_prefetch((const char *)(hi + 128), _MM_HINT_T0);
+		} else {
+			_mm_prefetch((const char *)(lo + 16 * stride),
+			    _MM_HINT_T1);
+			_mm_prefetch((const char *)(hi + 16 * stride),
+			    _MM_HINT_T1);
+		}
 	}
+	/* t[4g + c]: word 8h + c (lanes 0 and 2) and 8h + 4 + c (lanes 1 and
+	 * 3) of inputs 4g..4g+3 (lanes 0, 1) and 4g+8..4g+11 (lanes 2, 3) */
 	MS_B3_UNROLL
-	for (int j = 0; j < 16; j += 2) {
-		t[j] = _mm512_unpacklo_epi32(r[j], r[j + 1]);
-		t[j + 1] = _mm512_unpackhi_epi32(r[j], r[j + 1]);
+	for (int g = 0; g < 2; g++) {
+		const __m512i *x = r + 4 * g;
+		__m512i lo01 = _mm512_unpacklo_epi32(x[0], x[1]);
+		__m512i hi01 = _mm512_unpackhi_epi32(x[0], x[1]);
+		__m512i lo23 = _mm512_unpacklo_epi32(x[2], x[3]);
+		__m512i hi23 = _mm512_unpackhi_epi32(x[2], x[3]);
+
+		t[4 * g + 0] = _mm512_unpacklo_epi64(lo01, lo23);
+		t[4 * g + 1] = _mm512_unpackhi_epi64(lo01, lo23);
+		t[4 * g + 2] = _mm512_unpacklo_epi64(hi01, hi23);
+		t[4 * g + 3] = _mm512_unpackhi_epi64(hi01, hi23);
 	}
-	/* u[4g + c]: column 4k + c of rows 4g..4g+3, in 128-bit lane k */
-	MS_B3_UNROLL
-	for (int g = 0; g < 4; g++) {
-		u[4 * g + 0] = _mm512_unpacklo_epi64(t[4 * g], t[4 * g + 2]);
-		u[4 * g + 1] = _mm512_unpackhi_epi64(t[4 * g], t[4 * g + 2]);
-		u[4 * g + 2] = _mm512_unpacklo_epi64(t[4 * g + 1], t[4 * g + 3]);
-		u[4 * g + 3] = _mm512_unpackhi_epi64(t[4 * g + 1], t[4 * g + 3]);
-	}
-	/* A 4x4 transpose of 128-bit lanes for each column c. */
+	/* Lanes 0 and 2 of the g = 0 and g = 1 vectors, then lanes 1 and 3:
+	 * inputs 0..3, 8..11, 4..7, 12..15 (LANE). */
 	MS_B3_UNROLL
 	for (int c = 0; c < 4; c++) {
-		__m512i a = _mm512_shuffle_i32x4(u[c], u[c + 4], 0x44);
-		__m512i b = _mm512_shuffle_i32x4(u[c], u[c + 4], 0xEE);
-		__m512i d = _mm512_shuffle_i32x4(u[c + 8], u[c + 12], 0x44);
-		__m512i e = _mm512_shuffle_i32x4(u[c + 8], u[c + 12], 0xEE);
-
-		m[c + 0] = _mm512_shuffle_i32x4(a, d, 0x88);
-		m[c + 4] = _mm512_shuffle_i32x4(a, d, 0xDD);
-		m[c + 8] = _mm512_shuffle_i32x4(b, e, 0x88);
-		m[c + 12] = _mm512_shuffle_i32x4(b, e, 0xDD);
+		m[8 * h + c] = _mm512_shuffle_i32x4(t[c], t[4 + c], 0x88);
+		m[8 * h + 4 + c] = _mm512_shuffle_i32x4(t[c], t[4 + c], 0xDD);
 	}
 }
 

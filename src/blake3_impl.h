@@ -65,6 +65,14 @@ void	 ms_b3_compress_cv(uint32_t cv[8], const uint8_t block[64],
  * (gcc -O2 leaves 16-step loops rolled).  clang reads the same pragma. */
 #define MS_B3_UNROLL	_Pragma("GCC unroll 16")
 
+/* The input that a SIMD kernel reads as input j of a group of lanes
+ * inputs: itself, or the last one for the spare lanes of a short group. */
+static inline size_t
+ms_b3_row(size_t j, size_t lanes)
+{
+	return j < lanes ? j : lanes - 1;
+}
+
 static inline uint32_t
 load32(const uint8_t *p)
 {

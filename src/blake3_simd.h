@@ -8,38 +8,138 @@
  *   VEC, DEGREE        the vector type and how many 32-bit lanes it has
  *   TARGET             the target attribute of every function in the file
  *   ADD XOR SET1 LOADU STOREU ROT16 ROT12 ROT8 ROT7   lane-wise operations
- *   load_msg(rows, off, m)   word w of the block at rows[j] + off into
- *                            lane j of m[w], for DEGREE inputs
+ *   LANE(j)            the input that lane j of the vectors holds
+ *   load_msg(p, stride, lanes, m, half)   words 8 * half .. 8 * half + 7
+ *                      of the block at p + ms_b3_row(i, lanes) * stride
+ *                      of input i into m[w], lane by LANE
  *   MANY, NEXT         this level's function and the one taking the rest
  *
- * Lane j works on input j: the inputs are compressed side by side, one
- * block of each per step, exactly as the portable code does one by one.
- * A last group of more than DEGREE / 2 inputs still takes the full width
- * (the spare lanes repeat the last input and are not stored); fewer go to
- * the next narrower level.
+ * The inputs are compressed side by side, one block of each per step,
+ * exactly as the portable code does one by one.  A last group of more
+ * than DEGREE / 2 inputs still takes the full width (the spare lanes
+ * repeat the last input and are not stored); fewer go to the next
+ * narrower level.
+ *
+ * The speed is the number of vector operations per block and how well
+ * the core overlaps them, so the order of the source is the order the
+ * work should issue in: the message of a block is transposed half by
+ * half (the first round needs words 0..7 first), and each quarter round
+ * runs on its four columns or diagonals one operation at a time.
  */
 #include <string.h>
 
-#define VG(a, b, c, d, x, y) do {					\
-	v[a] = ADD(ADD(v[a], v[b]), x); v[d] = ROT16(XOR(v[d], v[a]));	\
-	v[c] = ADD(v[c], v[d]); v[b] = ROT12(XOR(v[b], v[c]));		\
-	v[a] = ADD(ADD(v[a], v[b]), y); v[d] = ROT8(XOR(v[d], v[a]));	\
-	v[c] = ADD(v[c], v[d]); v[b] = ROT7(XOR(v[b], v[c]));		\
+/*
+ * G on four columns (or diagonals) at once, each operation done for all
+ * four before the next, so that four independent chains are in flight.
+ * The message word is added first, as it is ready long before b; the
+ * empty asm keeps gcc from reassociating that sum back onto b's chain.
+ * The volatile one at the end stops gcc's late scheduler from moving
+ * operations across quarter rounds, which costs it 6% here.
+ */
+#define KEEP(x)		__asm__("" : "+v"(x))
+#define FENCE()		__asm__ volatile("")
+
+#define VG4(a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3,		\
+    d0, d1, d2, d3, x0, x1, x2, x3, ROTD, ROTB) do {			\
+	v[a0] = ADD(v[a0], x0); v[a1] = ADD(v[a1], x1);			\
+	v[a2] = ADD(v[a2], x2); v[a3] = ADD(v[a3], x3);			\
+	KEEP(v[a0]); KEEP(v[a1]); KEEP(v[a2]); KEEP(v[a3]);		\
+	v[a0] = ADD(v[a0], v[b0]); v[a1] = ADD(v[a1], v[b1]);		\
+	v[a2] = ADD(v[a2], v[b2]); v[a3] = ADD(v[a3], v[b3]);		\
+	v[d0] = ROTD(XOR(v[d0], v[a0])); v[d1] = ROTD(XOR(v[d1], v[a1])); \
+	v[d2] = ROTD(XOR(v[d2], v[a2])); v[d3] = ROTD(XOR(v[d3], v[a3])); \
+	v[c0] = ADD(v[c0], v[d0]); v[c1] = ADD(v[c1], v[d1]);		\
+	v[c2] = ADD(v[c2], v[d2]); v[c3] = ADD(v[c3], v[d3]);		\
+	v[b0] = ROTB(XOR(v[b0], v[c0])); v[b1] = ROTB(XOR(v[b1], v[c1])); \
+	v[b2] = ROTB(XOR(v[b2], v[c2])); v[b3] = ROTB(XOR(v[b3], v[c3])); \
+	FENCE();							\
 } while (0)
 
-static inline __attribute__((always_inline)) TARGET void
-round_fn(VEC v[16], const VEC m[16], int r)
-{
-	const uint8_t *s = ms_b3_schedule[r];
+/* Half a round: G on (a, b, c, d), words s[i], s[i + 2], ... first. */
+#define VHALF(a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3,		\
+    d0, d1, d2, d3, i) do {						\
+	VG4(a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3,		\
+	    d0, d1, d2, d3, m[s[i]], m[s[i + 2]], m[s[i + 4]],		\
+	    m[s[i + 6]], ROT16, ROT12);					\
+	VG4(a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3,		\
+	    d0, d1, d2, d3, m[s[i + 1]], m[s[i + 3]], m[s[i + 5]],	\
+	    m[s[i + 7]], ROT8, ROT7);					\
+} while (0)
 
-	VG(0, 4, 8, 12, m[s[0]], m[s[1]]);
-	VG(1, 5, 9, 13, m[s[2]], m[s[3]]);
-	VG(2, 6, 10, 14, m[s[4]], m[s[5]]);
-	VG(3, 7, 11, 15, m[s[6]], m[s[7]]);
-	VG(0, 5, 10, 15, m[s[8]], m[s[9]]);
-	VG(1, 6, 11, 12, m[s[10]], m[s[11]]);
-	VG(2, 7, 8, 13, m[s[12]], m[s[13]]);
-	VG(3, 4, 9, 14, m[s[14]], m[s[15]]);
+/* Round r on the state v with the message m. */
+#define VROUND(r) do {							\
+	const uint8_t *s = ms_b3_schedule[r];				\
+									\
+	VHALF(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0);	\
+	VHALF(0, 1, 2, 3, 5, 6, 7, 4, 10, 11, 8, 9, 15, 12, 13, 14, 8);	\
+} while (0)
+
+/*
+ * One group of DEGREE lanes, lane j on input LANE(j) at
+ * in + LANE(j) * stride (the last input for the spare lanes when lanes
+ * is short).  Inlined with constants for the hot shapes, so that the
+ * loads address one base register with displacements.
+ */
+static inline __attribute__((always_inline)) TARGET void
+group(const uint8_t *in, size_t stride, size_t lanes, size_t blocks,
+    const uint32_t key[8], uint64_t counter, int inc, uint8_t flags,
+    uint8_t flags_start, uint8_t flags_end, uint8_t *out)
+{
+	uint32_t lo[DEGREE], hi[DEGREE], h_out[8][DEGREE];
+	VEC h[8], m[16], v[16], ctr_lo, ctr_hi;
+
+	MS_B3_UNROLL
+	for (size_t j = 0; j < DEGREE; j++) {
+		uint64_t c = counter + (inc ? LANE(j) : 0);
+
+		lo[j] = (uint32_t)c;
+		hi[j] = (uint32_t)(c >> 32);
+	}
+	ctr_lo = LOADU(lo);
+	ctr_hi = LOADU(hi);
+	MS_B3_UNROLL
+	for (int i = 0; i < 8; i++)
+		h[i] = SET1((int)key[i]);
+	for (size_t b = 0; b < blocks; b++) {
+		uint8_t f = flags;
+
+		if (b == 0)
+			f |= flags_start;
+		if (b + 1 == blocks)
+			f |= flags_end;
+		load_msg(in + b * 64, stride, lanes, m, 0);
+		load_msg(in + b * 64, stride, lanes, m, 1);
+		MS_B3_UNROLL
+		for (int i = 0; i < 8; i++)
+			v[i] = h[i];
+		MS_B3_UNROLL
+		for (int i = 0; i < 4; i++)
+			v[8 + i] = SET1((int)ms_b3_iv[i]);
+		v[12] = ctr_lo;
+		v[13] = ctr_hi;
+		v[14] = SET1(64);
+		v[15] = SET1(f);
+		VROUND(0);
+		VROUND(1);
+		VROUND(2);
+		VROUND(3);
+		VROUND(4);
+		VROUND(5);
+		VROUND(6);
+		MS_B3_UNROLL
+		for (int i = 0; i < 8; i++)
+			h[i] = XOR(v[i], v[i + 8]);
+	}
+	/* x86 is little-endian: lane words are the output bytes. */
+	MS_B3_UNROLL
+	for (int i = 0; i < 8; i++)
+		STOREU(h_out[i], h[i]);
+	for (size_t j = 0; j < DEGREE; j++)
+		if (LANE(j) < lanes)
+			MS_B3_UNROLL
+			for (int i = 0; i < 8; i++)
+				memcpy(out + 32 * LANE(j) + 4 * i,
+				    &h_out[i][j], 4);
 }
 
 TARGET void
@@ -51,60 +151,16 @@ MANY(const uint8_t *in, size_t cnt, size_t blocks, const uint32_t key[8],
 
 	while (cnt > DEGREE / 2) {
 		size_t lanes = cnt < DEGREE ? cnt : DEGREE;
-		const uint8_t *rows[DEGREE];
-		uint32_t lo[DEGREE], hi[DEGREE], h_out[8][DEGREE];
-		VEC h[8], m[16], v[16], ctr_lo, ctr_hi;
 
-		MS_B3_UNROLL
-		for (size_t j = 0; j < DEGREE; j++) {
-			uint64_t c = counter + (inc ? j : 0);
-
-			lo[j] = (uint32_t)c;
-			hi[j] = (uint32_t)(c >> 32);
-			rows[j] = in + (j < lanes ? j : lanes - 1) * stride;
-		}
-		ctr_lo = LOADU(lo);
-		ctr_hi = LOADU(hi);
-		MS_B3_UNROLL
-		for (int i = 0; i < 8; i++)
-			h[i] = SET1((int)key[i]);
-		for (size_t b = 0; b < blocks; b++) {
-			uint8_t f = flags;
-
-			if (b == 0)
-				f |= flags_start;
-			if (b + 1 == blocks)
-				f |= flags_end;
-			load_msg(rows, b * 64, m);
-			MS_B3_UNROLL
-			for (int i = 0; i < 8; i++)
-				v[i] = h[i];
-			MS_B3_UNROLL
-			for (int i = 0; i < 4; i++)
-				v[8 + i] = SET1((int)ms_b3_iv[i]);
-			v[12] = ctr_lo;
-			v[13] = ctr_hi;
-			v[14] = SET1(64);
-			v[15] = SET1(f);
-			round_fn(v, m, 0);
-			round_fn(v, m, 1);
-			round_fn(v, m, 2);
-			round_fn(v, m, 3);
-			round_fn(v, m, 4);
-			round_fn(v, m, 5);
-			round_fn(v, m, 6);
-			MS_B3_UNROLL
-			for (int i = 0; i < 8; i++)
-				h[i] = XOR(v[i], v[i + 8]);
-		}
-		/* x86 is little-endian: lane words are the output bytes. */
-		MS_B3_UNROLL
-		for (int i = 0; i < 8; i++)
-			STOREU(h_out[i], h[i]);
-		for (size_t j = 0; j < lanes; j++)
-			MS_B3_UNROLL
-			for (int i = 0; i < 8; i++)
-				memcpy(out + 32 * j + 4 * i, &h_out[i][j], 4);
+		if (lanes == DEGREE && blocks == 16)	/* chunks */
+			group(in, 16 * 64, DEGREE, 16, key, counter, inc,
+			    flags, flags_start, flags_end, out);
+		else if (lanes == DEGREE && blocks == 1)	/* parents */
+			group(in, 64, DEGREE, 1, key, counter, inc,
+			    flags, flags_start, flags_end, out);
+		else
+			group(in, stride, lanes, blocks, key, counter, inc,
+			    flags, flags_start, flags_end, out);
 		in += lanes * stride;
 		out += lanes * 32;
 		if (inc)

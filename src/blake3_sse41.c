@@ -27,19 +27,21 @@
 	7, 4, 9, 10, 11, 8, 13, 14, 15, 12))
 #define ROT12(x)	_mm_or_si128(_mm_srli_epi32(x, 12), _mm_slli_epi32(x, 20))
 #define ROT7(x)		_mm_or_si128(_mm_srli_epi32(x, 7), _mm_slli_epi32(x, 25))
+#define LANE(j)		(j)
 #define MANY		ms_b3_many_sse41
 #define NEXT		ms_b3_many_portable
 
-/* Four 4x4 transposes: rows are inputs, columns message words. */
+/* Two of the four 4x4 transposes, words 8h..8h+7: rows are inputs,
+ * columns message words. */
 static inline __attribute__((always_inline)) TARGET void
-load_msg(const uint8_t *const rows[], size_t off, __m128i m[16])
+load_msg(const uint8_t *p, size_t stride, size_t lanes, __m128i m[16], int h)
 {
 	MS_B3_UNROLL
-	for (int q = 0; q < 4; q++) {
-		__m128i r0 = LOADU(rows[0] + off + 16 * q);
-		__m128i r1 = LOADU(rows[1] + off + 16 * q);
-		__m128i r2 = LOADU(rows[2] + off + 16 * q);
-		__m128i r3 = LOADU(rows[3] + off + 16 * q);
+	for (int q = 2 * h; q < 2 * h + 2; q++) {
+		__m128i r0 = LOADU(p + ms_b3_row(0, lanes) * stride + 16 * q);
+		__m128i r1 = LOADU(p + ms_b3_row(1, lanes) * stride + 16 * q);
+		__m128i r2 = LOADU(p + ms_b3_row(2, lanes) * stride + 16 * q);
+		__m128i r3 = LOADU(p + ms_b3_row(3, lanes) * stride + 16 * q);
 		__m128i t0 = _mm_unpacklo_epi32(r0, r1);
 		__m128i t1 = _mm_unpackhi_epi32(r0, r1);
 		__m128i t2 = _mm_unpacklo_epi32(r2, r3);
