@@ -28,6 +28,10 @@
 	_mm256_slli_epi32(x, 20))
 #define ROT7(x)		_mm256_or_si256(_mm256_srli_epi32(x, 7), \
 	_mm256_slli_epi32(x, 25))
+#define UNPACKLO32	_mm256_unpacklo_epi32
+#define UNPACKHI32	_mm256_unpackhi_epi32
+#define UNPACKLO64	_mm256_unpacklo_epi64
+#define UNPACKHI64	_mm256_unpackhi_epi64
 #define LANE(j)		(j)
 #define MANY		ms_b3_many_avx2
 #define NEXT		ms_b3_many_sse41
@@ -73,6 +77,22 @@ load_msg(const uint8_t *p, size_t stride, size_t lanes, __m256i m[16], int h)
 		m[4 * q + 1] = _mm256_unpackhi_epi64(lo01, lo23);
 		m[4 * q + 2] = _mm256_unpacklo_epi64(hi01, hi23);
 		m[4 * q + 3] = _mm256_unpackhi_epi64(hi01, hi23);
+	}
+}
+
+/* The chaining values out after blake3_simd.h's in-lane transpose: the
+ * two 128-bit halves of each lane joined, one store per input. */
+static inline __attribute__((always_inline)) TARGET void
+store_rows(uint8_t *out, const __m256i f[8], size_t lanes)
+{
+	MS_B3_UNROLL
+	for (size_t c = 0; c < 4; c++) {
+		if (c < lanes)
+			STOREU(out + 32 * c,
+			    _mm256_permute2x128_si256(f[c], f[4 + c], 0x20));
+		if (4 + c < lanes)
+			STOREU(out + 32 * (4 + c),
+			    _mm256_permute2x128_si256(f[c], f[4 + c], 0x31));
 	}
 }
 

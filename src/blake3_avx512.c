@@ -23,6 +23,10 @@
 #define ROT12(x)	_mm512_ror_epi32(x, 12)
 #define ROT8(x)		_mm512_ror_epi32(x, 8)
 #define ROT7(x)		_mm512_ror_epi32(x, 7)
+#define UNPACKLO32	_mm512_unpacklo_epi32
+#define UNPACKHI32	_mm512_unpackhi_epi32
+#define UNPACKLO64	_mm512_unpacklo_epi64
+#define UNPACKHI64	_mm512_unpackhi_epi64
 #define MANY		ms_b3_many_avx512
 #define NEXT		ms_b3_many_avx2
 
@@ -88,6 +92,34 @@ load_msg(const uint8_t *p, size_t stride, size_t lanes, __m512i m[16], int h)
 		m[8 * h + c] = _mm512_shuffle_i32x4(t[c], t[4 + c], 0x88);
 		m[8 * h + 4 + c] = _mm512_shuffle_i32x4(t[c], t[4 + c], 0xDD);
 	}
+}
+
+/*
+ * The chaining values out after blake3_simd.h's in-lane transpose (f[c]
+ * and f[4 + c]: words 0..3 and 4..7 of lane 4k + c in 128-bit lane k):
+ * a two-source permute joins the two halves of two lanes, then one
+ * 256-bit store per input, the upper ones by an extract to memory.
+ */
+static inline __attribute__((always_inline)) TARGET void
+store_rows(uint8_t *out, const __m512i f[8], size_t lanes)
+{
+	MS_B3_UNROLL
+	for (int c = 0; c < 4; c++)
+		MS_B3_UNROLL
+		for (int k = 0; k < 4; k += 2) {
+			__m512i y = _mm512_permutex2var_epi64(f[c],
+			    _mm512_setr_epi64(2 * k, 2 * k + 1, 8 + 2 * k,
+			    9 + 2 * k, 2 * k + 2, 2 * k + 3, 10 + 2 * k,
+			    11 + 2 * k), f[4 + c]);
+			size_t i0 = LANE(4 * k + c), i1 = LANE(4 * k + 4 + c);
+
+			if (i0 < lanes)
+				_mm256_storeu_si256((void *)(out + 32 * i0),
+				    _mm512_castsi512_si256(y));
+			if (i1 < lanes)
+				_mm256_storeu_si256((void *)(out + 32 * i1),
+				    _mm512_extracti64x4_epi64(y, 1));
+		}
 }
 
 /* One block alone: native 128-bit rotations (AVX-512VL) shorten the

@@ -12,6 +12,10 @@
  *   load_msg(p, stride, lanes, m, half)   words 8 * half .. 8 * half + 7
  *                      of the block at p + ms_b3_row(i, lanes) * stride
  *                      of input i into m[w], lane by LANE
+ *   UNPACKLO32 UNPACKHI32 UNPACKLO64 UNPACKHI64   the in-lane unpacks
+ *   store_rows(out, f, lanes)   with f[4w + c] words 4w..4w+3 of lane
+ *                      4k + c in 128-bit lane k, the 32 bytes of lane j
+ *                      to out + 32 * LANE(j) for LANE(j) < lanes
  *   MANY, NEXT         this level's function and the one taking the rest
  *
  * The inputs are compressed side by side, one block of each per step,
@@ -26,8 +30,6 @@
  * half (the first round needs words 0..7 first), and each quarter round
  * runs on its four columns or diagonals one operation at a time.
  */
-#include <string.h>
-
 /*
  * G on four columns (or diagonals) at once, each operation done for all
  * four before the next, so that four independent chains are in flight.
@@ -75,6 +77,35 @@
 } while (0)
 
 /*
+ * The chaining values of the lanes, words h[0..7], out: 4x4 transposes
+ * inside the 128-bit lanes, then the level's own store.  x86 is
+ * little-endian, so lane words are the output bytes.
+ */
+static inline __attribute__((always_inline)) TARGET void
+store_cv(uint8_t *out, const VEC h[8], size_t lanes)
+{
+	VEC e[8], f[8];
+
+	/* e[2i], e[2i + 1]: words 2i, 2i + 1 of lanes 4k, 4k + 1 and of
+	 * lanes 4k + 2, 4k + 3, in 128-bit lane k */
+	MS_B3_UNROLL
+	for (int i = 0; i < 4; i++) {
+		e[2 * i] = UNPACKLO32(h[2 * i], h[2 * i + 1]);
+		e[2 * i + 1] = UNPACKHI32(h[2 * i], h[2 * i + 1]);
+	}
+	MS_B3_UNROLL
+	for (int w = 0; w < 2; w++)
+		MS_B3_UNROLL
+		for (int hl = 0; hl < 2; hl++) {
+			f[4 * w + 2 * hl] = UNPACKLO64(e[4 * w + hl],
+			    e[4 * w + 2 + hl]);
+			f[4 * w + 2 * hl + 1] = UNPACKHI64(e[4 * w + hl],
+			    e[4 * w + 2 + hl]);
+		}
+	store_rows(out, f, lanes);
+}
+
+/*
  * One group of DEGREE lanes, lane j on input LANE(j) at
  * in + LANE(j) * stride (the last input for the spare lanes when lanes
  * is short).  Inlined with constants for the hot shapes, so that the
@@ -85,7 +116,7 @@ group(const uint8_t *in, size_t stride, size_t lanes, size_t blocks,
     const uint32_t key[8], uint64_t counter, int inc, uint8_t flags,
     uint8_t flags_start, uint8_t flags_end, uint8_t *out)
 {
-	uint32_t lo[DEGREE], hi[DEGREE], h_out[8][DEGREE];
+	uint32_t lo[DEGREE], hi[DEGREE];
 	VEC h[8], m[16], v[16], ctr_lo, ctr_hi;
 
 	MS_B3_UNROLL
@@ -130,16 +161,7 @@ group(const uint8_t *in, size_t stride, size_t lanes, size_t blocks,
 		for (int i = 0; i < 8; i++)
 			h[i] = XOR(v[i], v[i + 8]);
 	}
-	/* x86 is little-endian: lane words are the output bytes. */
-	MS_B3_UNROLL
-	for (int i = 0; i < 8; i++)
-		STOREU(h_out[i], h[i]);
-	for (size_t j = 0; j < DEGREE; j++)
-		if (LANE(j) < lanes)
-			MS_B3_UNROLL
-			for (int i = 0; i < 8; i++)
-				memcpy(out + 32 * LANE(j) + 4 * i,
-				    &h_out[i][j], 4);
+	store_cv(out, h, lanes);
 }
 
 TARGET void

@@ -27,6 +27,10 @@
 	7, 4, 9, 10, 11, 8, 13, 14, 15, 12))
 #define ROT12(x)	_mm_or_si128(_mm_srli_epi32(x, 12), _mm_slli_epi32(x, 20))
 #define ROT7(x)		_mm_or_si128(_mm_srli_epi32(x, 7), _mm_slli_epi32(x, 25))
+#define UNPACKLO32	_mm_unpacklo_epi32
+#define UNPACKHI32	_mm_unpackhi_epi32
+#define UNPACKLO64	_mm_unpacklo_epi64
+#define UNPACKHI64	_mm_unpackhi_epi64
 #define LANE(j)		(j)
 #define MANY		ms_b3_many_sse41
 #define NEXT		ms_b3_many_portable
@@ -66,6 +70,19 @@ load_msg(const uint8_t *p, size_t stride, size_t lanes, __m128i m[16], int h)
 #define ROW_PICK(s, i, j, k, l)	_mm_setr_epi32((int)m[s[i]], (int)m[s[j]], \
 	(int)m[s[k]], (int)m[s[l]])
 #include "blake3_row.h"
+
+/* The chaining values out after blake3_simd.h's transpose: words 0..3
+ * and 4..7 of each lane are whole vectors already. */
+static inline __attribute__((always_inline)) TARGET void
+store_rows(uint8_t *out, const __m128i f[8], size_t lanes)
+{
+	MS_B3_UNROLL
+	for (size_t c = 0; c < 4; c++)
+		if (c < lanes) {
+			STOREU(out + 32 * c, f[c]);
+			STOREU(out + 32 * c + 16, f[4 + c]);
+		}
+}
 
 #include "blake3_simd.h"
 #endif
