@@ -20,9 +20,9 @@
  *
  * The inputs are compressed side by side, one block of each per step,
  * exactly as the portable code does one by one.  A last group of more
- * than DEGREE / 2 inputs still takes the full width (the spare lanes
- * repeat the last input and are not stored); fewer go to the next
- * narrower level.
+ * than DEGREE / 2 inputs (of parents: any) still takes the full width
+ * (the spare lanes repeat the last input and are not stored); fewer go
+ * to the next narrower level.
  *
  * The speed is the number of vector operations per block and how well
  * the core overlaps them, so the order of the source is the order the
@@ -171,7 +171,10 @@ MANY(const uint8_t *in, size_t cnt, size_t blocks, const uint32_t key[8],
 {
 	size_t stride = blocks * 64;
 
-	while (cnt > DEGREE / 2) {
+	/* Parents (one block) take the full width down to the last: the
+	 * top levels of a subtree are a short chain of small groups, where a
+	 * narrower level saves less than its cold code costs. */
+	while (cnt > (blocks == 1 ? 0 : DEGREE / 2)) {
 		size_t lanes = cnt < DEGREE ? cnt : DEGREE;
 
 		if (lanes == DEGREE && blocks == 16)	/* chunks */
