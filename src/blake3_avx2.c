@@ -33,6 +33,7 @@
 #define UNPACKLO64	_mm256_unpacklo_epi64
 #define UNPACKHI64	_mm256_unpackhi_epi64
 #define LANE(j)		(j)
+#define MSG_IN_MEMORY	1
 #define MANY		ms_b3_many_avx2
 #define NEXT		ms_b3_many_sse41
 

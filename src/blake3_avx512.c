@@ -27,6 +27,7 @@
 #define UNPACKHI32	_mm512_unpackhi_epi32
 #define UNPACKLO64	_mm512_unpacklo_epi64
 #define UNPACKHI64	_mm512_unpackhi_epi64
+#define MSG_IN_MEMORY	0
 #define MANY		ms_b3_many_avx512
 #define NEXT		ms_b3_many_avx2
 
