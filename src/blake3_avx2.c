@@ -33,6 +33,7 @@
 #define UNPACKLO64	_mm256_unpacklo_epi64
 #define UNPACKHI64	_mm256_unpackhi_epi64
 #define LANE(j)		(j)
+#define LANE_IDS	_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)
 #define MSG_IN_MEMORY	1
 #define MANY		ms_b3_many_avx2
 #define NEXT		ms_b3_many_sse41

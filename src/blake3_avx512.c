@@ -37,6 +37,8 @@
  * follow the same order.
  */
 #define LANE(j)		(((j) & 3) | ((j) & 4) << 1 | ((j) & 8) >> 1)
+#define LANE_IDS	_mm512_setr_epi32(0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, \
+	12, 13, 14, 15)
 
 /*
  * Half of a 16x16 transpose, words 8h..8h+7, in three shuffle steps:

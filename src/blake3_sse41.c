@@ -32,6 +32,7 @@
 #define UNPACKLO64	_mm_unpacklo_epi64
 #define UNPACKHI64	_mm_unpackhi_epi64
 #define LANE(j)		(j)
+#define LANE_IDS	_mm_setr_epi32(0, 1, 2, 3)
 #define MSG_IN_MEMORY	1
 #define MANY		ms_b3_many_sse41
 #define NEXT		ms_b3_many_portable
