@@ -3,21 +3,23 @@
  *
  * ledger.c - a manifest as a table of entries plus their bookkeeping.
  *
- * Owns the bookkeeping format (ledger.h), reading a manifest of GNU or
- * BSD lines back into compact entries (names and digests in a bump
- * arena, one sorted index for lookups, so that a million entries stay
- * well under the memory budget), and the racily-clean rule.  Lines are
- * parsed by manifest.c; nothing here hashes a file or writes a result.
+ * Owns the bookkeeping format (ledger.h), the table of entries (names
+ * and digests in a bump arena, one hash index sized once, so that a
+ * million entries stay well under the memory budget), the racily-clean
+ * rule and the writing of the bookkeeping lines.  Reading a manifest
+ * into the table is ledger_read.c's; nothing here hashes a file or
+ * writes a result line.
  */
-#include "ledger.h"
+#include "ledger_int.h"
 
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
-#include "manifest.h"
+#include "format.h"
 #include "util.h"
 
 #define CHUNK_SIZE	(1u << 20)
@@ -59,170 +61,42 @@ ms_selection_index(const struct ms_selection *sel,
 	return SIZE_MAX;
 }
 
-/* Parse "N" (an optional '-' if sign) up to a space or the end. */
-static int
-parse_num(const char **p, bool sign, int64_t *out)
+/* The index's hash of a name: eight bytes a step. */
+static uint32_t
+name_hash(const char *s, size_t n)
 {
-	const char *s = *p;
-	bool neg = sign && *s == '-';
-	uint64_t v = 0;
+	uint64_t h = 0x9e3779b97f4a7c15u ^ n, w;
 
-	s += neg;
-	if (*s < '0' || *s > '9')
-		return -1;
-	for (; *s >= '0' && *s <= '9'; s++) {
-		if (v > (UINT64_MAX - 9) / 10)
-			return -1;
-		v = v * 10 + (uint64_t)(*s - '0');
+	for (; n >= 8; s += 8, n -= 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdu;
+		h ^= h >> 32;
 	}
-	if (*s != ' ' && *s != '\n' && *s != '\0')
-		return -1;
-	if (sign && v > INT64_MAX)
-		return -1;
-	*out = neg ? -(int64_t)v : (int64_t)v;
-	*p = *s == ' ' ? s + 1 : s;
-	return 0;
+	w = 0;
+	memcpy(&w, s, n);
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53u;
+	h ^= h >> 29;
+	h *= 0xff51afd7ed558ccdu;
+	return (uint32_t)(h >> 32);
 }
 
-static bool
-parse_stat(const char *s, struct ms_file_stat *fs)
+void
+ms_ledger_add(struct ms_ledger *l, const char *name, size_t nl, size_t i,
+    const unsigned char *digest, const struct ms_file_stat *fs,
+    const struct ms_ledger_line *ln)
 {
-	int64_t v[4];
-
-	if (parse_num(&s, false, &v[0]) == -1 || parse_num(&s, true, &v[1]) == -1 ||
-	    parse_num(&s, true, &v[2]) == -1 || parse_num(&s, false, &v[3]) == -1)
-		return false;
-	if (*s != '\0' && strcmp(s, "\n") != 0 && strcmp(s, "\r\n") != 0)
-		return false;
-	fs->size = (uint64_t)v[0];
-	fs->mtime_ns = v[1];
-	fs->ctime_ns = v[2];
-	fs->ino = (uint64_t)v[3];
-	return true;
-}
-
-static bool
-parse_header(const char *s, int64_t *stamp)
-{
-	const char *p = strstr(s, "stamp=");
-
-	if (p == NULL)
-		return false;
-	p += 6;
-	return parse_num(&p, true, stamp) == 0;
-}
-
-/* The lines of one manifest, each entry line handed to fn until it
- * returns false. */
-typedef bool line_fn(void *arg, const struct ms_manifest_entry *e,
-    const struct ms_file_stat *fs, bool has_stat);
-
-static int
-read_manifest(const char *path, const struct ms_selection *given,
-    struct ms_ledger *l, line_fn *fn, void *arg)
-{
-	struct ms_manifest_rules rules = { .dialect = MS_DIALECT_NATIVE,
-	    .given = given };
-	struct ms_manifest_state st = { 0 };
-	FILE *fp = fopen(path, "r");
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
-	struct ms_file_stat fs = { 0 };
-	bool pending = false;
-	int rc = 0;
-
-	if (fp == NULL)
-		return -1;
-	ms_manifest_begin(&rules, &st, path);
-	while ((n = getline(&line, &cap, fp)) > 0) {
-		struct ms_manifest_entry e;
-
-		if (l != NULL && st.line == 0 &&
-		    strncmp(line, MS_LEDGER_MAGIC, strlen(MS_LEDGER_MAGIC)) == 0)
-			l->versioned = parse_header(line, &l->stamp_ns);
-		if (strncmp(line, MS_LEDGER_ENTRY, strlen(MS_LEDGER_ENTRY)) == 0) {
-			pending = parse_stat(line + strlen(MS_LEDGER_ENTRY), &fs);
-			st.line++;
-			continue;
-		}
-		if (ms_manifest_parse(&rules, &st, line, (size_t)n, &e) ==
-		    MS_LINE_ENTRY && !fn(arg, &e, &fs, pending))
-			break;
-		pending = false;
-	}
-	if (ferror(fp))
-		rc = -1;
-	ms_manifest_end(&st);
-	free(line);
-	if (fclose(fp) != 0)
-		rc = -1;
-	return rc;
-}
-
-struct scan {
-	struct ms_selection *sel;
-	char		*first;		/* the first entry's name */
-};
-
-/* The algorithms of the first entry (its lines follow each other). */
-static bool
-scan_line(void *arg, const struct ms_manifest_entry *e,
-    const struct ms_file_stat *fs, bool has_stat)
-{
-	struct scan *s = arg;
-
-	(void)fs;
-	(void)has_stat;
-	if (s->first == NULL)
-		s->first = ms_xstrdup(e->name);
-	else if (strcmp(s->first, e->name) != 0)
-		return false;
-	for (size_t k = 0; k < e->n; k++)
-		if (e->d[k].len == ms_spec_len(&e->d[k].spec))
-			ms_selection_add(s->sel, &e->d[k].spec);
-	return true;
-}
-
-int
-ms_ledger_scan(const char *path, struct ms_selection *sel)
-{
-	struct scan s = { sel, NULL };
-	int rc = read_manifest(path, NULL, NULL, scan_line, &s);
-
-	free(s.first);
-	return rc;
-}
-
-/* Which digest of the selection a line gives, or SIZE_MAX. */
-static size_t
-line_index(const struct ms_selection *sel, const struct ms_manifest_entry *e)
-{
-	size_t i = SIZE_MAX;
-
-	/* An untagged digest has one algorithm (manifest.h). */
-	if (e->n > 0 && e->d[0].len == ms_spec_len(&e->d[0].spec))
-		i = ms_selection_index(sel, &e->d[0].spec);
-	return i;
-}
-
-static bool
-load_line(void *arg, const struct ms_manifest_entry *me,
-    const struct ms_file_stat *fs, bool has_stat)
-{
-	struct ms_ledger *l = arg;
 	const struct ms_selection *sel = l->sel;
-	size_t i = line_index(sel, me);
 	struct ms_ledger_entry *e;
 
 	if (i == SIZE_MAX) {
 		l->foreign++;
-		return true;
+		return;
 	}
 	/* The BSD lines of one file follow each other. */
 	e = l->cnt > 0 ? &l->e[l->cnt - 1] : NULL;
-	if (e == NULL || strcmp(e->name, me->name) != 0 || (e->have >> i & 1)) {
-		size_t nl = strlen(me->name) + 1;
+	if (e == NULL || (e->have >> i & 1) || memcmp(e->name, name, nl) != 0 ||
+	    e->name[nl] != '\0') {
+		char *n;
 
 		if (l->cnt == l->cap) {
 			l->cap = l->cap ? l->cap * 2 : 1024;
@@ -230,59 +104,79 @@ load_line(void *arg, const struct ms_manifest_entry *me,
 		}
 		e = &l->e[l->cnt++];
 		memset(e, 0, sizeof(*e));
-		e->digest = arena_alloc(l, sel->out_len + nl);
-		e->name = memcpy(e->digest + sel->out_len, me->name, nl);
+		e->digest = arena_alloc(l, sel->out_len + nl + 1);
+		n = (char *)e->digest + sel->out_len;
+		memcpy(n, name, nl);
+		n[nl] = '\0';
+		e->name = n;
+		e->hash = name_hash(name, nl);
+		/* Plain: its lines in the run's shape and order, right after a
+		 * "#@" line, the name written as it is. */
+		if (ln != NULL && ln->plain && fs != NULL && i == 0 &&
+		    ln->len <= UINT32_MAX && !ms_name_needs_escape(n)) {
+			e->flags |= MS_LEDGER_PLAIN;
+			e->off = ln->off;
+			e->span = (uint32_t)ln->len;
+		}
+	} else if (e->flags & MS_LEDGER_PLAIN) {
+		if (ln != NULL && ln->plain && fs == NULL &&
+		    ln->off == e->off + e->span && ln->len <= UINT32_MAX - e->span &&
+		    e->have == ((uint64_t)1 << i) - 1)
+			e->span += (uint32_t)ln->len;
+		else
+			e->flags &= ~(uint32_t)MS_LEDGER_PLAIN;
 	}
-	if (has_stat && e->have == 0) {
+	if (fs != NULL && e->have == 0) {
 		e->st = *fs;
 		e->flags |= MS_LEDGER_HAS_STAT;
 		l->nstat++;
 	}
-	memcpy(e->digest + sel->offset[i], me->d[0].digest,
-	    ms_spec_len(&sel->spec[i]));
+	memcpy(e->digest + sel->offset[i], digest, ms_spec_len(&sel->spec[i]));
 	e->have |= (uint64_t)1 << i;
-	return true;
 }
 
-static const struct ms_ledger *sorting;
-
-static int
-by_name(const void *a, const void *b)
+void
+ms_ledger_index(struct ms_ledger *l, const char *path)
 {
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	int c = strcmp(sorting->e[x].name, sorting->e[y].name);
+	size_t n = 16;
 
-	return c != 0 ? c : (x > y) - (x < y);
+	if (l->cnt > UINT32_MAX / 2)
+		ms_die("%s: too many entries", path);
+	/* At most three quarters full: probes stay short. */
+	while (n - n / 4 <= l->cnt)
+		n *= 2;
+	l->slot = ms_xcalloc(n, sizeof(*l->slot));
+	l->mask = n - 1;
+	for (size_t i = 0; i < l->cnt; i++) {
+		struct ms_ledger_entry *e = &l->e[i];
+		size_t k = e->hash & l->mask;
+
+		if (!ms_ledger_complete(l, e))
+			e->flags &= ~(uint32_t)MS_LEDGER_PLAIN;
+
+		for (; l->slot[k] != 0; k = (k + 1) & l->mask) {
+			const struct ms_ledger_entry *f = &l->e[l->slot[k] - 1];
+
+			/* A name listed twice: the first listing counts. */
+			if (f->hash == e->hash && strcmp(f->name, e->name) == 0) {
+				e->flags |= MS_LEDGER_DUP;
+				break;
+			}
+		}
+		if (l->slot[k] == 0)
+			l->slot[k] = (uint32_t)(i + 1);
+	}
+	if (!l->versioned)
+		l->nstat = 0;
 }
 
-int
-ms_ledger_load(struct ms_ledger *l, const char *path,
-    const struct ms_selection *sel)
+void
+ms_ledger_empty(struct ms_ledger *l, const struct ms_selection *sel)
 {
 	memset(l, 0, sizeof(*l));
 	l->sel = sel;
-	if (read_manifest(path, sel, l, load_line, l) == -1) {
-		int err = errno;
-
-		ms_ledger_free(l);
-		errno = err;
-		return -1;
-	}
-	if (l->cnt > UINT32_MAX)
-		ms_die("%s: too many entries", path);
-	l->order = ms_xmalloc((l->cnt ? l->cnt : 1) * sizeof(*l->order));
-	for (size_t i = 0; i < l->cnt; i++)
-		l->order[i] = (uint32_t)i;
-	sorting = l;
-	if (l->cnt > 1)
-		qsort(l->order, l->cnt, sizeof(*l->order), by_name);
-	/* A name listed twice: the first listing counts. */
-	for (size_t i = 1; i < l->cnt; i++)
-		if (strcmp(l->e[l->order[i - 1]].name, l->e[l->order[i]].name) == 0)
-			l->e[l->order[i]].flags |= MS_LEDGER_DUP;
-	if (!l->versioned)
-		l->nstat = 0;
-	return 0;
+	l->fd = -1;
+	ms_ledger_index(l, "");
 }
 
 void
@@ -295,26 +189,35 @@ ms_ledger_free(struct ms_ledger *l)
 		free(c);
 	}
 	free(l->e);
-	free(l->order);
+	free(l->slot);
+	if (l->fd >= 0)
+		close(l->fd);
 	memset(l, 0, sizeof(*l));
+	l->fd = -1;
 }
 
 struct ms_ledger_entry *
-ms_ledger_find(const struct ms_ledger *l, const char *name)
+ms_ledger_find(struct ms_ledger *l, const char *name)
 {
-	size_t lo = 0, hi = l->cnt;
+	struct ms_ledger_entry *e;
+	uint32_t h;
 
-	/* The first of equal names: the lowest index sorts first. */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (strcmp(l->e[l->order[mid]].name, name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
+	/* The walk's order is usually the manifest's: try the next one. */
+	if (l->hint < l->cnt) {
+		e = &l->e[l->hint];
+		if (!(e->flags & MS_LEDGER_DUP) && strcmp(e->name, name) == 0) {
+			l->hint++;
+			return e;
+		}
 	}
-	if (lo < l->cnt && strcmp(l->e[l->order[lo]].name, name) == 0)
-		return &l->e[l->order[lo]];
+	h = name_hash(name, strlen(name));
+	for (size_t k = h & l->mask; l->slot[k] != 0; k = (k + 1) & l->mask) {
+		e = &l->e[l->slot[k] - 1];
+		if (e->hash == h && strcmp(e->name, name) == 0) {
+			l->hint = l->slot[k];
+			return e;
+		}
+	}
 	return NULL;
 }
 
@@ -392,9 +295,56 @@ ms_ledger_write_header(FILE *out, int64_t stamp_ns)
 	    " fields=size,mtime_ns,ctime_ns,ino\n", stamp_ns);
 }
 
+/* v in decimal, ending at end; returns where it starts. */
+static char *
+put_u64(char *end, uint64_t v)
+{
+	static const char pairs[] =
+	    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	    "8081828384858687888990919293949596979899";
+
+	while (v >= 100) {
+		unsigned r = (unsigned)(v % 100);
+
+		v /= 100;
+		*--end = pairs[2 * r + 1];
+		*--end = pairs[2 * r];
+	}
+	if (v >= 10) {
+		*--end = pairs[2 * v + 1];
+		*--end = pairs[2 * v];
+	} else {
+		*--end = (char)('0' + v);
+	}
+	return end;
+}
+
+static char *
+put_i64(char *end, int64_t v)
+{
+	if (v >= 0)
+		return put_u64(end, (uint64_t)v);
+	end = put_u64(end, -(uint64_t)v);
+	*--end = '-';
+	return end;
+}
+
 void
 ms_ledger_write_stat(FILE *out, const struct ms_file_stat *st)
 {
-	fprintf(out, MS_LEDGER_ENTRY "%" PRIu64 " %" PRId64 " %" PRId64 " %"
-	    PRIu64 "\n", st->size, st->mtime_ns, st->ctime_ns, st->ino);
+	/* "#@ " and four numbers of at most 20 digits and a sign */
+	char buf[4 * 22 + 8], *p = buf + sizeof(buf);
+
+	*--p = '\n';
+	p = put_u64(p, st->ino);
+	*--p = ' ';
+	p = put_i64(p, st->ctime_ns);
+	*--p = ' ';
+	p = put_i64(p, st->mtime_ns);
+	*--p = ' ';
+	p = put_u64(p, st->size);
+	p -= strlen(MS_LEDGER_ENTRY);
+	memcpy(p, MS_LEDGER_ENTRY, strlen(MS_LEDGER_ENTRY));
+	fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), out);
 }

@@ -46,6 +46,23 @@ enum {
 	MS_LEDGER_SEEN = 1u << 1,	/* the walk found its path */
 	MS_LEDGER_CLAIMED = 1u << 2,	/* audit: the source of a move */
 	MS_LEDGER_DUP = 1u << 3,	/* a later entry of a name listed before */
+	MS_LEDGER_PLAIN = 1u << 4,	/* its bytes are what the run writes */
+};
+
+/*
+ * The lines a run writes for a plain name (one without \, newline or
+ * CR) and a digest in hex, as update.c's probe of format.c found them:
+ * GNU "HEX  NAME" or, one line per digest of the selection in its
+ * order, BSD "TAG (NAME) = HEX", lower-case hex.  An entry whose lines
+ * have that shape exactly, after a "#@" line as ms_ledger_write_stat
+ * writes it, is MS_LEDGER_PLAIN: carried over unchanged, it is the bytes
+ * it was (ms_ledger_copy), with no formatting.
+ */
+enum ms_ledger_shape_kind { MS_SHAPE_NONE, MS_SHAPE_GNU, MS_SHAPE_BSD };
+
+struct ms_ledger_shape {
+	enum ms_ledger_shape_kind kind;
+	char		 tag[MS_SET_MAX][48];	/* BSD: digest i's tag */
 };
 
 struct ms_ledger_entry {
@@ -54,6 +71,9 @@ struct ms_ledger_entry {
 	struct ms_file_stat st;		/* valid with MS_LEDGER_HAS_STAT */
 	uint64_t	 have;		/* bit i: digest i of sel was listed */
 	uint32_t	 flags;
+	uint32_t	 hash;		/* of name, for the index */
+	uint32_t	 span;		/* MS_LEDGER_PLAIN: its bytes, */
+	uint64_t	 off;		/* from here in the manifest */
 };
 
 struct ms_ledger_chunk;
@@ -62,12 +82,18 @@ struct ms_ledger {
 	const struct ms_selection *sel;
 	struct ms_ledger_entry *e;	/* in manifest order */
 	size_t		 cnt, cap;
-	uint32_t	*order;		/* indexes of e sorted by name */
+	uint32_t	*slot;		/* name index: 1 + index of e, 0 empty */
+	size_t		 mask;		/* slots - 1 (a power of two) */
+	size_t		 hint;		/* the entry after the last one found */
 	bool		 versioned;	/* a v1 header was read */
 	int64_t		 stamp_ns;	/* its stamp */
 	size_t		 nstat;		/* entries with bookkeeping */
 	size_t		 foreign;	/* lines of algorithms not in sel */
 	struct ms_ledger_chunk *arena;
+	const struct ms_ledger_shape *shape;	/* NULL: none plain */
+	int		 fd;		/* the manifest, open while shape is set */
+	uint64_t	 body;		/* where its second line starts */
+	uint64_t	 size;		/* its bytes */
 };
 
 /*
@@ -82,11 +108,31 @@ int	 ms_ledger_scan(const char *path, struct ms_selection *sel);
  */
 int	 ms_ledger_load(struct ms_ledger *l, const char *path,
 	    const struct ms_selection *sel);
+/* The same, marking MS_LEDGER_PLAIN the entries of the given shape. */
+int	 ms_ledger_load_shaped(struct ms_ledger *l, const char *path,
+	    const struct ms_selection *sel, const struct ms_ledger_shape *shape);
+/*
+ * Write len bytes of the manifest from off to out (the spans of plain
+ * entries); -1 with errno if they cannot be read.
+ */
+int	 ms_ledger_copy(const struct ms_ledger *l, uint64_t off, uint64_t len,
+	    FILE *out);
+/*
+ * The same with every line parsed by manifest.c's generic parser, which
+ * ms_ledger_load leaves the lines multisum writes to a fast path of its
+ * own: for tests that the two agree.
+ */
+int	 ms_ledger_load_generic(struct ms_ledger *l, const char *path,
+	    const struct ms_selection *sel);
+/* An empty ledger of sel (no manifest yet). */
+void	 ms_ledger_empty(struct ms_ledger *l, const struct ms_selection *sel);
 void	 ms_ledger_free(struct ms_ledger *l);
 
-/* The entry of name, or NULL. */
-struct ms_ledger_entry *ms_ledger_find(const struct ms_ledger *l,
-	    const char *name);
+/*
+ * The entry of name (its first listing), or NULL.  Cheapest when names
+ * are looked up in manifest order, as a walk of an unchanged tree does.
+ */
+struct ms_ledger_entry *ms_ledger_find(struct ms_ledger *l, const char *name);
 
 /* Does e hold every digest of the selection? */
 bool	 ms_ledger_complete(const struct ms_ledger *l,
