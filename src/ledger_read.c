@@ -24,34 +24,69 @@
 
 #define BLOCK_SIZE	(1u << 20)
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SWAR	1	/* eight characters a step, in a word */
+#else
+#define SWAR	0
+#endif
+
+#define ONES	0x0101010101010101u
+#define HIGHS	0x8080808080808080u
+
+static uint64_t
+load8(const char *s)
+{
+	uint64_t w;
+
+	memcpy(&w, s, 8);
+	return w;
+}
+
+/* Are the eight characters of w all decimal digits? */
+static bool
+eight_digits(uint64_t w)
+{
+	return ((w & 0xf0f0f0f0f0f0f0f0u) |
+	    (((w + 0x0606060606060606u) & 0xf0f0f0f0f0f0f0f0u) >> 4)) ==
+	    0x3333333333333333u;
+}
+
+/* Their value (little-endian words). */
+static uint64_t
+eight_value(uint64_t w)
+{
+	w -= 0x3030303030303030u;
+	w = w * 10 + (w >> 8);
+	return (((w & 0x000000ff000000ffu) * (100 + (1000000ull << 32))) +
+	    (((w >> 16) & 0x000000ff000000ffu) * (1 + (10000ull << 32)))) >> 32;
+}
+
 /*
- * Parse "N" (an optional '-' if sign) up to a space or the end.  canon
- * is cleared unless it is as ms_ledger_write_stat writes it (no leading
- * zero, no "-0").
+ * Parse "N" (an optional '-' if sign) up to a space or the end (end: the
+ * line's).  canon is cleared unless it is as ms_ledger_write_stat writes
+ * it (no leading zero, no "-0").
  */
 static int
-parse_num(const char **p, bool sign, int64_t *out, bool *canon)
+parse_num(const char **p, const char *end, bool sign, int64_t *out,
+    bool *canon)
 {
 	const char *s = *p, *d;
 	bool neg = sign && *s == '-';
 	uint64_t v = 0;
 
 	s += neg;
-	for (d = s; (unsigned)(*s - '0') < 10; s++)
-		continue;
+	d = s;
+	/* No overflow in the first 16 digits: the check starts after. */
+	for (int k = 0; SWAR && k < 2 && end - s >= 8 && eight_digits(load8(s));
+	    k++, s += 8)
+		v = v * 100000000 + eight_value(load8(s));
+	for (; (unsigned)(*s - '0') < 10; s++) {
+		if (v > (UINT64_MAX - 9) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(*s - '0');
+	}
 	if (s == d)
 		return -1;
-	if (s - d <= 19) {
-		/* No overflow in 19 digits. */
-		for (const char *q = d; q < s; q++)
-			v = v * 10 + (uint64_t)(*q - '0');
-	} else {
-		for (const char *q = d; q < s; q++) {
-			if (v > (UINT64_MAX - 9) / 10)
-				return -1;
-			v = v * 10 + (uint64_t)(*q - '0');
-		}
-	}
 	if (*s != ' ' && *s != '\n' && *s != '\0')
 		return -1;
 	if (sign && v > INT64_MAX)
@@ -65,15 +100,16 @@ parse_num(const char **p, bool sign, int64_t *out, bool *canon)
 
 /* A "#@" line's numbers; canon: written as ms_ledger_write_stat does. */
 static bool
-parse_stat(const char *s, struct ms_file_stat *fs, bool *canon)
+parse_stat(const char *s, const char *end, struct ms_file_stat *fs,
+    bool *canon)
 {
 	int64_t v[4];
 
 	*canon = true;
-	if (parse_num(&s, false, &v[0], canon) == -1 ||
-	    parse_num(&s, true, &v[1], canon) == -1 ||
-	    parse_num(&s, true, &v[2], canon) == -1 ||
-	    parse_num(&s, false, &v[3], canon) == -1)
+	if (parse_num(&s, end, false, &v[0], canon) == -1 ||
+	    parse_num(&s, end, true, &v[1], canon) == -1 ||
+	    parse_num(&s, end, true, &v[2], canon) == -1 ||
+	    parse_num(&s, end, false, &v[3], canon) == -1)
 		return false;
 	if (*s != '\0' && strcmp(s, "\n") != 0 && strcmp(s, "\r\n") != 0)
 		return false;
@@ -96,7 +132,7 @@ parse_header(const char *s, int64_t *stamp)
 	if (p == NULL)
 		return false;
 	p += 6;
-	return parse_num(&p, true, stamp, &canon) == 0;
+	return parse_num(&p, p + strlen(p), true, stamp, &canon) == 0;
 }
 
 /* ----------------------------------------------------------- lines */
@@ -223,8 +259,35 @@ static int
 unhex(unsigned char *out, const char *s, size_t n)
 {
 	unsigned bad = 0, upper = 0;
+	size_t i = 0;
 
-	for (size_t i = 0; i < n; i++) {
+#if SWAR
+	/* Byte-wise c >= lo, for bytes under 0x80: the high bit of each. */
+#define GE(w, lo)	(((w) + (0x80u - (lo)) * ONES) & HIGHS)
+	uint64_t wbad = 0, wupper = 0;
+
+	for (; i + 4 <= n; i += 4, s += 8, out += 4) {
+		uint64_t w = load8(s), v, t;
+		uint64_t digit = GE(w, '0') & ~GE(w, '9' + 1);
+		uint64_t lower = GE(w, 'a') & ~GE(w, 'f' + 1);
+		uint64_t up = GE(w, 'A') & ~GE(w, 'F' + 1);
+
+		wbad |= (w & HIGHS) | ((digit | lower | up) ^ HIGHS);
+		wupper |= up;
+		/* each digit's value, then two to a byte, four bytes */
+		v = (w & 0x0f0f0f0f0f0f0f0fu) + 9 * ((w >> 6) & ONES);
+		t = ((v << 4) | (v >> 8)) & 0x00ff00ff00ff00ffu;
+		t = (t | (t >> 8)) & 0x0000ffff0000ffffu;
+		t = (t | (t >> 16)) & 0xffffffffu;
+		memcpy(out, &t, 4);
+	}
+#undef GE
+	bad = wbad != 0 ? 2 * UPPER : 0;
+	upper = wupper != 0 ? UPPER : 0;
+	n -= i;
+	i = 0;
+#endif
+	for (; i < n; i++) {
 		unsigned hi = hexval[(unsigned char)s[2 * i]];
 		unsigned lo = hexval[(unsigned char)s[2 * i + 1]];
 
@@ -308,10 +371,10 @@ fast_line(struct fast *f, struct ms_manifest_state *st, const char *s,
 		return false;
 	if (len > 0 && s[len - 1] == '\n')
 		len--;
-	/* as written: a newline, no CR */
-	ln->plain = ln->plain && len + 1 == n;
 	if (len > 0 && s[len - 1] == '\r')
 		len--;
+	/* as written: a newline, no CR */
+	ln->plain = ln->plain && len + 1 == n && s[len] == '\n';
 	if (len == 0 || memchr(s, '\0', len) != NULL)
 		return false;
 	/* GNU: the digest ends at the first blank, the name after two
@@ -401,8 +464,8 @@ read_manifest(const char *path, const struct ms_selection *given,
 				l->versioned = parse_header(line, &l->stamp_ns);
 		}
 		if (strncmp(line, MS_LEDGER_ENTRY, strlen(MS_LEDGER_ENTRY)) == 0) {
-			pending = parse_stat(line + strlen(MS_LEDGER_ENTRY), &fs,
-			    &stat_canon);
+			pending = parse_stat(line + strlen(MS_LEDGER_ENTRY),
+			    line + n, &fs, &stat_canon);
 			stat_at = at;
 			st.line++;
 			continue;
