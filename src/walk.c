@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,10 +56,33 @@ ms_walk_excluded(const struct ms_walk_opts *o, const char *path)
 	return false;
 }
 
+/* A directory entry to sort: its first eight bytes as a number first. */
+struct entry {
+	uint64_t	 key;		/* big-endian, zero-padded */
+	const char	*name;		/* its type in the byte before */
+};
+
 static int
 byte_order(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	const struct entry *x = a, *y = b;
+
+	/* Equal keys: equal first bytes, so strcmp decides. */
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static uint64_t
+sort_key(const char *name)
+{
+	uint64_t k = 0;
+
+	for (int i = 0; i < 8; i++) {
+		k = k << 8 | (unsigned char)*name;
+		name += *name != '\0';
+	}
+	return k;
 }
 
 static void
@@ -139,8 +163,9 @@ descend(struct walker *w, int dfd, size_t len, const struct ancestor *up)
 	int rfd = dup(dfd);
 	DIR *d = rfd == -1 ? NULL : fdopendir(rfd);
 	struct dirent *de;
-	char **names = NULL;
-	size_t cnt = 0, cap = 0;
+	struct entry *names = NULL;
+	char *buf = NULL;	/* the names, each after its type byte */
+	size_t cnt = 0, cap = 0, used = 0, bufcap = 0;
 	bool self = false;
 	struct stat st;
 
@@ -158,29 +183,40 @@ descend(struct walker *w, int dfd, size_t len, const struct ancestor *up)
 		    st.st_ino == w->o->output->dir_ino;
 	errno = 0;
 	while ((de = readdir(d)) != NULL) {
+		size_t nl;
+
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
 		if (cnt == cap) {
 			cap = cap ? cap * 2 : 64;
 			names = ms_xrealloc(names, cap * sizeof(*names));
 		}
-		/* The type travels in the byte before the name. */
-		size_t nl = strlen(de->d_name);
-		char *n = ms_xmalloc(nl + 2);
-		n[0] = (char)de->d_type;
-		memcpy(n + 1, de->d_name, nl + 1);
-		names[cnt++] = n + 1;
+		/* The type travels in the byte before the name; the names
+		 * share one buffer (offsets until it stops moving). */
+		nl = strlen(de->d_name);
+		if (bufcap - used < nl + 2) {
+			bufcap = (bufcap + nl + 2) * 2;
+			buf = ms_xrealloc(buf, bufcap);
+		}
+		buf[used] = (char)de->d_type;
+		memcpy(buf + used + 1, de->d_name, nl + 1);
+		names[cnt++].key = used + 1;
+		used += nl + 2;
 		errno = 0;
 	}
 	if (errno != 0)
 		walk_error(w, w->path, errno);
 	closedir(d);
+	for (size_t i = 0; i < cnt; i++) {
+		names[i].name = buf + names[i].key;
+		names[i].key = sort_key(names[i].name);
+	}
 	/* An empty directory leaves names NULL, which qsort must not see
 	 * even with a count of 0 (C17 7.22.5). */
 	if (cnt > 1)
 		qsort(names, cnt, sizeof(*names), byte_order);
 	for (size_t i = 0; i < cnt; i++) {
-		size_t nl = strlen(names[i]);
+		size_t nl = strlen(names[i].name);
 		size_t sep = len > 0 && w->path[len - 1] != '/';
 		size_t need = len + sep + nl + 1;
 
@@ -190,13 +226,13 @@ descend(struct walker *w, int dfd, size_t len, const struct ancestor *up)
 		}
 		if (sep)
 			w->path[len] = '/';
-		memcpy(w->path + len + sep, names[i], nl + 1);
-		visit(w, dfd, names[i], len + sep + nl,
-		    (unsigned char)names[i][-1], self, up);
+		memcpy(w->path + len + sep, names[i].name, nl + 1);
+		visit(w, dfd, names[i].name, len + sep + nl,
+		    (unsigned char)names[i].name[-1], self, up);
 		w->path[len] = '\0';
-		free(names[i] - 1);
 	}
 	free(names);
+	free(buf);
 	close(dfd);
 }
 
