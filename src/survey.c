@@ -6,16 +6,18 @@
  * Owns the order of results (walk order, whatever the engine's jobs
  * count, carried-over entries interleaved with hashed files), the stat
  * taken before a file is read (so that a write during the read leaves
- * times newer than those recorded) and the --shard filter on walked
- * paths.  What a file's fate is, and what is written, is the modes'.
+ * times newer than those recorded; from the file's directory, kept
+ * open, as find does) and the --shard filter on walked paths.  What a file's fate is, and what is written, is the modes'.
  */
 #include "survey.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -44,7 +46,43 @@ struct survey {
 	size_t		 errors;
 	struct stat	 self[2];	/* the manifest and its replacement */
 	size_t		 nself;
+	/* The directory of the last file stat'ed, open: files are looked
+	 * up from it, as find does, not from the root each time. */
+	char		*dir;
+	size_t		 dirlen, dircap;
+	int		 dirfd;		/* -1: none */
 };
+
+/*
+ * stat(path), from the open directory of the path before it when it is
+ * the same: the walk hands over a directory's files one after another.
+ */
+static int
+stat_path(struct survey *s, const char *path, struct stat *st)
+{
+	const char *slash = strrchr(path, '/');
+	size_t dl;
+
+	if (slash == NULL || slash[1] == '\0')
+		return stat(path, st);
+	dl = (size_t)(slash - path);
+	if (s->dirfd == -1 || dl != s->dirlen || memcmp(s->dir, path, dl) != 0) {
+		if (s->dirfd != -1)
+			close(s->dirfd);
+		if (dl + 2 > s->dircap) {
+			s->dircap = 2 * (dl + 2);
+			s->dir = ms_xrealloc(s->dir, s->dircap);
+		}
+		memcpy(s->dir, path, dl);
+		s->dir[dl] = '\0';
+		s->dirlen = dl;
+		s->dirfd = open(dl > 0 ? s->dir : "/",
+		    O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY);
+	}
+	if (s->dirfd == -1)
+		return stat(path, st);
+	return fstatat(s->dirfd, slash + 1, st, 0);
+}
 
 /* Hand over every finished record at the head of the queue. */
 static void
@@ -87,7 +125,7 @@ visit(void *arg, const char *path, bool walked)
 
 	if (!ms_shard_keeps(&o->shard, ms_shard_key(s->operand, path)))
 		return;
-	if (stat(path, &st) == -1) {
+	if (stat_path(s, path, &st) == -1) {
 		ms_warn("%s: %s", path, strerror(errno));
 		s->errors++;
 		return;
@@ -157,7 +195,8 @@ size_t
 ms_survey_run(struct ms_options *o, struct ms_ledger *l, const char *manifest,
     int out_fd, const struct ms_survey_ops *ops, void *arg)
 {
-	struct survey s = { .o = o, .l = l, .ops = ops, .arg = arg };
+	struct survey s = { .o = o, .l = l, .ops = ops, .arg = arg,
+	    .dirfd = -1 };
 
 	s.tail = &s.head;
 	if (stat(manifest, &s.self[s.nself]) == 0)
@@ -175,6 +214,9 @@ ms_survey_run(struct ms_options *o, struct ms_ledger *l, const char *manifest,
 		list_operand(&s, ".", false);
 	ms_engine_finish(s.engine);
 	drain(&s);
+	if (s.dirfd != -1)
+		close(s.dirfd);
+	free(s.dir);
 	ms_progress_stop(o->engine.progress);
 	o->engine.progress = NULL;
 	return s.errors;
