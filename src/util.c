@@ -247,29 +247,28 @@ ms_hex(char *out, const unsigned char *p, size_t n)
 	*out = '\0';
 }
 
-static int
-hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c = lower(c);
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
+/* A hex digit's value + 1, by character; 0 for any other. */
+static const unsigned char hexval[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
+	['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
 
 int
 ms_unhex(unsigned char *out, const char *s, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		int hi = hexval((unsigned char)s[2 * i]);
-		int lo = hi < 0 ? -1 : hexval((unsigned char)s[2 * i + 1]);
+	unsigned bad = 0;
 
-		if (lo < 0)
-			return -1;
-		out[i] = (unsigned char)(hi << 4 | lo);
+	/* no branch a digit: one table look-up each, checked at the end */
+	for (size_t i = 0; i < n; i++) {
+		unsigned hi = hexval[(unsigned char)s[2 * i]];
+		unsigned lo = hexval[(unsigned char)s[2 * i + 1]];
+
+		bad |= (hi - 1) | (lo - 1);	/* 0 - 1 sets the high bits */
+		out[i] = (unsigned char)((hi - 1) << 4 | ((lo - 1) & 15));
 	}
-	return 0;
+	return bad > 15 ? -1 : 0;
 }
 
 static const char b64[] =
