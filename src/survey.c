@@ -7,7 +7,8 @@
  * count, carried-over entries interleaved with hashed files), the stat
  * taken before a file is read (so that a write during the read leaves
  * times newer than those recorded; from the file's directory, kept
- * open, as find does) and the --shard filter on walked paths.  What a file's fate is, and what is written, is the modes'.
+ * open, as find does) and the --shard filter on walked paths.  What a
+ * file's fate is, and what is written, is the modes'.
  */
 #include "survey.h"
 
