@@ -28,8 +28,11 @@ static char path[64];
 static void
 write_file(const char *text, size_t n)
 {
-	FILE *f = fopen(path, "wb");
+	FILE *f;
 
+	/* a new file each time: rewriting one in place may flush it (ext4) */
+	unlink(path);
+	f = fopen(path, "wb");
 	if (f == NULL || fwrite(text, 1, n, f) != n || fclose(f) != 0) {
 		perror(path);
 		exit(2);
