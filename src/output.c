@@ -228,6 +228,7 @@ looks_like_manifest(int fd, const char *path)
 	char buf[8192 + 1];
 	ssize_t n;
 	size_t lines = 0;
+	bool ok = true;
 	char *p, *end;
 
 	memset(&st, 0, sizeof(st));
@@ -238,7 +239,7 @@ looks_like_manifest(int fd, const char *path)
 		return n == 0;
 	buf[n] = '\0';
 	ms_manifest_begin(&rules, &st, path);
-	for (p = buf, end = buf + n; p < end && lines < 8; lines++) {
+	for (p = buf, end = buf + n; p < end && lines < 8 && ok; lines++) {
 		struct ms_manifest_entry e;
 		char *eol = p;
 		size_t len;
@@ -254,10 +255,11 @@ looks_like_manifest(int fd, const char *path)
 		/* --format=ndjson writes one object per line. */
 		if (strncmp(p, "{\"path\":", 8) != 0 &&
 		    ms_manifest_parse(&rules, &st, p, len, &e) == MS_LINE_BAD)
-			return false;
+			ok = false;
 		p = eol + 1;
 	}
-	return lines > 0;
+	ms_manifest_end(&st);
+	return ok && lines > 0;
 }
 
 /* -1 after a message if the existing target must not be replaced. */
