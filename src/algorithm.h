@@ -59,9 +59,9 @@ struct ms_digest_ops {
 };
 
 /*
- * A tree digest (BLAKE3) hashes parts of one input apart, on any thread,
- * and joins their values in order, so that one file can keep every core
- * busy.  part_ok: may [off, off + len), never the end of the input, be a
+ * A tree digest (BLAKE3, the CRCs) hashes parts of one input apart, on
+ * any thread, and joins their values in order, so that one file can keep
+ * every core busy.  part_ok: may [off, off + len), never the end of the input, be a
  * part?  part: its value (MS_PART_MAX bytes), from no state.  join: feed
  * that value to a state that has seen exactly off bytes.
  */

@@ -30,6 +30,10 @@ extern const struct ms_digest_ops ms_ops_cksum;
 extern const struct ms_digest_ops ms_ops_crc64nvme;
 extern const struct ms_digest_ops ms_ops_bsd;
 extern const struct ms_digest_ops ms_ops_sysv;
+extern const struct ms_tree_ops ms_tree_crc32;
+extern const struct ms_tree_ops ms_tree_crc32c;
+extern const struct ms_tree_ops ms_tree_cksum;
+extern const struct ms_tree_ops ms_tree_crc64nvme;
 
 extern const struct ms_digest_ops ms_ops_s3etag;	/* cloud.c */
 extern const struct ms_digest_ops ms_ops_s3composite;

@@ -12,6 +12,13 @@
  * level (table, sse42, pclmul, vpclmul) so that tests can run each one;
  * a level the CPU lacks is refused.  The raw digest is big-endian: 4
  * bytes for the 32-bit CRCs, 8 for CRC-64, 2 for the sums.
+ *
+ * The four CRCs are tree digests too (algorithm.h's ms_tree_ops), so that
+ * one file keeps every core busy: a part is the raw CRC of its bytes from
+ * a zero register, and joining it moves the running register over the
+ * part's length in zero bytes (a multiplication by x^(8 len) modulo the
+ * polynomial) and adds the part's value, since a CRC register is linear
+ * in the register it starts from and in the data.
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -49,6 +56,7 @@ struct kind {
 		uint64_t t64[8][256];
 	} t;
 	struct ms_crc_fold fold;
+	uint64_t	 pow2[64];	/* x^(2^i) modulo poly, normal form */
 	enum level	 level;
 	crc_fn		*update;	/* the one chosen */
 };
@@ -56,6 +64,9 @@ struct kind {
 struct state {
 	uint64_t	 crc;		/* running CRC register or sum */
 	uint64_t	 len;		/* bytes seen: cksum appends it */
+	/* join: x^(8 shift_len) modulo the polynomial, normal form, kept
+	 * because a file's parts are all of one length but its last */
+	uint64_t	 shift_len, shift;
 };
 
 /* ------------------------------------------------------------ tables */
@@ -237,6 +248,43 @@ multipliers(const struct kind *k, unsigned d)
 	return m;
 }
 
+/* a * b modulo the polynomial, both in normal form (join's arithmetic). */
+static uint64_t
+mulmod(const struct kind *k, uint64_t a, uint64_t b)
+{
+	uint64_t top = (uint64_t)1 << (k->width - 1);
+	uint64_t mask = top | (top - 1);
+	uint64_t r = 0;
+
+	for (unsigned i = k->width; i-- > 0; ) {
+		r = (r & top ? (r << 1) ^ k->poly : r << 1) & mask;
+		if (b >> i & 1)
+			r ^= a;
+	}
+	return r;
+}
+
+/* x^(8 n) modulo the polynomial: the shift over n zero bytes. */
+static uint64_t
+zeros_operator(const struct kind *k, uint64_t n)
+{
+	uint64_t r = 1;
+
+	for (unsigned i = 3; n != 0 && i < 64; i++, n >>= 1)
+		if (n & 1)
+			r = mulmod(k, r, k->pow2[i]);
+	return r;
+}
+
+/* The register crc, then n zero bytes, by shift = zeros_operator(n). */
+static uint64_t
+shift_register(const struct kind *k, uint64_t crc, uint64_t shift)
+{
+	if (!k->reflected)
+		return mulmod(k, crc, shift);
+	return reflect(mulmod(k, reflect(crc, k->width), shift), k->width);
+}
+
 /*
  * Fold the bulk with a carry-less multiplication kernel (at least min
  * bytes), finish the 16 bytes it leaves and the tail with the tables.
@@ -408,6 +456,9 @@ prepare(struct kind *k)
 	k->fold.by128 = multipliers(k, 128);
 	k->fold.by512 = multipliers(k, 512);
 	k->fold.by2048 = multipliers(k, 2048);
+	k->pow2[0] = 2;			/* x */
+	for (size_t i = 1; i < MS_ARRAY_LEN(k->pow2); i++)
+		k->pow2[i] = mulmod(k, k->pow2[i - 1], k->pow2[i - 1]);
 	for (l = dispatch.cap; l > L_TABLE; l--)
 		if ((k->levels & dispatch.cpu) & 1u << l)
 			break;
@@ -440,7 +491,7 @@ static void *
 create(const struct ms_algo *a, size_t len)
 {
 	(void)a, (void)len;
-	return malloc(sizeof(struct state));
+	return calloc(1, sizeof(struct state));
 }
 
 static void
@@ -499,7 +550,36 @@ final_inverted64(void *state, unsigned char *out)
 	put_be(out, ~s->crc, 8);
 }
 
-/* One CRC's own load, update and variant, named after it. */
+/* Tree digests: a part's value is its raw register, native order. */
+static void
+put_part(unsigned char *out, uint64_t crc)
+{
+	memcpy(out, &crc, sizeof(crc));
+}
+
+static void
+join(const struct kind *k, struct state *s, const unsigned char *v, size_t n)
+{
+	uint64_t part;
+
+	memcpy(&part, v, sizeof(part));
+	if (s->shift_len != n || s->shift == 0) {
+		s->shift = zeros_operator(k, n);
+		s->shift_len = n;
+	}
+	s->crc = shift_register(k, s->crc, s->shift) ^ part;
+	s->len += n;
+}
+
+/* Any piece of a file can be a part. */
+static bool
+part_ok(uint64_t off, size_t len)
+{
+	(void)off, (void)len;
+	return true;
+}
+
+/* One CRC's own load, update, variant, part and join, named after it. */
 #define CRC_KIND(name)							\
 static int								\
 name##_load(const struct ms_algo *a)					\
@@ -521,6 +601,21 @@ static const char *							\
 name##_variant(void)							\
 {									\
 	return variant_of(&k_##name);					\
+}									\
+									\
+static void								\
+name##_part(const void *p, size_t n, uint64_t off, unsigned char *out)	\
+{									\
+	(void)off;							\
+	put_part(out, k_##name.update(&k_##name, 0, p, n));		\
+}									\
+									\
+static void								\
+name##_join(void *state, const unsigned char *v, uint64_t off,		\
+    size_t n)								\
+{									\
+	(void)off;							\
+	join(&k_##name, state, v, n);					\
 }
 
 CRC_KIND(crc32)
@@ -612,3 +707,10 @@ const struct ms_digest_ops ms_ops_bsd = CRC_OPS(load_nothing, init_zero,
     bsd_update, bsd_final, NULL);
 const struct ms_digest_ops ms_ops_sysv = CRC_OPS(load_nothing, init_zero,
     sysv_update, sysv_final, NULL);
+
+const struct ms_tree_ops ms_tree_crc32 = { part_ok, crc32_part, crc32_join };
+const struct ms_tree_ops ms_tree_crc32c = { part_ok, crc32c_part,
+    crc32c_join };
+const struct ms_tree_ops ms_tree_cksum = { part_ok, cksum_part, cksum_join };
+const struct ms_tree_ops ms_tree_crc64nvme = { part_ok, crc64nvme_part,
+    crc64nvme_join };

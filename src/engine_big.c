@@ -10,10 +10,10 @@
  *         run by one worker at a time, but may move between workers at
  *         every chunk, so the wall time approaches max(slowest digest,
  *         total work / workers) rather than their sum.
- *   part  a tree digest (BLAKE3, algorithm.h's ms_tree_ops) is not bound
- *         to one worker: any worker hashes its next chunk on its own to a
- *         value, and the values are joined in order as they come, so one
- *         file with one digest keeps every worker busy.  A chunk is a part
+ *   part  a tree digest (BLAKE3, the CRCs: algorithm.h's ms_tree_ops) is
+ *         not bound to one worker: any worker hashes its next chunk on its
+ *         own to a value, and the values are joined in order as they come,
+ *         so one file with one digest keeps every worker busy.  A chunk is a part
  *         only when the digest accepts its offset and length and the file's
  *         size says it is not the last; the rest go through update.
  *

@@ -242,7 +242,7 @@ open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 		}
 	}
 	/*
-	 * --io=auto reads (engine.c maps for BLAKE3 alone).  Measured on
+	 * --io=auto reads (engine.c maps for tree digests alone).  Measured on
 	 * the 2-core machine (cached files, MB/s, read vs mmap;
 	 * bench/RESULTS.md has the table): 16 MiB xxh3
 	 * 6644 vs 5414; 1 GiB xxh3 16133 vs 8076, sha256 1845 vs 1715; at

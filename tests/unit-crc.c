@@ -11,6 +11,10 @@
  * lengths around each folding width (64, 256 bytes and their multiples)
  * up to 64 KiB; and the same data fed in two pieces split at awkward
  * places, so that a running CRC enters the folding code mid-message.
+ * Then the tree ops that split one file over workers: a state that has
+ * seen A joined with the part B (its raw CRC, computed apart) must give
+ * the digest of A B, for many lengths of A and B, 0 included, and for a
+ * message cut into several parts of unequal lengths.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -96,6 +100,7 @@ static uint64_t *big;			/* from start 3, to MAXLEN */
 
 struct run {
 	const struct ms_digest_ops *ops;
+	const struct ms_tree_ops *tree;
 	void		*state;
 	unsigned	 len;
 };
@@ -128,6 +133,81 @@ same(struct run *r, const struct crc_case *c, const unsigned char *p,
 	return false;
 }
 
+/* The digest of p[0, n) fed as p[0, cut[0]) then parts up to each cut. */
+static void
+joined(struct run *r, const unsigned char *p, size_t n, const size_t *cut,
+    size_t ncut, unsigned char *out)
+{
+	unsigned char v[MS_PART_MAX];
+	size_t at = ncut > 0 ? cut[0] : n;
+
+	r->ops->init(r->state);
+	r->ops->update(r->state, p, at);
+	for (size_t i = 1; i <= ncut; i++) {
+		size_t end = i < ncut ? cut[i] : n;
+
+		r->tree->part(p + at, end - at, at, v);
+		r->tree->join(r->state, v, at, end - at);
+		at = end;
+	}
+	r->ops->final(r->state, out);
+}
+
+static bool
+join_same(struct run *r, const struct crc_case *c, size_t n,
+    const size_t *cut, size_t ncut)
+{
+	unsigned char got[8], want[8], direct[8];
+	char gh[17], wh[17];
+
+	joined(r, data + 3, n, cut, ncut, got);
+	digest(r, data + 3, n, 0, direct);
+	ref_digest(c, big, n, want);
+	if (memcmp(got, want, r->len) == 0 && memcmp(direct, want, r->len) == 0)
+		return true;
+	ms_hex(gh, got, r->len);
+	ms_hex(wh, want, r->len);
+	tap_diag("%s joined: length %zu first cut %zu, %zu parts: got %s, "
+	    "want %s", c->algo, n, ncut > 0 ? cut[0] : n, ncut, gh, wh);
+	return false;
+}
+
+static void
+test_join(struct run *r, const struct crc_case *c, const char *level)
+{
+	static const size_t lens[] = { 0, 1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 31,
+	    63, 64, 65, 255, 256, 257, 1000, 4095, 4096, 4097, 30000 + 5 };
+	size_t pairs = 0;
+	bool ok;
+
+	if (r->tree == NULL) {
+		tap_ok(false, "%s has tree ops", c->algo);
+		return;
+	}
+	ok = true;
+	for (size_t a = 0; a < MS_ARRAY_LEN(lens) && ok; a++)
+		for (size_t b = 0; b < MS_ARRAY_LEN(lens) && ok; b++) {
+			size_t cut = lens[a];
+
+			ok = join_same(r, c, lens[a] + lens[b], &cut, 1);
+			pairs++;
+		}
+	tap_ok(ok, "%s at %s: A then part B, %zu (len A, len B) pairs",
+	    c->algo, level, pairs);
+
+	ok = true;
+	for (size_t first = 0; first < 300 && ok; first += 37) {
+		/* parts of 4 KiB and odd lengths, as a ring of buffers */
+		size_t cut[8] = { first };
+
+		for (size_t i = 1; i < MS_ARRAY_LEN(cut); i++)
+			cut[i] = cut[i - 1] + (i % 2 ? 4096 : 4096 + 2 * first + 1);
+		ok = join_same(r, c, cut[7] + first + 1, cut, MS_ARRAY_LEN(cut));
+	}
+	tap_ok(ok, "%s at %s: a message joined from several parts", c->algo,
+	    level);
+}
+
 static void
 test_level(const char *level, const struct crc_case *c)
 {
@@ -142,6 +222,7 @@ test_level(const char *level, const struct crc_case *c)
 	    ms_spec_load(&spec) == -1)
 		ms_bug("unit-crc: no row");
 	r.ops = spec.algo->ops;
+	r.tree = spec.algo->tree;
 	r.len = (unsigned)ms_spec_len(&spec);
 	if ((r.state = r.ops->create(spec.algo, r.len)) == NULL)
 		ms_bug("unit-crc: create");
@@ -182,6 +263,7 @@ test_level(const char *level, const struct crc_case *c)
 	}
 	tap_ok(ok, "%s at %s: a running CRC entering mid-message", c->algo,
 	    level);
+	test_join(&r, c, level);
 	r.ops->destroy(r.state);
 }
 

@@ -1,0 +1,160 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# crc-split.sh - one file's CRC split over workers (the CRC rows' tree
+# ops: parts hashed apart and joined in order) gives the digest of the
+# whole file.  At every code path this CPU has (MULTISUM_CRC_IMPL), both
+# io modes, -j1 (never split) and -j2, with read buffers of 4 KiB and of
+# an odd 5001 bytes, so that parts start at odd offsets, and mapped
+# windows of 4 MiB: against the unsplit run, rhash, coreutils cksum and
+# a CRC-64/NVME reference in Python.  Also a CRC beside a sha256 lane,
+# the cksum personality against coreutils, and the check values.
+. "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
+
+LEVELS="table sse42 pclmul vpclmul"
+CRCS="crc32 crc32c cksum crc64nvme"
+# Split from four buffers up; 9 MiB + 1 is split into mapped windows.
+SIZES="16385 102400 102401 3000001 9437185"
+
+# The levels this CPU runs: the others are refused.
+runnable() {
+	for l in $LEVELS; do
+		MULTISUM_CRC_IMPL=$l multisum -a crc32 /dev/null \
+		    >/dev/null 2>&1 && echo "$l"
+	done
+}
+
+make_files() {
+	for n in $SIZES; do
+		random_file "f$n" "$n"
+	done
+}
+
+# digests ARG...: multisum ARG... on each file alone, so that every file
+# gets the workers to itself and is split.
+digests() {
+	for n in $SIZES; do
+		multisum "$@" "f$n" || echo "failed: $* f$n"
+	done
+}
+
+# want-ALGO: the digests of the files by independent tools.
+references() {
+	for n in $SIZES; do
+		rhash --crc32 -p '%{crc32}  %p\n' "f$n"
+	done > want-crc32
+	for n in $SIZES; do
+		rhash --crc32c -p '%{crc32c}  %p\n' "f$n"
+	done > want-crc32c
+	for n in $SIZES; do
+		cksum "f$n"
+	done > want-cksum
+	python3 - $(for n in $SIZES; do echo "f$n"; done) > want-crc64nvme <<'PY'
+import sys
+P = 0x9a6c9329ac4bc9b5    # 0xad93d23594c93659, reflected
+M = (1 << 64) - 1
+t = []
+for i in range(256):
+    c = i
+    for _ in range(8):
+        c = (c >> 1) ^ P if c & 1 else c >> 1
+    t.append(c)
+for name in sys.argv[1:]:
+    c = M
+    for x in open(name, 'rb').read():
+        c = (c >> 8) ^ t[(c ^ x) & 0xff]
+    print('%016x  %s' % (c ^ M, name))
+PY
+}
+
+test_check_values() {
+	printf 123456789 > check
+	for l in $(runnable); do
+		export MULTISUM_CRC_IMPL=$l
+		for j in 1 2; do
+			is "$(multisum -j$j -a crc32 check)" "cbf43926  check" \
+			    "crc32 at $l -j$j"
+			is "$(multisum -j$j -a crc32c check)" "e3069283  check" \
+			    "crc32c at $l -j$j"
+			is "$(multisum -j$j -a crc64nvme check)" \
+			    "ae8b14860a799888  check" "crc64nvme at $l -j$j"
+			is "$(multisum -j$j -a cksum check)" "930766865 9 check" \
+			    "cksum at $l -j$j"
+		done
+	done
+}
+
+test_split_equals_whole() {
+	have rhash || skip_test "rhash absent"
+	have cksum || skip_test "cksum absent"
+	have python3 || skip_test "python3 absent"
+	make_files
+	references
+	for l in $(runnable); do
+		export MULTISUM_CRC_IMPL=$l
+		for a in $CRCS; do
+			digests -a $a -j1 --io=read > whole
+			same whole "want-$a" "$a at $l: unsplit as the reference"
+			for io in read mmap; do
+				for j in 1 2; do
+					for b in 4K 5001; do
+						digests -a $a -j$j --io=$io \
+						    --buffer-size=$b > got
+						same got whole \
+						    "$a at $l --io=$io -j$j --buffer-size=$b"
+					done
+				done
+			done
+			digests -a $a -j2 > got
+			same got whole "$a at $l, default io and buffers"
+		done
+	done
+}
+
+# A CRC split into parts beside a sha256 lane, and all four CRCs at once.
+test_mixed_selections() {
+	have rhash || skip_test "rhash absent"
+	make_files
+	for n in 102401 3000001; do
+		for io in read mmap; do
+			multisum -j2 --io=$io --buffer-size=5001 -a crc32,sha256 \
+			    --tag "f$n" > got
+			has_line got "CRC32 (f$n) = $(rhash --crc32 -p '%{crc32}' "f$n")" \
+			    "f$n --io=$io: crc32 split beside sha256"
+			has_line got "SHA256 (f$n) = $(sha256sum "f$n" | cut -c1-64)" \
+			    "f$n --io=$io: the sha256 lane beside it"
+			multisum -j1 --io=read -a crc32,crc32c,cksum,crc64nvme \
+			    --tag "f$n" > whole
+			multisum -j2 --io=$io --buffer-size=5001 \
+			    -a crc32,crc32c,cksum,crc64nvme --tag "f$n" > got
+			same got whole "f$n --io=$io: four CRCs split side by side"
+		done
+	done
+	cat f102401 | multisum -j2 --buffer-size=4K -a crc32c > got
+	is "$(cat got)" "$(rhash --crc32c -p '%{crc32c}' f102401)  -" \
+	    "a pipe (size unknown) is not split"
+}
+
+# Run as cksum with its default jobs and io: 3 MB and 9 MiB files are
+# split (256 KiB buffers, 4 MiB windows) on a machine of two cores.
+test_cksum_personality() {
+	have cksum || skip_test "cksum absent"
+	make_files
+	ln -s "$MULTISUM" cksum
+	set -- f102401 f3000001 f9437185
+	command cksum "$@" > want
+	for l in $(runnable); do
+		MULTISUM_CRC_IMPL=$l ./cksum "$@" > got
+		same got want "the cksum personality at $l as coreutils"
+		for f in "$@"; do
+			MULTISUM_CRC_IMPL=$l ./cksum "$f"
+		done > got
+		same got want "the cksum personality at $l, one file a run"
+	done
+}
+
+run check_values
+run split_equals_whole
+run mixed_selections
+run cksum_personality
+finish
