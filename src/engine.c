@@ -203,6 +203,11 @@ worker_main(void *arg)
 		int rc, err;
 
 		memset(&st, 0, sizeof(st));
+		if (prev.nspent > 0) {		/* munmap, not under the lock */
+			pthread_mutex_unlock(&e->lock);
+			ms_big_drop(&prev);
+			pthread_mutex_lock(&e->lock);
+		}
 		if (!pick(e, &st, &prev)) {
 			if (e->closing && e->q_head == NULL && e->active == NULL)
 				break;

@@ -110,6 +110,10 @@ struct step {
 	uint64_t	 chunk;
 	bool		 final;		/* lane: write the digest */
 	bool		 part;		/* lane: hash the chunk as a part */
+	/* Mapped chunks its apply freed, for the worker to unmap after
+	 * letting the lock go: ms_big_drop. */
+	struct ms_chunk	 spent[RING];
+	size_t		 nspent;
 };
 
 /* Under the lock: t is finished; wake the submitter if it waits for t. */
@@ -127,7 +131,8 @@ ms_engine_complete(struct ms_engine *e, struct ms_task *t)
  * ms_big_gains after (t_hash: ns that chunk of len bytes took), and
  * ms_big_promote finds room.  The other calls are the big-file half of
  * the step cycle: pick (under the lock), run (without it), apply (under
- * it), and the release of the finished bigs kept for reuse.
+ * it), drop (without it: unmap what apply freed), and the release of the
+ * finished bigs kept for reuse.
  */
 bool	 ms_big_candidate(struct ms_source *src, const struct ms_selection *sel,
 	    size_t buffer_size);
@@ -140,5 +145,6 @@ bool	 ms_big_pick(struct ms_engine *e, struct step *st,
 int	 ms_big_run(struct ms_engine *e, struct step *st);
 void	 ms_big_apply(struct ms_engine *e, struct step *st, int rc, int err);
 void	 ms_big_free_spares(struct ms_engine *e);
+void	 ms_big_drop(struct step *st);
 
 #endif
