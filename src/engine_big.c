@@ -52,12 +52,17 @@ update_lane(void *arg, const void *p, size_t n)
  * which pays for the hand-offs from about 64 MiB (1 GiB sha256: 2050 vs
  * 1933 MB/s), and only if the digest is slower than the copy by far (see
  * ms_big_gains).  Streams of unknown length are candidates.
+ *
+ * A tree digest is split only if it takes chunks of len bytes as parts:
+ * a CRC takes mapped windows, not read buffers, whose copy is the work
+ * and is best hashed where it was made (crc.c's part_ok).
  */
 static bool
-splittable(const struct ms_selection *sel)
+splittable(const struct ms_selection *sel, size_t len)
 {
 	for (size_t i = 0; i < sel->cnt; i++)
-		if (sel->spec[i].algo->tree != NULL)
+		if (sel->spec[i].algo->tree != NULL &&
+		    sel->spec[i].algo->tree->part_ok(0, len))
 			return true;
 	return false;
 }
@@ -68,10 +73,11 @@ ms_big_candidate(struct ms_source *src, const struct ms_selection *sel,
     size_t buffer_size)
 {
 	off_t size = ms_source_size(src);
+	size_t len = src->map && !src->unmapped ? MS_MMAP_WINDOW : buffer_size;
 
 	if (size < 0)
 		return true;
-	if (splittable(sel) && size >= (off_t)(4 * buffer_size))
+	if (splittable(sel, len) && size >= (off_t)(4 * buffer_size))
 		return true;
 	return sel->cnt > 1 ? size >= (off_t)(512 << 10) : size >= (off_t)(64 << 20);
 }
@@ -89,7 +95,8 @@ ms_big_candidate(struct ms_source *src, const struct ms_selection *sel,
 bool
 ms_big_gains(const struct ms_selection *sel, uint64_t t_hash, size_t len)
 {
-	return sel->cnt > 1 || splittable(sel) || t_hash * SPREAD_MAX_RATE > len;
+	return sel->cnt > 1 || splittable(sel, len) ||
+	    t_hash * SPREAD_MAX_RATE > len;
 }
 
 /*

@@ -3,18 +3,22 @@
 #
 # crc-split.sh - one file's CRC split over workers (the CRC rows' tree
 # ops: parts hashed apart and joined in order) gives the digest of the
-# whole file.  At every code path this CPU has (MULTISUM_CRC_IMPL), both
-# io modes, -j1 (never split) and -j2, with read buffers of 4 KiB and of
-# an odd 5001 bytes, so that parts start at odd offsets, and mapped
-# windows of 4 MiB: against the unsplit run, rhash, coreutils cksum and
-# a CRC-64/NVME reference in Python.  Also a CRC beside a sha256 lane,
-# the cksum personality against coreutils, and the check values.
+# whole file.  A CRC part is 4 MiB or more (crc.c), so: at every code
+# path this CPU has (MULTISUM_CRC_IMPL), both io modes, -j1 (never split)
+# and -j2, with read buffers of 4 KiB (too small to split) and of an odd
+# 4 MiB + 1 bytes, so that parts start at odd offsets, and mapped windows
+# of 4 MiB: against the unsplit run, rhash, coreutils cksum and a
+# CRC-64/NVME reference in Python.  Also a CRC beside a sha256 lane, the
+# cksum personality against coreutils, and the check values.
 . "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 LEVELS="table sse42 pclmul vpclmul"
 CRCS="crc32 crc32c cksum crc64nvme"
-# Split from four buffers up; 9 MiB + 1 is split into mapped windows.
-SIZES="16385 102400 102401 3000001 9437185"
+# Mapped, 9 MiB + 1 has one part and 20 MiB + 9 four; read in buffers of
+# 4 MiB + 1 (BUF), 20 MiB + 9 has four parts at odd offsets.
+SIZES="16385 102401 3000001 9437185 20971529"
+BUF=4194305
+SMALL="16385 102401 3000001"	# for the Python reference
 
 # The levels this CPU runs: the others are refused.
 runnable() {
@@ -49,7 +53,7 @@ references() {
 	for n in $SIZES; do
 		cksum "f$n"
 	done > want-cksum
-	python3 - $(for n in $SIZES; do echo "f$n"; done) > want-crc64nvme <<'PY'
+	python3 - $(for n in $SMALL; do echo "f$n"; done) > want-crc64nvme <<'PY'
 import sys
 P = 0x9a6c9329ac4bc9b5    # 0xad93d23594c93659, reflected
 M = (1 << 64) - 1
@@ -65,6 +69,10 @@ for name in sys.argv[1:]:
         c = (c >> 8) ^ t[(c ^ x) & 0xff]
     print('%016x  %s' % (c ^ M, name))
 PY
+	# the larger ones by the table code, whole (unit-crc checks it)
+	for n in 9437185 20971529; do
+		MULTISUM_CRC_IMPL=table multisum -j1 --io=read -a crc64nvme "f$n"
+	done >> want-crc64nvme
 }
 
 test_check_values() {
@@ -97,7 +105,7 @@ test_split_equals_whole() {
 			same whole "want-$a" "$a at $l: unsplit as the reference"
 			for io in read mmap; do
 				for j in 1 2; do
-					for b in 4K 5001; do
+					for b in 4K $BUF; do
 						digests -a $a -j$j --io=$io \
 						    --buffer-size=$b > got
 						same got whole \
@@ -115,9 +123,9 @@ test_split_equals_whole() {
 test_mixed_selections() {
 	have rhash || skip_test "rhash absent"
 	make_files
-	for n in 102401 3000001; do
+	for n in 9437185 20971529; do
 		for io in read mmap; do
-			multisum -j2 --io=$io --buffer-size=5001 -a crc32,sha256 \
+			multisum -j2 --io=$io --buffer-size=$BUF -a crc32,sha256 \
 			    --tag "f$n" > got
 			has_line got "CRC32 (f$n) = $(rhash --crc32 -p '%{crc32}' "f$n")" \
 			    "f$n --io=$io: crc32 split beside sha256"
@@ -125,23 +133,23 @@ test_mixed_selections() {
 			    "f$n --io=$io: the sha256 lane beside it"
 			multisum -j1 --io=read -a crc32,crc32c,cksum,crc64nvme \
 			    --tag "f$n" > whole
-			multisum -j2 --io=$io --buffer-size=5001 \
+			multisum -j2 --io=$io --buffer-size=$BUF \
 			    -a crc32,crc32c,cksum,crc64nvme --tag "f$n" > got
 			same got whole "f$n --io=$io: four CRCs split side by side"
 		done
 	done
-	cat f102401 | multisum -j2 --buffer-size=4K -a crc32c > got
-	is "$(cat got)" "$(rhash --crc32c -p '%{crc32c}' f102401)  -" \
+	cat f20971529 | multisum -j2 -a crc32c > got
+	is "$(cat got)" "$(rhash --crc32c -p '%{crc32c}' f20971529)  -" \
 	    "a pipe (size unknown) is not split"
 }
 
-# Run as cksum with its default jobs and io: 3 MB and 9 MiB files are
-# split (256 KiB buffers, 4 MiB windows) on a machine of two cores.
+# Run as cksum with its default jobs and io: the 9 MiB and 20 MiB files
+# are mapped and split on a machine of two cores or more.
 test_cksum_personality() {
 	have cksum || skip_test "cksum absent"
 	make_files
 	ln -s "$MULTISUM" cksum
-	set -- f102401 f3000001 f9437185
+	set -- f102401 f3000001 f9437185 f20971529
 	command cksum "$@" > want
 	for l in $(runnable); do
 		MULTISUM_CRC_IMPL=$l ./cksum "$@" > got
