@@ -140,10 +140,13 @@ ms_big_promote(struct ms_engine *e, struct ms_task *t, struct ms_source *src,
 	b->finished = 0;
 	b->size = ms_source_size(&b->src);
 	memset(b->lane, 0, sizeof(b->lane));
+	b->src.lazy = b->size >= 0;
 	for (size_t i = 0; i < b->lanes; i++) {
 		b->lane[i].next = b->lane[i].joined = 1;
 		if (b->size >= 0)
 			b->lane[i].tree = t->sel->spec[i].algo->tree;
+		if (b->lane[i].tree == NULL)
+			b->src.lazy = false;
 	}
 	b->next = e->active;
 	e->active = b;

@@ -309,8 +309,11 @@ next_window(struct ms_source *s, struct ms_chunk *c)
 	if (slot == -1)
 		return 0;	/* no room to guard another window: read */
 	/* POPULATE: the page tables are built here, by whoever fetches the
-	 * window, instead of one fault per page in the hashing thread. */
-	p = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, s->fd, s->pos);
+	 * window, instead of one fault per page in the hashing thread; but
+	 * not when several threads hash the windows (lazy), which then build
+	 * them side by side instead of waiting for this one. */
+	p = mmap(NULL, len, PROT_READ, MAP_PRIVATE | (s->lazy ? 0 : MAP_POPULATE),
+	    s->fd, s->pos);
 	if (p == MAP_FAILED) {
 		live_drop(slot);
 		return 0;	/* sysfs, some FUSE files: read them instead */

@@ -43,6 +43,9 @@ struct ms_source {
 	bool		 close_fd;	/* false for standard input */
 	bool		 map;		/* mmap windows while pos < size */
 	bool		 unmapped;	/* mmap failed: pread the rest */
+	bool		 lazy;		/* map windows without their page
+					 * tables: each hashing thread faults
+					 * in its own (a big file's parts) */
 	bool		 eof;		/* the last chunk has been handed out */
 	bool		 advised;	/* sequential read-ahead hint given */
 	off_t		 size;		/* regular files, once known; else -1 */
