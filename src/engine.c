@@ -74,7 +74,7 @@ static void start_workers(struct ms_engine *e);
  * read copy is a fifth of the work (most of it for a CRC), and a mapped
  * file hands its windows to the part steps without it (1 GiB cached,
  * CPU seconds, -j1: 0.40 read, 0.36 mapped; default jobs: 0.21 vs 0.18
- * wall; -a crc32c, default jobs: 0.17 read, 0.10 mapped and split).
+ * wall; -a crc32c, default jobs: 0.17 read, 0.083 mapped and split).
  */
 static enum ms_io
 task_io(const struct ms_engine *e, const struct ms_task *t)
