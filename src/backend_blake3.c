@@ -121,8 +121,7 @@ load(const struct ms_algo *a)
 
 	(void)a;
 	if (ms_blake3_simd_setup(&why) == -1) {
-		ms_warn("MULTISUM_BLAKE3_SIMD=%s: %s",
-		    getenv("MULTISUM_BLAKE3_SIMD"), why);
+		ms_warn("%s", why);
 		return -1;
 	}
 	return 0;

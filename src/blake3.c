@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "blake3_impl.h"
+#include "cpulevel.h"
 #include "util.h"
 
 const uint32_t ms_b3_iv[8] = {
@@ -55,7 +56,7 @@ static const struct {
 };
 
 static enum ms_blake3_simd active = MS_BLAKE3_PORTABLE;
-static const char *setup_error;	/* why MULTISUM_BLAKE3_SIMD was refused */
+static char setup_error[160];	/* a bad MULTISUM_BLAKE3_SIMD, or "" */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 int
@@ -81,27 +82,22 @@ ms_blake3_simd_supported(enum ms_blake3_simd level)
 static void
 choose(void)
 {
-	const char *env = getenv("MULTISUM_BLAKE3_SIMD");
-	int level;
+	const char *names[MS_BLAKE3_SIMD_COUNT];
+	struct ms_levels lv = {
+		.env = "MULTISUM_BLAKE3_SIMD", .names = names,
+		.count = MS_BLAKE3_SIMD_COUNT,
+	};
 
 #ifdef MS_B3_X86
 	__builtin_cpu_init();
 #endif
-	for (level = MS_BLAKE3_SIMD_COUNT - 1; level > 0; level--)
-		if (ms_blake3_simd_supported((enum ms_blake3_simd)level))
-			break;
-	active = (enum ms_blake3_simd)level;
-	if (env == NULL || *env == '\0' || strcmp(env, "auto") == 0)
-		return;
-	for (level = 0; level < MS_BLAKE3_SIMD_COUNT; level++)
-		if (strcmp(env, levels[level].name) == 0)
-			break;
-	if (level == MS_BLAKE3_SIMD_COUNT)
-		setup_error = "unknown level (portable, sse41, avx2, avx512, auto)";
-	else if (!ms_blake3_simd_supported((enum ms_blake3_simd)level))
-		setup_error = "this CPU lacks that instruction set";
-	else
-		active = (enum ms_blake3_simd)level;
+	for (unsigned l = 0; l < MS_BLAKE3_SIMD_COUNT; l++) {
+		names[l] = levels[l].name;
+		if (ms_blake3_simd_supported((enum ms_blake3_simd)l))
+			lv.cpu |= 1u << l;
+	}
+	active = (enum ms_blake3_simd)ms_level_choose(&lv, setup_error,
+	    sizeof(setup_error));
 }
 
 int
@@ -109,7 +105,7 @@ ms_blake3_simd_setup(const char **why)
 {
 	pthread_once(&once, choose);
 	*why = setup_error;
-	return setup_error ? -1 : 0;
+	return setup_error[0] != '\0' ? -1 : 0;
 }
 
 enum ms_blake3_simd

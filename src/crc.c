@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "cpulevel.h"
 #include "crc.h"
 #include "util.h"
 
@@ -384,38 +385,16 @@ cpu_levels(void)
 	return v;
 }
 
-/* The level called name, if this CPU runs it; -1 after setting why. */
-static int
-level_named(const char *name, char *why, size_t cap)
-{
-	int l;
-
-	for (l = 0; l < L_COUNT && strcmp(name, level_names[l]) != 0; l++)
-		;
-	if (l == L_COUNT)
-		snprintf(why, cap, "MULTISUM_CRC_IMPL=%s: not one of table, "
-		    "sse42, pclmul, vpclmul", name);
-	else if (!(dispatch.cpu & 1u << l))
-		snprintf(why, cap, "MULTISUM_CRC_IMPL=%s: this CPU cannot run "
-		    "it", name);
-	else
-		return l;
-	return -1;
-}
+static struct ms_levels levels = {
+	.env = "MULTISUM_CRC_IMPL", .names = level_names, .count = L_COUNT,
+};
 
 static void
 choose(void)
 {
-	const char *env = getenv("MULTISUM_CRC_IMPL");
-	int l;
-
-	dispatch.cpu = cpu_levels();
-	for (l = L_COUNT - 1; !(dispatch.cpu & 1u << l); l--)
-		;
-	dispatch.cap = (enum level)l;
-	if (env != NULL && *env != '\0' &&
-	    (l = level_named(env, dispatch.error, sizeof(dispatch.error))) >= 0)
-		dispatch.cap = (enum level)l;
+	levels.cpu = dispatch.cpu = cpu_levels();
+	dispatch.cap = (enum level)ms_level_choose(&levels, dispatch.error,
+	    sizeof(dispatch.error));
 }
 
 static pthread_once_t chosen = PTHREAD_ONCE_INIT;
@@ -430,7 +409,8 @@ ms_crc_level_force(const char *name)
 	int l;
 
 	pthread_once(&chosen, choose);
-	if ((l = level_named(name, dispatch.error, sizeof(dispatch.error))) < 0)
+	if ((l = ms_level_named(&levels, name, dispatch.error,
+	    sizeof(dispatch.error))) < 0)
 		return -1;
 	dispatch.cap = (enum level)l;
 	dispatch.error[0] = '\0';

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpulevel.h"
 #include "whirlpool.h"
 
 #define ROUNDS	10
@@ -243,40 +244,18 @@ cpu_levels(void)
 	return v;
 }
 
-/* The level called name, if this CPU runs it; -1 after setting why. */
-static int
-level_named(const char *name, char *why, size_t cap)
-{
-	int l;
-
-	for (l = 0; l < L_COUNT && strcmp(name, ms_whirlpool_level_names[l]) != 0;
-	    l++)
-		;
-	if (l == L_COUNT)
-		snprintf(why, cap, "MULTISUM_WHIRLPOOL_IMPL=%s: not one of "
-		    "portable, avx512", name);
-	else if (!(dispatch.cpu & 1u << l))
-		snprintf(why, cap, "MULTISUM_WHIRLPOOL_IMPL=%s: this CPU cannot "
-		    "run it", name);
-	else
-		return l;
-	return -1;
-}
+static struct ms_levels levels = {
+	.env = "MULTISUM_WHIRLPOOL_IMPL", .names = ms_whirlpool_level_names,
+	.count = L_COUNT,
+};
 
 static void
 choose(void)
 {
-	const char *env = getenv("MULTISUM_WHIRLPOOL_IMPL");
-	int l;
-
 	build_tables();
-	dispatch.cpu = cpu_levels();
-	for (l = L_COUNT - 1; !(dispatch.cpu & 1u << l); l--)
-		;
-	dispatch.level = (enum level)l;
-	if (env != NULL && *env != '\0' &&
-	    (l = level_named(env, dispatch.error, sizeof(dispatch.error))) >= 0)
-		dispatch.level = (enum level)l;
+	levels.cpu = dispatch.cpu = cpu_levels();
+	dispatch.level = (enum level)ms_level_choose(&levels, dispatch.error,
+	    sizeof(dispatch.error));
 }
 
 static pthread_once_t chosen = PTHREAD_ONCE_INIT;
@@ -295,7 +274,8 @@ ms_whirlpool_level_force(const char *name)
 	int l;
 
 	pthread_once(&chosen, choose);
-	if ((l = level_named(name, dispatch.error, sizeof(dispatch.error))) < 0)
+	if ((l = ms_level_named(&levels, name, dispatch.error,
+	    sizeof(dispatch.error))) < 0)
 		return -1;
 	dispatch.level = (enum level)l;
 	dispatch.error[0] = '\0';

@@ -97,10 +97,20 @@ test_levels_follow_cpu() {
 test_simd_variable_refused() {
 	status_is 2 "unknown level" env MULTISUM_BLAKE3_SIMD=avx9 \
 	    "$MULTISUM" -a blake3 /dev/null 2> err > out
-	check "unknown level is named" grep -q 'MULTISUM_BLAKE3_SIMD=avx9' err
+	has_line err "multisum: MULTISUM_BLAKE3_SIMD=avx9: not one of portable, sse41, avx2, avx512" \
+	    "unknown level: one line naming the variable and the levels"
 	is "$(size_of out)" 0 "nothing hashed with a refused level"
 	status_is 0 "other algorithms do not care" env MULTISUM_BLAKE3_SIMD=avx9 \
 	    "$MULTISUM" -a sha256 /dev/null > /dev/null
+	# auto, for all three variables, is the choice without them.
+	for v in MULTISUM_BLAKE3_SIMD MULTISUM_CRC_IMPL MULTISUM_WHIRLPOOL_IMPL; do
+		multisum --list-algorithms > want
+		env "$v=auto" "$MULTISUM" --list-algorithms > out 2> err
+		check "$v=auto chooses as no variable does" cmp -s want out
+		env "$v=auto" "$MULTISUM" -a blake3,crc32,whirlpool /dev/null \
+		    > out 2> err
+		is "$?" 0 "$v=auto hashes"
+	done
 }
 
 test_extended_output() {
