@@ -136,7 +136,7 @@ ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
 		}
 		if (esc)
 			putc('\\', out);
-		/* xxhsum 0.8.2's untagged XXH3: bare 16 hex digits are XXH64 */
+		/* xxhsum 0.8.3's untagged XXH3: bare 16 hex digits are XXH64 */
 		if (strcmp(s->algo->name, "xxh3") == 0)
 			fputs("XXH3_", out);
 		fputs(spec_text(text, s, digest, o->base64), out);

@@ -122,7 +122,7 @@ gnu_name(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 	return MS_LINE_ENTRY;
 }
 
-/* "DIGEST  NAME", and xxhsum 0.8.2's "XXH3_HEX  NAME". */
+/* "DIGEST  NAME", and xxhsum 0.8.3's "XXH3_HEX  NAME". */
 static enum ms_line
 native_gnu(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
     char *s, size_t len, size_t i, bool escaped, struct ms_manifest_entry *e)

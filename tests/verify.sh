@@ -183,14 +183,14 @@ test_ndjson_read_back() {
 test_xxh3_untagged() {
 	echo hello > f
 	multisum -a xxh3 f > list
-	check "untagged XXH3 is written as xxhsum 0.8.2 does" grep -q '^XXH3_' list
+	check "untagged XXH3 is written as xxhsum 0.8.3 does" grep -q '^XXH3_' list
 	status_is 0 "and read back" multisum -c list > /dev/null
 	printf 'XXH3_%s  f\n' "$(multisum -a xxh3 --tag f | sed 's/.* = //')" > x
-	status_is 0 "xxhsum 0.8.2 lines verify" multisum -c x > /dev/null
+	status_is 0 "xxhsum 0.8.3 lines verify" multisum -c x > /dev/null
 	if have xxhsum && xxhsum -H3 f 2>/dev/null | grep -q '^XXH3_'; then
 		status_is 0 "xxhsum -c reads it" xxhsum -c list > /dev/null
 	else
-		skip_case "xxhsum older than 0.8.2 reads no XXH3_ lines"
+		skip_case "xxhsum older than 0.8.3 reads no XXH3_ lines"
 	fi
 }
 
