@@ -273,7 +273,7 @@ report_end(struct run *r, struct manifest *m)
 			    m->mismatched,
 			    plural(m->mismatched, "checksum", "checksums"));
 		if (m->unsupported != 0)
-			say("WARNING: %zu %s not verified: unsupported algorithm",
+			say("WARNING: %zu %s not verified",
 			    m->unsupported, plural(m->unsupported, "line was",
 			    "lines were"));
 		if (m->outside != 0)

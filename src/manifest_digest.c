@@ -267,6 +267,66 @@ ms_mf_untagged(const struct ms_manifest_rules *r, const struct ms_manifest_state
 	return MS_LINE_BAD;
 }
 
+/*
+ * RHash puts a line's digests in the order of its hash identifiers,
+ * whatever the order of its options ("rhash --blake3 --sha256" writes
+ * SHA-256 first): ours that it has, in that order.
+ */
+static const char *const rhash_order[] = {
+	"crc32", "md4", "md5", "sha1", "whirlpool", "ripemd160", "sha224",
+	"sha256", "sha384", "sha512", "sha3-224", "sha3-256", "sha3-384",
+	"sha3-512", "crc32c", "blake2s", "blake2b", "blake3",
+};
+
+static size_t
+rhash_rank(const struct ms_algo *a)
+{
+	size_t i;
+
+	for (i = 0; i < MS_ARRAY_LEN(rhash_order); i++)
+		if (strcmp(a->name, rhash_order[i]) == 0)
+			break;
+	return i;	/* those RHash lacks last, in -a's order */
+}
+
+enum ms_line
+ms_mf_positional(const struct ms_manifest_rules *r, const char *tok, size_t n,
+    size_t pos, size_t same, struct ms_manifest_entry *e)
+{
+	const struct ms_digest_spec *cand[MS_MANIFEST_DIGESTS];
+	struct ms_manifest_digest *d = &e->d[e->n];
+	size_t cnt = 0;
+
+	if (e->n == MS_MANIFEST_DIGESTS)
+		return MS_LINE_BAD;
+	/* -a's algorithms that take this digest, in RHash's order. */
+	for (size_t k = 0; r->given != NULL && k < r->given->cnt; k++) {
+		const struct ms_digest_spec *g = &r->given->spec[k];
+		size_t j = cnt;
+
+		if (!ms_mf_usable(g->algo) || !decode_for(g, tok, n, d) ||
+		    cnt == MS_ARRAY_LEN(cand))
+			continue;
+		while (j > 0 && rhash_rank(cand[j - 1]->algo) > rhash_rank(g->algo)) {
+			cand[j] = cand[j - 1];
+			j--;
+		}
+		cand[j] = g;
+		cnt++;
+	}
+	if (cnt != same) {
+		e->why = "digests of one length, not told apart: "
+		    "-a must name one algorithm for each";
+		return MS_LINE_UNSUPPORTED;
+	}
+	if (!decode_for(cand[pos], tok, n, d))
+		return MS_LINE_BAD;
+	d->spec = *cand[pos];
+	e->how = MS_BY_OPTION;
+	e->n++;
+	return MS_LINE_ENTRY;
+}
+
 /* Does the tag word spell a length of its own ("BLAKE2b-256")? */
 static bool
 tag_has_length(const char *word, unsigned bits)

@@ -35,6 +35,15 @@ bool	 ms_mf_decode_any(const char *tok, size_t n, struct ms_manifest_digest *d);
 enum ms_line ms_mf_untagged(const struct ms_manifest_rules *r,
 	    const struct ms_manifest_state *st, const char *tok, size_t n,
 	    struct ms_manifest_entry *e);
+/*
+ * Digest pos (from the left, from 0) of the same digests of one length in
+ * an RHash name-first line: the algorithms of -a that take it, in the
+ * order RHash writes them, must be exactly same, else the line is
+ * unsupported (e->why says so).
+ */
+enum ms_line ms_mf_positional(const struct ms_manifest_rules *r,
+	    const char *tok, size_t n, size_t pos, size_t same,
+	    struct ms_manifest_entry *e);
 /* The digest after a tag word, by the tag's length or its own (SHAKE). */
 bool	 ms_mf_tag_digest(const char *word, char *s, size_t len,
 	    struct ms_manifest_digest *d);

@@ -163,6 +163,7 @@ native_sfv(const struct ms_manifest_rules *r, const struct ms_manifest_state *st
 {
 	size_t end = len, sp, first;
 	size_t starts[MS_MANIFEST_DIGESTS], lens[MS_MANIFEST_DIGESTS], cnt = 0;
+	size_t bytes[MS_MANIFEST_DIGESTS];	/* each digest's, decoded */
 	struct ms_manifest_state plain = *st;
 	enum ms_resolved how = MS_BY_FORMAT;
 
@@ -180,6 +181,8 @@ native_sfv(const struct ms_manifest_rules *r, const struct ms_manifest_state *st
 
 			if (!ms_mf_decode_any(s + sp, end - sp, &tmp))
 				break;
+			if (cnt < MS_MANIFEST_DIGESTS)
+				bytes[cnt] = tmp.len;
 		}
 		if (cnt == MS_MANIFEST_DIGESTS)
 			return MS_LINE_BAD;
@@ -194,11 +197,27 @@ native_sfv(const struct ms_manifest_rules *r, const struct ms_manifest_state *st
 		first--;
 	if (first == i)
 		return MS_LINE_BAD;
+	s[first] = '\0';
+	e->name = s + i;
 	e->n = 0;
 	for (size_t k = cnt; k-- > 0;) {
 		const char *tok = s + starts[k];
+		size_t same = 0, pos = 0;
 		enum ms_line rc;
 
+		/* Digests of one length are told apart by their places. */
+		for (size_t j = 0; j < cnt; j++)
+			if (bytes[j] == bytes[k]) {
+				same++;
+				pos += j > k;
+			}
+		if (same > 1) {
+			rc = ms_mf_positional(r, tok, lens[k], pos, same, e);
+			if (rc != MS_LINE_ENTRY)
+				return rc;
+			how = e->how;
+			continue;
+		}
 		if (lens[k] == 8 && ms_mf_all_hex(tok, 8) &&
 		    (r->given == NULL || r->given->cnt == 0)) {
 			struct ms_manifest_digest *d = &e->d[e->n];
@@ -216,8 +235,6 @@ native_sfv(const struct ms_manifest_rules *r, const struct ms_manifest_state *st
 			how = e->how;
 	}
 	e->how = how;
-	s[first] = '\0';
-	e->name = s + i;
 	return MS_LINE_ENTRY;
 }
 

@@ -106,6 +106,37 @@ test_rhash_lines() {
 	has_line out "f: FAILED" "rhash multi: FAILED"
 }
 
+# RHash writes a line's digests in its own fixed order: two of one length
+# are told apart only by -a naming both, and then by their places.
+test_rhash_same_length() {
+	have rhash || skip_test "no rhash"
+	echo hello > f
+	rhash --sha3-256 --sha256 f > two
+	status_is 1 "without -a: not verified" multisum -c two > out 2> err
+	has_line err "multisum: two: 1: f: not verified: digests of one length, not told apart: -a must name one algorithm for each" \
+	    "the line says why"
+	check_not "neither OK nor FAILED" grep -q "^f:" out
+	status_is 1 "-a naming one of them: not verified" \
+	    multisum -c -a sha256 two > out 2> err
+	check "-a sha256 alone: the line says why" grep -q 'not told apart' err
+	status_is 0 "-a naming both, in any order: verified" \
+	    multisum -c -a sha3-256,sha256 two > out
+	has_line out "f: OK" "both: OK"
+	multisum -c --debug -a sha3-256,sha256 two 2> err > /dev/null
+	check "--debug names both, in the line's order" \
+	    grep -q 'f: sha256 sha3-256 (by -a)' err
+	# the same digests in the other places must not pass
+	awk '{ print $1, $3, $2 }' two > swapped
+	status_is 1 "swapped columns fail" multisum -c -a sha256,sha3-256 swapped > out 2>&1
+	has_line out "f: FAILED" "swapped: FAILED"
+	rhash --md4 --md5 --sha1 f > three
+	status_is 0 "md4 and md5 beside sha1" multisum -c -a md5,sha1,md4 three > out
+	has_line out "f: OK" "three: OK"
+	echo tampered >> f
+	status_is 1 "a change fails" multisum -c -a sha256,sha3-256 two > out 2>&1
+	has_line out "f: FAILED" "changed: FAILED"
+}
+
 test_pgp_clearsigned() {
 	echo hello > a
 	echo world > b
@@ -332,6 +363,7 @@ run ambiguous_length
 run unsupported_algorithm
 run gpg_print_md
 run rhash_lines
+run rhash_same_length
 run pgp_clearsigned
 run hex_only_file
 run expect_spellings
