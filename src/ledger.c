@@ -350,3 +350,63 @@ ms_ledger_write_stat(FILE *out, const struct ms_file_stat *st)
 	memcpy(p, MS_LEDGER_ENTRY, strlen(MS_LEDGER_ENTRY));
 	fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), out);
 }
+
+const char *
+ms_ledger_differs(const struct ms_ledger *a, const struct ms_ledger *b)
+{
+	const uint32_t mask = ~(uint32_t)MS_LEDGER_PLAIN;
+
+	if (a->cnt != b->cnt)
+		return "entry count";
+	if (a->versioned != b->versioned || a->stamp_ns != b->stamp_ns)
+		return "header";
+	if (a->nstat != b->nstat || a->foreign != b->foreign)
+		return "counts";
+	for (size_t i = 0; i < a->cnt; i++) {
+		const struct ms_ledger_entry *x = &a->e[i], *y = &b->e[i];
+
+		if (strcmp(x->name, y->name) != 0)
+			return "name";
+		if (x->have != y->have || (x->flags & mask) != (y->flags & mask))
+			return "digests listed or flags";
+		if ((x->flags & MS_LEDGER_HAS_STAT) &&
+		    memcmp(&x->st, &y->st, sizeof(x->st)) != 0)
+			return "bookkeeping";
+		for (size_t k = 0; k < a->sel->cnt; k++)
+			if ((x->have >> k & 1) && memcmp(x->digest +
+			    a->sel->offset[k], y->digest + a->sel->offset[k],
+			    ms_spec_len(&a->sel->spec[k])) != 0)
+				return "digest";
+	}
+	return NULL;
+}
+
+const char *
+ms_ledger_plain_differs(const struct ms_ledger *l, const struct ms_format_opts *fmt,
+    const char *text, size_t n, size_t *plain)
+{
+	*plain = 0;
+	for (size_t i = 0; i < l->cnt; i++) {
+		const struct ms_ledger_entry *e = &l->e[i];
+		char *buf = NULL;
+		size_t size = 0;
+		FILE *fp;
+		bool same;
+
+		if (!(e->flags & MS_LEDGER_PLAIN))
+			continue;
+		(*plain)++;
+		if (!ms_ledger_complete(l, e) || !(e->flags & MS_LEDGER_HAS_STAT))
+			return "plain but incomplete";
+		fp = open_memstream(&buf, &size);
+		ms_ledger_write_stat(fp, &e->st);
+		ms_format_result(fp, fmt, e->name, l->sel, e->digest, e->st.size);
+		fclose(fp);
+		same = e->off + e->span <= n && size == e->span &&
+		    memcmp(text + e->off, buf, size) == 0;
+		free(buf);
+		if (!same)
+			return "plain bytes are not the run's";
+	}
+	return NULL;
+}

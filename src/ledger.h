@@ -15,6 +15,8 @@
 
 #include "digest_set.h"
 
+struct ms_format_opts;
+
 /*
  * The stable on-disk format, version 1 (man page, "BOOKKEEPING"):
  *   #multisum-ledger v1 stamp=NS fields=size,mtime_ns,ctime_ns,ino
@@ -124,6 +126,21 @@ int	 ms_ledger_copy(const struct ms_ledger *l, uint64_t off, uint64_t len,
  */
 int	 ms_ledger_load_generic(struct ms_ledger *l, const char *path,
 	    const struct ms_selection *sel);
+/*
+ * Where two ledgers of one selection read from one manifest differ
+ * (entries, names, digests, bookkeeping, flags but MS_LEDGER_PLAIN), or
+ * NULL: what the tests and the fuzz target hold the fast path to.
+ */
+const char *ms_ledger_differs(const struct ms_ledger *a,
+	    const struct ms_ledger *b);
+/*
+ * Where an entry l marked plain (loaded from the n bytes at text) is not
+ * exactly what a run with fmt writes for it, or NULL; *plain counts the
+ * plain entries.
+ */
+const char *ms_ledger_plain_differs(const struct ms_ledger *l,
+	    const struct ms_format_opts *fmt, const char *text, size_t n,
+	    size_t *plain);
 /* An empty ledger of sel (no manifest yet). */
 void	 ms_ledger_empty(struct ms_ledger *l, const struct ms_selection *sel);
 void	 ms_ledger_free(struct ms_ledger *l);
