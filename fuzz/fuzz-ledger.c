@@ -27,6 +27,12 @@ static const char *const sets[][2] = {
 static char path[64];
 
 static void
+remove_path(void)
+{
+	unlink(path);
+}
+
+static void
 select_set(unsigned pick, struct ms_selection *sel,
     struct ms_ledger_shape *shape, struct ms_format_opts *fmt)
 {
@@ -71,6 +77,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if ((fd = mkstemp(path)) == -1)
 			abort();
 		close(fd);
+		atexit(remove_path);
 	}
 	select_set(data[0] % (sizeof(sets) / sizeof(sets[0])), &sel, &shape,
 	    &fmt);
