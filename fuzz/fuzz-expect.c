@@ -8,6 +8,8 @@
  */
 #include "fuzz.h"
 
+#include <stdio.h>
+
 #include "algorithm.h"
 #include "manifest.h"
 #include "util.h"
