@@ -21,7 +21,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct ms_manifest_entry e, again;
 	struct ms_digest_spec s;
 	const char *why;
-	char *text, hex[2 * MS_DIGEST_MAX + 4];
+	/* "ALG:HEX": a name of up to 31 bytes ("blake3-4096"), the digest */
+	char *text, hex[32 + 1 + 2 * MS_DIGEST_MAX + 1];
 
 	if (size < 1)
 		return 0;
