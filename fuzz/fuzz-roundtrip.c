@@ -59,20 +59,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(name);
 		return 0;
 	}
-	/*
-	 * Known bug B21 of issue 10: base64 that happens to be all hex
-	 * digits is read as hex.  Skipped until manifest.c decides by the
-	 * tag's length; delete this block then.
-	 */
-	if (fo.base64) {
-		char text[2 * MS_DIGEST_MAX + 4];
-
-		ms_base64(text, digest, dlen);
-		if (text[strspn(text, "0123456789abcdefABCDEF")] == '\0') {
-			free(name);
-			return 0;
-		}
-	}
 	out = open_memstream(&line, &len);
 	if (out == NULL)
 		abort();
