@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "bytes.h"
 #include "cpulevel.h"
 #include "crc.h"
 #include "util.h"
@@ -124,31 +125,6 @@ build_tables(struct kind *k)
 		}
 }
 
-/* One load each (compilers see through memcpy), whatever the byte order. */
-static uint64_t
-load_le64(const unsigned char *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, sizeof(v));
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap64(v);
-#endif
-	return v;
-}
-
-static uint64_t
-load_be64(const unsigned char *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, sizeof(v));
-#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	v = __builtin_bswap64(v);
-#endif
-	return v;
-}
-
 /* Reflected, 32 bits (zlib, CRC-32C): eight bytes per round, LSB first. */
 static uint64_t
 table_reflected32(const struct kind *k, uint64_t crc, const unsigned char *p,
@@ -158,7 +134,7 @@ table_reflected32(const struct kind *k, uint64_t crc, const unsigned char *p,
 	uint32_t c = (uint32_t)crc;
 
 	for (; n >= 8; p += 8, n -= 8) {
-		uint64_t v = load_le64(p);
+		uint64_t v = ms_load_le64(p);
 		uint32_t a = c ^ (uint32_t)v, b = (uint32_t)(v >> 32);
 
 		c = t[7][a & 0xff] ^ t[6][a >> 8 & 0xff] ^
@@ -179,7 +155,7 @@ table_reflected64(const struct kind *k, uint64_t c, const unsigned char *p,
 	const uint64_t (*t)[256] = k->t.t64;
 
 	for (; n >= 8; p += 8, n -= 8) {
-		uint64_t a = c ^ load_le64(p);
+		uint64_t a = c ^ ms_load_le64(p);
 
 		c = t[7][a & 0xff] ^ t[6][a >> 8 & 0xff] ^
 		    t[5][a >> 16 & 0xff] ^ t[4][a >> 24 & 0xff] ^
@@ -200,7 +176,7 @@ table_forward32(const struct kind *k, uint64_t crc, const unsigned char *p,
 	uint32_t c = (uint32_t)crc;
 
 	for (; n >= 8; p += 8, n -= 8) {
-		uint64_t v = load_be64(p);
+		uint64_t v = ms_load_be64(p);
 		uint32_t a = c ^ (uint32_t)(v >> 32), b = (uint32_t)v;
 
 		c = t[7][a >> 24] ^ t[6][a >> 16 & 0xff] ^

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "cpulevel.h"
 #include "whirlpool.h"
 
@@ -95,28 +96,6 @@ rotl64(uint64_t v, unsigned n)
 	return n == 0 ? v : v << n | v >> (64 - n);
 }
 
-/* One load each (compilers see through memcpy), whatever the byte order. */
-static uint64_t
-load_le64(const unsigned char *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, sizeof(v));
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap64(v);
-#endif
-	return v;
-}
-
-static void
-store_le64(unsigned char *p, uint64_t v)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap64(v);
-#endif
-	memcpy(p, &v, sizeof(v));
-}
-
 static void
 build_tables(void)
 {
@@ -139,7 +118,7 @@ build_tables(void)
 			t.table[k][x] = rotl64(w, 8 * k);
 	}
 	for (unsigned r = 0; r < ROUNDS; r++)
-		t.rc[r] = load_le64(t.simd.sbox + 8 * r);
+		t.rc[r] = ms_load_le64(t.simd.sbox + 8 * r);
 	for (unsigned m = 0; m < 8; m++) {
 		uint64_t q = 0;
 
@@ -180,12 +159,12 @@ compress_portable(unsigned char h[MS_WHIRLPOOL_LEN], const unsigned char *p,
 	uint64_t hv[8];
 
 	for (unsigned i = 0; i < 8; i++)
-		hv[i] = load_le64(h + 8 * i);
+		hv[i] = ms_load_le64(h + 8 * i);
 	for (; cnt > 0; cnt--, p += MS_WHIRLPOOL_BLOCK) {
 		uint64_t m[8], k[8], s[8], nk[8], ns[8];
 
 		for (unsigned i = 0; i < 8; i++) {
-			m[i] = load_le64(p + 8 * i);
+			m[i] = ms_load_le64(p + 8 * i);
 			k[i] = hv[i];
 			s[i] = m[i] ^ k[i];
 		}
@@ -206,7 +185,7 @@ compress_portable(unsigned char h[MS_WHIRLPOOL_LEN], const unsigned char *p,
 			hv[i] ^= s[i] ^ m[i];
 	}
 	for (unsigned i = 0; i < 8; i++)
-		store_le64(h + 8 * i, hv[i]);
+		ms_store_le64(h + 8 * i, hv[i]);
 }
 
 static void

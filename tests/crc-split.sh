@@ -22,16 +22,13 @@ SMALL="16385 102401 3000001"	# for the Python reference
 
 # The levels this CPU runs: the others are refused.
 runnable() {
-	for l in $LEVELS; do
-		MULTISUM_CRC_IMPL=$l multisum -a crc32 /dev/null \
-		    >/dev/null 2>&1 && echo "$l"
-	done
+	# shellcheck disable=SC2086
+	runnable_levels MULTISUM_CRC_IMPL crc32 $LEVELS
 }
 
 make_files() {
-	for n in $SIZES; do
-		random_file "f$n" "$n"
-	done
+	# shellcheck disable=SC2086
+	random_files $SIZES
 }
 
 # digests ARG...: multisum ARG... on each file alone, so that every file

@@ -14,16 +14,13 @@ SIZES="0 1 15 16 63 64 65 255 256 257 4097 65536 1048579"
 
 # The levels this CPU runs: the others are refused.
 runnable() {
-	for l in $LEVELS; do
-		MULTISUM_CRC_IMPL=$l multisum -a crc32 /dev/null \
-		    >/dev/null 2>&1 && echo "$l"
-	done
+	# shellcheck disable=SC2086
+	runnable_levels MULTISUM_CRC_IMPL crc32 $LEVELS
 }
 
 make_files() {
-	for n in $SIZES; do
-		random_file "f$n" "$n"
-	done
+	# shellcheck disable=SC2086
+	random_files $SIZES
 }
 
 test_check_values() {

@@ -213,6 +213,25 @@ random_file() {
 	head -c "$2" /dev/urandom > "$1"
 }
 
+# random_files SIZE...: a file fSIZE of SIZE random bytes for each.
+random_files() {
+	for _n in "$@"; do
+		random_file "f$_n" "$_n"
+	done
+}
+
+# runnable_levels VAR ALGO LEVEL...: the LEVELs that VAR (MULTISUM_CRC_IMPL,
+# MULTISUM_WHIRLPOOL_IMPL, ...) may force on this CPU: multisum -a ALGO
+# refuses the others.
+runnable_levels() {
+	_var=$1 _algo=$2
+	shift 2
+	for _l in "$@"; do
+		env "$_var=$_l" "$MULTISUM" -a "$_algo" /dev/null \
+		    > /dev/null 2>&1 && echo "$_l"
+	done
+}
+
 # size_of FILE: its size in bytes.
 size_of() {
 	wc -c < "$1" | tr -d ' '

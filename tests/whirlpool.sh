@@ -15,10 +15,8 @@ LEVELS="portable avx512"
 
 # The levels this CPU runs: the others are refused.
 runnable() {
-	for l in $LEVELS; do
-		MULTISUM_WHIRLPOOL_IMPL=$l multisum -a whirlpool /dev/null \
-		    >/dev/null 2>&1 && echo "$l"
-	done
+	# shellcheck disable=SC2086
+	runnable_levels MULTISUM_WHIRLPOOL_IMPL whirlpool $LEVELS
 }
 
 # vector NAME HEX: a message made by the caller in file NAME.

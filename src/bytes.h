@@ -1,0 +1,47 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * bytes.h - 64-bit words loaded from and stored to bytes in a fixed byte
+ * order, whatever the machine's: one load or store each (compilers see
+ * through memcpy), a byte swap where the orders differ.  For the
+ * built-in kernels (crc.c, whirlpool.c).
+ */
+#ifndef MS_BYTES_H
+#define MS_BYTES_H
+
+#include <stdint.h>
+#include <string.h>
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define MS_BIG_ENDIAN	1
+#else
+#define MS_BIG_ENDIAN	0
+#endif
+
+static inline uint64_t
+ms_load_le64(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return MS_BIG_ENDIAN ? __builtin_bswap64(v) : v;
+}
+
+static inline uint64_t
+ms_load_be64(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return MS_BIG_ENDIAN ? v : __builtin_bswap64(v);
+}
+
+static inline void
+ms_store_le64(unsigned char *p, uint64_t v)
+{
+	if (MS_BIG_ENDIAN)
+		v = __builtin_bswap64(v);
+	memcpy(p, &v, sizeof(v));
+}
+
+#endif
