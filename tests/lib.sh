@@ -201,6 +201,29 @@ shrunk_fails() {
 	fi
 }
 
+# truncated_while_hashed LABEL PAUSE OPTION...: multisum --io=mmap
+# OPTION... victim while victim is emptied PAUSE seconds after the start
+# (a race on purpose: shrink-helper times it exactly).  Either the run
+# finished first (exit 0) or the file is a read error (exit 1), never
+# a signal or a digest of bytes that are gone.
+truncated_while_hashed() {
+	_label=$1 _pause=$2
+	shift 2
+	"$MULTISUM" --io=mmap "$@" victim > out 2> err &
+	_pid=$!
+	[ "$_pause" = 0 ] || sleep "$_pause" 2>/dev/null
+	: > victim
+	wait "$_pid"
+	_st=$?
+	case $_st in
+	0) pass ;;
+	1) has_line err "multisum: victim: Input/output error" \
+	    "$_label: a shrunk file is a read error" ;;
+	*) fail "$_label ($*): exit status $_st"
+	   diag - < err ;;
+	esac
+}
+
 # The test shows a known bug that is not fixed yet: a failure is expected.
 todo() {
 	ms_why="TODO $*"
