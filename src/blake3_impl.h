@@ -73,6 +73,15 @@ ms_b3_row(size_t j, size_t lanes)
 	return j < lanes ? j : lanes - 1;
 }
 
+/* The flags of block b of a chunk (or parent) of blocks blocks. */
+static inline uint8_t
+ms_b3_block_flags(size_t b, size_t blocks, uint8_t flags, uint8_t start,
+    uint8_t end)
+{
+	return (uint8_t)(flags | (b == 0 ? start : 0) |
+	    (b + 1 == blocks ? end : 0));
+}
+
 static inline uint32_t
 load32(const uint8_t *p)
 {

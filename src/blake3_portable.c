@@ -83,15 +83,10 @@ ms_b3_many_portable(const uint8_t *in, size_t cnt, size_t blocks,
 		uint32_t cv[8];
 
 		memcpy(cv, key, sizeof(cv));
-		for (size_t b = 0; b < blocks; b++) {
-			uint8_t f = flags;
-
-			if (b == 0)
-				f |= flags_start;
-			if (b + 1 == blocks)
-				f |= flags_end;
-			ms_b3_compress_cv(cv, in + 64 * b, 64, counter, f);
-		}
+		for (size_t b = 0; b < blocks; b++)
+			ms_b3_compress_cv(cv, in + 64 * b, 64, counter,
+			    ms_b3_block_flags(b, blocks, flags, flags_start,
+			    flags_end));
 		for (int w = 0; w < 8; w++)
 			store32(out + 4 * w, cv[w]);
 		if (inc)

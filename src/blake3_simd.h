@@ -153,12 +153,9 @@ group(const uint8_t *in, size_t stride, size_t lanes, size_t blocks,
 	for (int i = 0; i < 8; i++)
 		h[i] = SET1((int)key[i]);
 	for (size_t b = 0; b < blocks; b++) {
-		uint8_t f = flags;
+		uint8_t f = ms_b3_block_flags(b, blocks, flags, flags_start,
+		    flags_end);
 
-		if (b == 0)
-			f |= flags_start;
-		if (b + 1 == blocks)
-			f |= flags_end;
 		load_msg(in + b * 64, stride, lanes, m, 0);
 		load_msg(in + b * 64, stride, lanes, m, 1);
 		MS_B3_UNROLL
