@@ -78,22 +78,18 @@ native_tagged(char *s, size_t len, size_t i, bool escaped,
 		snprintf(unknown, sizeof(unknown), "unsupported algorithm %s",
 		    word);
 		e->why = unknown;
-		s[close] = '\0';
-		e->name = s + k;
-		if (escaped && !ms_mf_unescape(s + k, close - k))
-			return MS_LINE_BAD;
-		return MS_LINE_UNSUPPORTED;
-	}
-	if (!ms_mf_tag_digest(word, s + dig, len - dig, d))
+	} else if (!ms_mf_tag_digest(word, s + dig, len - dig, d)) {
 		return MS_LINE_BAD;
-	e->n = 1;
-	e->how = MS_BY_TAG;
+	} else {
+		e->n = 1;
+		e->how = MS_BY_TAG;
+	}
 	s[close] = '\0';
 	e->name = s + k;
 	if (escaped && !ms_mf_unescape(s + k, close - k))
 		return MS_LINE_BAD;
 	/* An empty name is a file that cannot be opened, as in coreutils. */
-	return MS_LINE_ENTRY;
+	return known ? MS_LINE_ENTRY : MS_LINE_UNSUPPORTED;
 }
 
 /*
