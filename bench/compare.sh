@@ -197,15 +197,11 @@ workload cksum MB/s $((SIZE_MB << 20)) 1 \
 workload crc32 MB/s $((SIZE_MB << 20)) 1 \
 	"rhash --crc32|rhash --crc32 --simple $BIG" \
 	-- "multisum -a crc32|$M -a crc32 $BIG"
-workload crc32c MB/s $((SIZE_MB << 20)) 1 \
-	"rhash --crc32c|rhash --crc32c $BIG" \
-	-- "multisum -a crc32c|$M -a crc32c $BIG"
-workload md4 MB/s $((SIZE_MB << 20)) 1 \
-	"rhash --md4|rhash --md4 $BIG" \
-	-- "multisum -a md4|$M -a md4 $BIG"
-workload whirlpool MB/s $((SIZE_MB << 20)) 1 \
-	"rhash --whirlpool|rhash --whirlpool $BIG" \
-	-- "multisum -a whirlpool|$M -a whirlpool $BIG"
+for a in crc32c md4 whirlpool; do
+	workload $a MB/s $((SIZE_MB << 20)) 1 \
+		"rhash --$a|rhash --$a $BIG" \
+		-- "multisum -a $a|$M -a $a $BIG"
+done
 
 if [[ rss =~ $ONLY ]] && [ -x /usr/bin/time ]; then
 	echo
