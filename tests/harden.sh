@@ -316,19 +316,27 @@ test_unmappable_file_is_read() {
 	is "$(cat err)" "" "no message"
 }
 
+# progress_in_pty LAST MARK: multisum -j 1 --progress over a, a FIFO and
+# LAST in a pseudo-terminal (script(1), writing ts; pid is its process),
+# waited for until a's result and then MARK of the progress line show,
+# while the FIFO waits for its writer.
+progress_in_pty() {
+	printf 'a\n' > a
+	mkfifo fifo
+	script -qfc "$MULTISUM -a sha256 -j 1 --progress a fifo $1" ts \
+	    < /dev/null > /dev/null 2>&1 &
+	pid=$!
+	wait_for ts "$(sha256sum a)"
+	wait_for ts "$2" || fail "no progress line drawn"
+}
+
 # The progress line is erased before other output to its terminal: a
 # result line and a message each come after "\r\033[K", never glued to
 # the progress text.
 test_progress_erased() {
 	have script || skip_test "no script(1)"
-	printf 'a\n' > a
-	mkfifo fifo
-	script -qfc "$MULTISUM -a sha256 -j 1 --progress a fifo nosuch" ts \
-	    < /dev/null > /dev/null 2>&1 &
-	pid=$!
-	wait_for ts "$(sha256sum a)"
 	# the line shows after a second, while the FIFO waits for its writer
-	wait_for ts ", " || fail "no progress line drawn"
+	progress_in_pty nosuch ", "
 	printf 'b\n' > fifo
 	wait "$pid"
 	esc=$(printf '\033')
@@ -417,14 +425,8 @@ test_check_stdin_entry() {
 # opened: while a FIFO waits, the file after it is already in the total.
 test_progress_total_j1() {
 	have script || skip_test "no script(1)"
-	printf 'a\n' > a
 	random_file c 1000
-	mkfifo fifo
-	script -qfc "$MULTISUM -a sha256 -j 1 --progress a fifo c" ts \
-	    < /dev/null > /dev/null 2>&1 &
-	pid=$!
-	wait_for ts "$(sha256sum a)"
-	wait_for ts " of " || fail "no progress line drawn"
+	progress_in_pty c " of "
 	# drawn four times a second: a few lines to be sure of the total
 	_n=0
 	while [ "$(grep -ao ' of [^,]*' ts | wc -l)" -lt 3 ] && [ $_n -lt 200 ]; do
