@@ -5,7 +5,8 @@
 # --algorithm with comma lists, --bench-baseline), files after -c,
 # --files-from, -o, --update and --audit, and algorithm lists that are
 # exactly what the program's --list-algorithms says (so a new algorithm
-# cannot be missing).
+# cannot be missing), and in bash and fish exactly the long options that
+# --help names (so a new option cannot be missing either).
 #
 # Each shell is driven non-interactively: bash by calling the function
 # that `complete -p multisum` names with COMP_WORDS/COMP_CWORD set as
@@ -169,7 +170,29 @@ test_fish() {
 	compare fish got
 }
 
+# Every long option that --help names is offered after "--", and no other:
+# bash through its completion function, fish through complete -C.
+test_long_options() {
+	multisum --help | grep -oE -- '--[a-z0-9][a-z0-9-]*' | sort -u > want
+	check "--help names long options" test -s want
+	if have bash; then
+		bash --norc --noprofile -c '. "$1/multisum"
+		    fn=$(complete -p multisum); fn=${fn#*-F }; fn=${fn%% *}
+		    COMP_WORDS=(multisum --); COMP_CWORD=1; COMPREPLY=()
+		    "$fn" multisum -- multisum
+		    printf "%s\n" "${COMPREPLY[@]}"' sh "$comps" |
+		    sed 's/=$//' | sort -u > got
+		same got want "bash: the long options of --help"
+	fi
+	if have fish; then
+		fish --no-config -c "source '$comps/multisum.fish'; complete -C 'multisum --'" |
+		    sed 's/\t.*//; s/=$//' | sort -u > got
+		same got want "fish: the long options of --help"
+	fi
+}
+
 run bash
 run zsh
 run fish
+run long_options
 finish
