@@ -36,9 +36,9 @@
  * below the cap. */
 enum level { L_TABLE, L_SSE42, L_PCLMUL, L_VPCLMUL, L_COUNT };
 
-static const char *const level_names[L_COUNT] = {
+const char *const ms_crc_level_names[L_COUNT + 1] = {
 	[L_TABLE] = "table", [L_SSE42] = "sse42",
-	[L_PCLMUL] = "pclmul", [L_VPCLMUL] = "vpclmul",
+	[L_PCLMUL] = "pclmul", [L_VPCLMUL] = "vpclmul", [L_COUNT] = NULL,
 };
 
 struct kind;
@@ -362,7 +362,7 @@ cpu_levels(void)
 }
 
 static struct ms_levels levels = {
-	.env = "MULTISUM_CRC_IMPL", .names = level_names, .count = L_COUNT,
+	.env = "MULTISUM_CRC_IMPL", .names = ms_crc_level_names, .count = L_COUNT,
 };
 
 static void
@@ -374,10 +374,6 @@ choose(void)
 }
 
 static pthread_once_t chosen = PTHREAD_ONCE_INIT;
-
-const char *const ms_crc_level_names[] = {
-	"table", "sse42", "pclmul", "vpclmul", NULL,
-};
 
 int
 ms_crc_level_force(const char *name)
@@ -438,7 +434,7 @@ static const char *
 variant_of(struct kind *k)
 {
 	return prepare(k) == -1 ? "invalid MULTISUM_CRC_IMPL" :
-	    level_names[k->level];
+	    ms_crc_level_names[k->level];
 }
 
 /* --------------------------------------------------------------- ops */
