@@ -31,12 +31,12 @@ if ! "$FUZZ_CC" -fsanitize=fuzzer "$probe" -o "$OUT/obj/probe" 2>/dev/null; then
 fi
 
 objs=
-for c in "$SRCDIR"/src/*.c; do
-	base=$(basename "$c" .c)
-	[ "$base" = multisum ] && continue
-	o=$OUT/obj/$base.o
+for c in "$SRCDIR"/src/*/*.c; do
+	rel=${c#"$SRCDIR"/src/}
+	[ "$rel" = cli/multisum.c ] && continue
+	o=$OUT/obj/$(echo "${rel%.c}" | tr / _).o
 	if [ ! -f "$o" ] || [ "$c" -nt "$o" ] || [ "$BUILDDIR/config.h" -nt "$o" ]; then
-		echo "  FUZZCC   src/$base.c"
+		echo "  FUZZCC   src/$rel"
 		# shellcheck disable=SC2086
 		"$FUZZ_CC" $FLAGS $SAN -fsanitize=fuzzer-no-link -c "$c" -o "$o"
 	fi

@@ -10,9 +10,9 @@
 
 #include <stdio.h>
 
-#include "algorithm.h"
-#include "manifest.h"
-#include "util.h"
+#include "digest/algorithm.h"
+#include "manifest/manifest.h"
+#include "base/util.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -14,10 +14,10 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "algorithm.h"
-#include "digest_set.h"
-#include "format.h"
-#include "ledger.h"
+#include "digest/algorithm.h"
+#include "digest/digest_set.h"
+#include "manifest/format.h"
+#include "manifest/ledger.h"
 
 static const char *const sets[][2] = {
 	{ "sha256", NULL }, { "md5", "sha256" }, { "crc32", NULL },

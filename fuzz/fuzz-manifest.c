@@ -11,8 +11,8 @@
  */
 #include "fuzz.h"
 
-#include "algorithm.h"
-#include "manifest.h"
+#include "digest/algorithm.h"
+#include "manifest/manifest.h"
 
 /* The manifest names whose rules differ. */
 static const char *const names[] = {

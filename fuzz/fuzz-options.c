@@ -9,8 +9,8 @@
  */
 #include "fuzz.h"
 
-#include "algorithm.h"
-#include "util.h"
+#include "digest/algorithm.h"
+#include "base/util.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -8,7 +8,7 @@
  */
 #include "fuzz.h"
 
-#include "quote.h"
+#include "base/quote.h"
 
 /* One $'...' escape at *q (after the backslash) into *o. */
 static const char *

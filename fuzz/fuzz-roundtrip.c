@@ -13,10 +13,10 @@
 
 #include <stdio.h>
 
-#include "algorithm.h"
-#include "format.h"
-#include "manifest.h"
-#include "util.h"
+#include "digest/algorithm.h"
+#include "manifest/format.h"
+#include "manifest/manifest.h"
+#include "base/util.h"
 
 static const char *const algos[] = {
 	"md5", "sha1", "sha256", "sha512", "blake2b-256", "sha3-384",

@@ -3,7 +3,7 @@
 #
 # archive-links.sh - hard links in --archive, many of them: each link
 # gets its own target's digests (the memo of members is a hash table,
-# members.c), in hash and check mode, and a name archived twice
+# engine_members.c), in hash and check mode, and a name archived twice
 # lends its latest content to a link that follows.
 . "$TESTS_SRCDIR/lib.sh"
 

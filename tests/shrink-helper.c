@@ -32,10 +32,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "digest_set.h"
-#include "engine.h"
-#include "source.h"
-#include "util.h"
+#include "digest/digest_set.h"
+#include "engine/engine.h"
+#include "io/source.h"
+#include "base/util.h"
 
 struct job {
 	struct ms_source src;

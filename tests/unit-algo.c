@@ -20,10 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algorithm.h"
-#include "kat.h"
-#include "digest_set.h"
-#include "util.h"
+#include "digest/algorithm.h"
+#include "digest/kat.h"
+#include "digest/digest_set.h"
+#include "base/util.h"
 
 #include "tap.h"
 

@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "blake3.h"
-#include "blake3_impl.h"
-#include "util.h"
+#include "kernels/blake3.h"
+#include "kernels/blake3_impl.h"
+#include "base/util.h"
 
 #include "tap.h"
 

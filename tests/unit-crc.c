@@ -21,9 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algorithm.h"
-#include "crc.h"
-#include "util.h"
+#include "digest/algorithm.h"
+#include "kernels/crc.h"
+#include "base/util.h"
 
 #include "tap.h"
 

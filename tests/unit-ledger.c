@@ -11,10 +11,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "format.h"
-#include "ledger.h"
+#include "manifest/format.h"
+#include "manifest/ledger.h"
 #include "tap.h"
-#include "util.h"
+#include "base/util.h"
 
 #define A_SHA256 "5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03"
 #define B_SHA256 "e258d248fda94c63753607f7c4494ee0fcbe92f1a76bfdac795c9d84101eb317"

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "manifest.h"
+#include "manifest/manifest.h"
 #include "tap.h"
-#include "util.h"
+#include "base/util.h"
 
 #define H_A_SHA256 "5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03"
 #define H_A_MD5 "b1946ac92492d2347c6235b4d2611184"

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "whirlpool.h"
+#include "kernels/whirlpool.h"
 
 #include "tap.h"
 

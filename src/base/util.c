@@ -1,0 +1,402 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * util.c - diagnostics, allocation that cannot fail, and byte encodings.
+ *
+ * Owns the program-name prefix of every message and the hex and base64
+ * codecs that formats and manifests share.  It never touches standard
+ * output.
+ */
+#include "base/util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+const char *ms_program = "multisum";
+
+/* Called before a message goes to standard error (the progress line). */
+static void (*before_message)(void);
+
+void
+ms_set_before_message(void (*fn)(void))
+{
+	before_message = fn;
+}
+
+void
+ms_before_terminal_output(void)
+{
+	static int tty = -1;
+
+	if (before_message == NULL)
+		return;
+	if (tty == -1)
+		tty = isatty(STDOUT_FILENO);
+	if (tty)
+		before_message();
+}
+
+void
+ms_vwarn(const char *fmt, va_list ap)
+{
+	/*
+	 * One write per message so that threads never interleave lines; a
+	 * message longer than the stack buffer (a deep path) is allocated
+	 * whole rather than cut before its reason.
+	 */
+	char small[4096], *line = small;
+	int p = snprintf(small, sizeof(small), "%s: ", ms_program);
+	va_list again;
+	int n;
+
+	if (p < 0)
+		return;
+	va_copy(again, ap);
+	n = vsnprintf(small + p, sizeof(small) - (size_t)p, fmt, ap);
+	if (n < 0) {
+		va_end(again);
+		return;
+	}
+	if ((size_t)p + (size_t)n + 2 > sizeof(small)) {
+		line = malloc((size_t)p + (size_t)n + 2);
+		if (line == NULL) {
+			line = small;	/* cut, but said */
+			n = (int)(sizeof(small) - (size_t)p - 2);
+		} else {
+			memcpy(line, small, (size_t)p);
+			vsnprintf(line + p, (size_t)n + 1, fmt, again);
+		}
+	}
+	va_end(again);
+	line[p + n] = '\n';
+	if (before_message != NULL)
+		before_message();
+	fwrite(line, 1, (size_t)p + (size_t)n + 1, stderr);
+	if (line != small)
+		free(line);
+}
+
+void
+ms_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ms_vwarn(fmt, ap);
+	va_end(ap);
+}
+
+void
+ms_die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ms_vwarn(fmt, ap);
+	va_end(ap);
+	exit(MS_EXIT_USAGE);
+}
+
+void
+ms_bug(const char *what)
+{
+	fprintf(stderr, "%s: internal error: %s\n", ms_program, what);
+	abort();
+}
+
+static void *
+checked(void *p)
+{
+	if (p == NULL)
+		ms_die("%s", strerror(ENOMEM));
+	return p;
+}
+
+void *
+ms_xmalloc(size_t n)
+{
+	return checked(malloc(n ? n : 1));
+}
+
+void *
+ms_xcalloc(size_t cnt, size_t n)
+{
+	return checked(calloc(cnt ? cnt : 1, n ? n : 1));
+}
+
+void *
+ms_xrealloc(void *p, size_t n)
+{
+	return checked(realloc(p, n ? n : 1));
+}
+
+void *
+ms_xaligned(size_t align, size_t n)
+{
+	void *p = NULL;
+
+	if (posix_memalign(&p, align, n ? n : 1) != 0)
+		p = NULL;
+	return checked(p);
+}
+
+void *
+ms_try_aligned(size_t align, size_t n)
+{
+	void *p;
+
+	return posix_memalign(&p, align, n ? n : 1) == 0 ? p : NULL;
+}
+
+char *
+ms_xstrdup(const char *s)
+{
+	return checked(strdup(s));
+}
+
+char *
+ms_xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+	int n;
+
+	/* gcc 12 with UBSan at -O1 sees a path with a null fmt here and
+	 * warns (-Wformat-truncation) unless it is ruled out first. */
+	if (fmt == NULL)
+		ms_bug("ms_xasprintf: no format");
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		ms_bug("vsnprintf");
+	p = ms_xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+static int
+lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+int
+ms_strcaseeq(const char *a, const char *b)
+{
+	while (*a && lower((unsigned char)*a) == lower((unsigned char)*b))
+		a++, b++;
+	return *a == '\0' && *b == '\0';
+}
+
+int
+ms_parse_size(const char *s, size_t *out)
+{
+	char *end;
+	unsigned long long v;
+	unsigned shift = 0;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno != 0)
+		return -1;
+	switch (lower((unsigned char)*end)) {
+	case 'k': shift = 10; end++; break;
+	case 'm': shift = 20; end++; break;
+	case 'g': shift = 30; end++; break;
+	}
+	/* "KiB" means K; a lone "Ki" is refused, as coreutils refuses it. */
+	if (shift && lower((unsigned char)*end) == 'i' &&
+	    lower((unsigned char)end[1]) == 'b')
+		end++;
+	if (lower((unsigned char)*end) == 'b')
+		end++;
+	if (*end != '\0' || v > (SIZE_MAX >> shift))
+		return -1;
+	*out = (size_t)(v << shift);
+	return 0;
+}
+
+uint64_t
+ms_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+void
+ms_hex(char *out, const unsigned char *p, size_t n)
+{
+	static const char digits[] = "0123456789abcdef";
+
+	for (size_t i = 0; i < n; i++) {
+		*out++ = digits[p[i] >> 4];
+		*out++ = digits[p[i] & 15];
+	}
+	*out = '\0';
+}
+
+/* A hex digit's value + 1, by character; 0 for any other. */
+static const unsigned char hexval[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
+	['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
+int
+ms_unhex(unsigned char *out, const char *s, size_t n)
+{
+	unsigned bad = 0;
+
+	/* no branch a digit: one table look-up each, checked at the end */
+	for (size_t i = 0; i < n; i++) {
+		unsigned hi = hexval[(unsigned char)s[2 * i]];
+		unsigned lo = hexval[(unsigned char)s[2 * i + 1]];
+
+		bad |= (hi - 1) | (lo - 1);	/* 0 - 1 sets the high bits */
+		out[i] = (unsigned char)((hi - 1) << 4 | ((lo - 1) & 15));
+	}
+	return bad > 15 ? -1 : 0;
+}
+
+static const char b64[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+void
+ms_base64(char *out, const unsigned char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + 3 <= n; i += 3) {
+		uint32_t v = (uint32_t)p[i] << 16 | (uint32_t)p[i + 1] << 8 | p[i + 2];
+		*out++ = b64[v >> 18];
+		*out++ = b64[v >> 12 & 63];
+		*out++ = b64[v >> 6 & 63];
+		*out++ = b64[v & 63];
+	}
+	if (n - i == 1) {
+		uint32_t v = (uint32_t)p[i] << 16;
+		*out++ = b64[v >> 18];
+		*out++ = b64[v >> 12 & 63];
+		*out++ = '=';
+		*out++ = '=';
+	} else if (n - i == 2) {
+		uint32_t v = (uint32_t)p[i] << 16 | (uint32_t)p[i + 1] << 8;
+		*out++ = b64[v >> 18];
+		*out++ = b64[v >> 12 & 63];
+		*out++ = b64[v >> 6 & 63];
+		*out++ = '=';
+	}
+	*out = '\0';
+}
+
+static int
+b64val(int c)
+{
+	const char *q = c ? strchr(b64, c) : NULL;
+
+	return q ? (int)(q - b64) : -1;
+}
+
+long
+ms_unbase64(unsigned char *out, size_t cap, const char *s, size_t len)
+{
+	size_t n = 0;
+
+	if (len == 0 || len % 4 != 0)
+		return -1;
+	for (size_t i = 0; i < len; i += 4) {
+		int v[4], pad = 0;
+
+		for (int k = 0; k < 4; k++) {
+			if (s[i + k] == '=' && i + 4 == len && k >= 2) {
+				v[k] = 0;
+				pad++;
+			} else if (pad || (v[k] = b64val((unsigned char)s[i + k])) < 0) {
+				return -1;
+			}
+		}
+		uint32_t w = (uint32_t)v[0] << 18 | (uint32_t)v[1] << 12 |
+		    (uint32_t)v[2] << 6 | (uint32_t)v[3];
+		/* Canonical form: the bits under the padding are zero. */
+		if ((pad == 1 && (w & 0xff)) || (pad == 2 && (w & 0xffff)))
+			return -1;
+		for (int k = 0; k < 3 - pad; k++) {
+			if (n == cap)
+				return -1;
+			out[n++] = (unsigned char)(w >> (16 - 8 * k));
+		}
+	}
+	return (long)n;
+}
+
+bool ms_stdin_was_closed;
+
+void
+ms_std_fds(void)
+{
+	/*
+	 * A descriptor 0, 1 or 2 that is closed would be handed out by the
+	 * next open: the -o temporary would then take what stderr writes.
+	 * Open /dev/null there first, as coreutils and OpenBSD do, in the
+	 * wrong direction: reading standard input or writing standard output
+	 * still fails with EBADF, as it did when closed, and is reported.
+	 */
+	for (int fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
+			int n = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+
+			if (n == -1)
+				abort();	/* nowhere even to say so */
+			if (fd == 0)
+				ms_stdin_was_closed = true;
+			if (n != fd)
+				close(n);	/* a lower one was closed too */
+		}
+}
+
+static bool write_error_said;
+
+void
+ms_write_error(void)
+{
+	int err = errno;
+
+	write_error_said = true;
+	/*
+	 * The tools say what coreutils 9.1 says: "NAME: write error", with
+	 * the cause only for a closed descriptor.
+	 */
+	if ((strcmp(ms_program, "multisum") == 0 || err == EBADF) && err != 0)
+		ms_warn("write error: %s", strerror(err));
+	else
+		ms_warn("write error");
+}
+
+static void
+close_stdout(void)
+{
+	if (fclose(stdout) == EOF || write_error_said) {
+		if (!write_error_said)
+			ms_write_error();
+		_exit(MS_EXIT_FAIL);
+	}
+}
+
+void
+ms_close_stdout_at_exit(void)
+{
+	atexit(close_stdout);
+}

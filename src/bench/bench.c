@@ -1,0 +1,401 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * bench.c - bench mode: its entry point and the set-up of a run.
+ *
+ * Checks the FILE operands, picks the algorithms (the selection, then
+ * the baseline) and puts each through the known-answer self-test (one
+ * that fails gets no figures), lays out one cell per algorithm and
+ * workload, makes the engine row's input (random data from the OS in a
+ * temporary file), and then hands the run on, one way:
+ * bench_machine.c probes the machine, bench_measure.c times the cells,
+ * bench_verdict.c draws conclusions, and bench_table.c or
+ * bench_export.c writes them out.
+ */
+#include "bench/bench.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#ifdef HAVE_SYS_RANDOM_H
+#include <sys/random.h>
+#endif
+
+#include "io/output.h"
+#include "base/util.h"
+
+#define DEFAULT_TIME	12.0	/* seconds: a full run of every algorithm */
+#define ENGINE_FILE_LEN	(16u << 20)	/* the engine row's temporary file */
+
+static int usage_error(const char *fmt, ...)
+	    __attribute__((format(printf, 1, 2)));
+
+/* A one-line complaint and the pointer to --help: exit status 2. */
+static int
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ms_vwarn(fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "Try '%s --help' for more information.\n", ms_program);
+	return MS_EXIT_USAGE;
+}
+
+static void
+fill_random(unsigned char *p, size_t n)
+{
+	int fd;
+
+#ifdef HAVE_GETRANDOM
+	while (n > 0) {
+		ssize_t r = getrandom(p, n, 0);
+
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r == -1)
+			break;		/* ENOSYS: try the device */
+		p += r;
+		n -= (size_t)r;
+	}
+	if (n == 0)
+		return;
+#endif
+	fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	while (fd != -1 && n > 0) {
+		ssize_t r = read(fd, p, n);
+
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		p += r;
+		n -= (size_t)r;
+	}
+	if (fd != -1)
+		close(fd);
+	if (n > 0)
+		ms_die("cannot get random data: %s",
+		    strerror(errno ? errno : EIO));
+}
+
+static void
+add_algo(struct ms_bench *b, const struct ms_digest_spec *s, bool selected)
+{
+	struct ms_bench_algo *a = &b->algo[b->nalgo++];
+	char buf[sizeof(a->name)];
+
+	a->spec = *s;
+	a->selected = selected;
+	snprintf(a->name, sizeof(a->name), "%s",
+	    ms_spec_name(s, buf, sizeof(buf)));
+	ms_selection_add(&a->one, s);
+}
+
+static struct ms_bench_cell *
+add_cell(struct ms_bench *b, struct ms_bench_algo *a, enum ms_bench_kind kind,
+    size_t index, char *workload, const char *path, uint64_t bytes)
+{
+	struct ms_bench_cell *c = &b->cell[b->ncell++];
+
+	c->algo = a;
+	c->kind = kind;
+	c->index = index;
+	c->workload = workload;
+	c->path = path;
+	c->bytes = bytes;
+	c->cnt = 1;
+	return c;
+}
+
+/* Lay out the cells in report order: each algorithm's row, engine, reads. */
+static void
+lay_out(struct ms_bench *b, char **files, const uint64_t *size, size_t nfiles,
+    uint64_t engine_bytes)
+{
+	size_t per = MS_WL_COUNT + nfiles;
+
+	b->files = files;
+	b->nfiles = nfiles;
+	b->cell = ms_xcalloc(b->nalgo * per + 1 + nfiles, sizeof(*b->cell));
+	for (size_t i = 0; i < b->nalgo; i++) {
+		for (size_t k = 0; k < MS_WL_COUNT; k++) {
+			const struct ms_bench_workload *w =
+			    &ms_bench_workloads[k];
+			struct ms_bench_cell *c = add_cell(b, &b->algo[i],
+			    w->kind, k, ms_xstrdup(w->id), NULL,
+			    (uint64_t)w->len * w->cnt);
+
+			c->len = w->len;
+			c->cnt = w->cnt;
+		}
+		for (size_t f = 0; f < nfiles; f++)
+			add_cell(b, &b->algo[i], MS_BENCH_FILE, f,
+			    ms_xasprintf("file:%s", files[f]), files[f],
+			    size[f]);
+	}
+	if (b->sel.cnt > 0)
+		add_cell(b, NULL, MS_BENCH_ENGINE, 0, ms_xstrdup("engine"),
+		    NULL, engine_bytes);
+	for (size_t f = 0; f < nfiles; f++)
+		add_cell(b, NULL, MS_BENCH_READ, f,
+		    ms_xasprintf("read:%s", files[f]), files[f], size[f]);
+}
+
+/*
+ * The engine row's input when no FILE is given: the random data in a
+ * temporary file, which stays in the page cache.  On Linux the file is
+ * unlinked at once and reached through /proc, so that nothing is left
+ * behind even if the run is killed.  *path is what the engine opens,
+ * *unlink_path what to remove at the end (NULL: nothing).
+ */
+static int
+make_engine_file(const unsigned char *data, size_t len, char **path,
+    char **unlink_path, int *fd_out)
+{
+	const char *dir = getenv("TMPDIR");
+	char *tmp = ms_xasprintf("%s/multisum-bench.XXXXXX",
+	    dir && *dir ? dir : "/tmp");
+	int fd = mkstemp(tmp);
+	size_t off = 0;
+
+	if (fd == -1) {
+		ms_warn("%s: %s; no engine row", tmp, strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	while (off < len) {
+		ssize_t n = write(fd, data + off, len - off);
+
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			ms_warn("%s: %s; no engine row", tmp,
+			    strerror(n == -1 ? errno : ENOSPC));
+			close(fd);
+			unlink(tmp);
+			free(tmp);
+			return -1;
+		}
+		off += (size_t)n;
+	}
+	*path = ms_xasprintf("/proc/self/fd/%d", fd);
+	if (access(*path, R_OK) == 0) {
+		unlink(tmp);
+		free(tmp);
+		*unlink_path = NULL;
+	} else {
+		free(*path);
+		*path = tmp;
+		*unlink_path = tmp;
+	}
+	*fd_out = fd;
+	return 0;
+}
+
+/* The FILE operands must be regular files that can be read again and again. */
+static int
+check_files(char **files, size_t n, uint64_t *size)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct stat st;
+		int fd;
+
+		if (strcmp(files[i], "-") == 0)
+			return usage_error("--bench cannot measure standard "
+			    "input (it cannot be read twice): give a file");
+		fd = open(files[i], O_RDONLY | O_CLOEXEC | O_NONBLOCK);	/* FIFO: no hang */
+		if (fd == -1 || fstat(fd, &st) == -1) {
+			ms_warn("%s: %s", files[i], strerror(errno));
+			if (fd != -1)
+				close(fd);
+			return MS_EXIT_FAIL;
+		}
+		close(fd);
+		if (S_ISDIR(st.st_mode)) {
+			ms_warn("%s: Is a directory", files[i]);
+			return MS_EXIT_FAIL;
+		}
+		if (!S_ISREG(st.st_mode)) {
+			ms_warn("%s: not a regular file: --bench reads it "
+			    "several times", files[i]);
+			return MS_EXIT_FAIL;
+		}
+		if (st.st_size == 0) {
+			ms_warn("%s: empty: there is nothing to measure",
+			    files[i]);
+			return MS_EXIT_FAIL;
+		}
+		size[i] = (uint64_t)st.st_size;
+	}
+	return MS_EXIT_OK;
+}
+
+/*
+ * The algorithms of the run: the selection, then the baseline unless it
+ * is selected; each through its self-test, which a failing one leaves
+ * out of the engine row and of every measurement.
+ */
+static void
+choose(struct ms_bench *b, const struct ms_selection *sel,
+    const struct ms_digest_spec *base)
+{
+	b->algo = ms_xcalloc(sel->cnt + 1, sizeof(*b->algo));
+	for (size_t i = 0; i < sel->cnt; i++)
+		add_algo(b, &sel->spec[i], true);
+	for (size_t i = 0; i < b->nalgo && b->baseline == NULL; i++)
+		if (b->algo[i].spec.algo == base->algo &&
+		    b->algo[i].spec.bits == base->bits)
+			b->baseline = &b->algo[i];
+	if (b->baseline == NULL) {
+		add_algo(b, base, false);
+		b->baseline = &b->algo[b->nalgo - 1];
+	}
+	for (size_t i = 0; i < b->nalgo; i++) {
+		struct ms_bench_algo *a = &b->algo[i];
+
+		a->kat = ms_kat_check(&a->spec, a->why, sizeof(a->why));
+		if (a->kat == MS_KAT_FAIL) {
+			ms_warn("%s: self-test FAILED: %s; not measured",
+			    a->name, a->why);
+			b->failed++;
+		} else if (a->selected) {
+			ms_selection_add(&b->sel, &a->spec);
+		}
+	}
+}
+
+static bool
+locale_is_utf8(void)
+{
+	const char *cs;
+
+	setlocale(LC_CTYPE, "");
+	cs = nl_langinfo(CODESET);
+	return cs != NULL &&
+	    (ms_strcaseeq(cs, "UTF-8") || ms_strcaseeq(cs, "utf8"));
+}
+
+/* The verdict, and the report in format on standard output. */
+static int
+report(const struct ms_bench *b, const char *format)
+{
+	struct ms_bench_verdict v = { 0 };
+	struct ms_output out;
+	bool utf8 = !b->o->ascii && strcmp(format, "table") == 0 &&
+	    locale_is_utf8();
+	int rc = 0;
+
+	if (ms_output_open(&out, NULL) == -1)
+		return -1;
+	ms_bench_verdict(b, utf8, &v);
+	if (strcmp(format, "json") == 0)
+		ms_bench_json(b, &v, out.fp);
+	else if (strcmp(format, "csv") == 0)
+		ms_bench_csv(b, out.fp);
+	else
+		ms_bench_table(b, &v, out.fp, utf8);
+	ms_bench_verdict_free(&v);
+	if (ms_output_close(&out, true) == -1)
+		rc = -1;
+	return rc;
+}
+
+int
+ms_bench_main(const struct ms_options *o)
+{
+	struct ms_bench b = { .o = o };
+	struct ms_digest_spec base;
+	struct ms_selection all = { 0 };
+	const struct ms_selection *sel = &o->sel;
+	const char *format = o->format_name ? o->format_name : "table";
+	uint64_t start = ms_now_ns(), *size, engine_bytes = 0;
+	struct ms_bench_input in = { 0 };
+	char *engine_path = NULL, *engine_unlink = NULL;
+	int engine_fd = -1, rc;
+	size_t data_len = 0;
+	unsigned char *data;
+
+	/* --format, --bench-baseline and --archive: checked by main */
+	base = o->bench_base;
+	size = ms_xcalloc(o->nfiles ? o->nfiles : 1, sizeof(*size));
+	if ((rc = check_files(o->files, o->nfiles, size)) != MS_EXIT_OK) {
+		free(size);
+		return rc;
+	}
+	if (sel->cnt == 0) {
+		ms_selection_add_all(&all);
+		sel = &all;
+	}
+	if (ms_selection_load(sel) == -1 || ms_spec_load(&base) == -1) {
+		free(size);
+		return MS_EXIT_USAGE;
+	}
+	/* Other work on the machine skews every figure: say how much. */
+	if (getloadavg(&b.loadavg, 1) != 1)
+		b.loadavg = -1;
+	b.budget = o->bench_time > 0 ? o->bench_time : DEFAULT_TIME;
+	b.jobs = o->engine.jobs ? o->engine.jobs : 1;
+	choose(&b, sel, &base);
+
+	for (size_t k = 0; k < MS_WL_COUNT; k++) {
+		const struct ms_bench_workload *w = &ms_bench_workloads[k];
+
+		if (w->len * w->cnt > data_len)
+			data_len = w->len * w->cnt;
+	}
+	data = ms_xaligned(4096, data_len);
+	fill_random(data, data_len);
+	in.data = data;
+
+	if (o->nfiles > 0) {
+		in.paths = o->files;
+		in.npaths = o->nfiles;
+		for (size_t i = 0; i < o->nfiles; i++)
+			engine_bytes += size[i];
+		b.engine_input = "the FILE operands";
+	} else if (b.sel.cnt > 0 && make_engine_file(data, ENGINE_FILE_LEN,
+	    &engine_path, &engine_unlink, &engine_fd) == 0) {
+		in.paths = &engine_path;
+		in.npaths = 1;
+		engine_bytes = ENGINE_FILE_LEN;
+		b.engine_input = "a 16 MiB temporary file in the page cache";
+	} else {
+		b.sel.cnt = 0;		/* no engine row */
+	}
+	lay_out(&b, o->files, size, o->nfiles, engine_bytes);
+	ms_bench_probe(&b.machine);
+	ms_bench_measure(&b, &in, start,
+	    o->progress == 1 || (o->progress == -1 && isatty(STDERR_FILENO)));
+	b.elapsed = (double)(ms_now_ns() - start) / 1e9;
+
+	rc = b.failed ? MS_EXIT_FAIL : MS_EXIT_OK;
+	for (size_t i = 0; i < b.ncell; i++)
+		if (b.cell[i].err != 0) {
+			ms_warn("%s: %s", b.cell[i].path ? b.cell[i].path :
+			    b.cell[i].workload, strerror(b.cell[i].err));
+			rc = MS_EXIT_FAIL;
+		}
+	if (report(&b, format) == -1)
+		rc = MS_EXIT_FAIL;
+
+	if (engine_fd != -1)
+		close(engine_fd);
+	if (engine_unlink != NULL)
+		unlink(engine_unlink);
+	free(engine_path);
+	for (size_t i = 0; i < b.ncell; i++)
+		free(b.cell[i].workload);
+	free(b.cell);
+	free(b.algo);
+	ms_bench_machine_free(&b.machine);
+	free(data);
+	free(size);
+	return rc;
+}

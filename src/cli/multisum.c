@@ -1,0 +1,773 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * multisum.c - main: argv to one struct ms_options, a mode, an exit code.
+ *
+ * Owns option parsing and the option-pair rules (one validate pass, so
+ * that the modes only read struct ms_options), --help, --version,
+ * --list-algorithms and the dispatch to the coreutils personalities by
+ * the name we were run as.  Usage errors exit here with status 2; each
+ * mode returns the exit status of its run, and main returns it.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "digest/algorithm.h"
+#include "kernels/blake3.h"
+#include "bench/bench.h"
+#include "modes/check.h"
+#include "digest/backend_s3.h"
+#include "modes/hash.h"
+#include "manifest/manifest.h"
+#include "cli/personality.h"
+#include "cli/personality_b3sum.h"
+#include "modes/update.h"
+#include "base/util.h"
+#include "base/version.h"
+
+enum {
+	OPT_TAG = 256, OPT_UNTAGGED, OPT_BASE64, OPT_RAW, OPT_FORMAT, OPT_QUIET, OPT_STATUS,
+	OPT_STRICT, OPT_IGNORE_MISSING, OPT_EXPECT, OPT_IO, OPT_BUFFER_SIZE, OPT_PART_SIZE,
+	OPT_EXCLUDE, OPT_FILES_FROM, OPT_FILES0_FROM, OPT_ARCHIVE,
+	OPT_PROGRESS, OPT_NO_PROGRESS, OPT_BENCH, OPT_BENCH_TIME,
+	OPT_BENCH_BASELINE, OPT_ASCII, OPT_LIST, OPT_DEBUG, OPT_HELP,
+	OPT_VERSION, OPT_AUDIT, OPT_SHARD, OPT_MERGE, OPT_KEY_FILE, OPT_KEYED,
+	OPT_DERIVE_KEY,
+};
+
+/* The modes an option applies to: the column beside the option table. */
+#define H	(1u << MS_MODE_HASH)
+#define C	(1u << MS_MODE_CHECK)
+#define B	(1u << MS_MODE_BENCH)
+#define U	(1u << MS_MODE_UPDATE)
+#define A	(1u << MS_MODE_AUDIT)
+#define M	(1u << MS_MODE_MERGE)
+#define ANY	(H | C | B | U | A)
+
+/*
+ * Option-pair rules (the one list; validate() applies them after parsing,
+ * each refusal is one line naming both options, then the --help hint, and
+ * exit status 2):
+ *   1. Each option applies to the modes of its column below.  Given in a
+ *      mode it does not apply to, it is refused: "--X needs --check or
+ *      --expect" (checking options: --quiet --status --strict --warn
+ *      --ignore-missing), "--X needs --bench" (--bench-time,
+ *      --bench-baseline, --ascii), or "--X cannot be used with --MODE"
+ *      (-c or --expect with -o, -b, -t, --tag, --untagged, --format,
+ *      --base64, --raw, -r, -L, --exclude, --files-from,
+ *      --files0-from; -z applies to -c: NUL-terminated manifests;
+ *      --bench with -o, -b, -t, --tag, --untagged, -z,
+ *      --base64, --raw, -r, -L, --exclude, --files-from,
+ *      --files0-from, --archive and the checking options).
+ *      --update, --audit and --merge (issue 11) take the options of their
+ *      columns U, A and M; "--X needs ..." then lists every mode.
+ *   2. The modes exclude each other: -c, --expect, --bench, --update,
+ *      --audit and --merge.
+ *   3. Pairs of options that would silently override each other:
+ *      --files-from and --files0-from, --tag and --untagged, --tag and
+ *      --format, --untagged and --format, --raw and --base64, --shard
+ *      and --archive, and any two of --key-file, --keyed and
+ *      --derive-key.
+ *   4. Then each mode's own: hash mode's --format against the algorithm
+ *      count and --raw against several inputs (choose_format), --bench's
+ *      --format and --bench-baseline values, --expect's digest; and
+ *      --key-file, --keyed or --derive-key in hash mode without
+ *      -a blake3 (blake3_mode).
+ * --list-algorithms ignores every other option; the personalities keep
+ * coreutils 9.1's own rules and wording (personality.c).
+ */
+static const struct opt {
+	const char	*name;
+	int		 has_arg;
+	int		 val;
+	unsigned	 modes;
+} opts[] = {
+	{ "algorithm",		required_argument, 'a',			ANY | M },
+	{ "length",		required_argument, 'l',			ANY | M },
+	{ "binary",		no_argument,	   'b',			H | U },
+	{ "text",		no_argument,	   't',			H | U },
+	{ "tag",		no_argument,	   OPT_TAG,		H | U },
+	{ "untagged",		no_argument,	   OPT_UNTAGGED,	H | U },
+	{ "zero",		no_argument,	   'z',			H | C },
+	{ "base64",		no_argument,	   OPT_BASE64,		H | U },
+	{ "raw",		no_argument,	   OPT_RAW,		H },
+	{ "format",		required_argument, OPT_FORMAT,		H | B | U | A },
+	{ "output",		required_argument, 'o',			H | M },
+	{ "check",		no_argument,	   'c',			C },
+	{ "quiet",		no_argument,	   OPT_QUIET,		C | U | A },
+	{ "status",		no_argument,	   OPT_STATUS,		C },
+	{ "strict",		no_argument,	   OPT_STRICT,		C },
+	{ "warn",		no_argument,	   'w',			C },
+	{ "ignore-missing",	no_argument,	   OPT_IGNORE_MISSING,	C },
+	{ "expect",		required_argument, OPT_EXPECT,		C },
+	{ "io",			required_argument, OPT_IO,		ANY },
+	{ "buffer-size",	required_argument, OPT_BUFFER_SIZE,	ANY },
+	{ "part-size",		required_argument, OPT_PART_SIZE,	ANY },
+	{ "jobs",		required_argument, 'j',			ANY },
+	{ "recursive",		no_argument,	   'r',			H | U | A },
+	{ "dereference",	no_argument,	   'L',			H | U | A },
+	{ "exclude",		required_argument, OPT_EXCLUDE,		H | U | A },
+	{ "files-from",		required_argument, OPT_FILES_FROM,	H | U | A },
+	{ "files0-from",	required_argument, OPT_FILES0_FROM,	H | U | A },
+	{ "archive",		required_argument, OPT_ARCHIVE,		H | C },
+	{ "progress",		no_argument,	   OPT_PROGRESS,	ANY },
+	{ "no-progress",	no_argument,	   OPT_NO_PROGRESS,	ANY },
+	{ "update",		required_argument, 'u',			U },
+	{ "audit",		required_argument, OPT_AUDIT,		A },
+	{ "shard",		required_argument, OPT_SHARD,		H | C | U | A },
+	{ "merge",		no_argument,	   OPT_MERGE,		M },
+	{ "bench",		no_argument,	   OPT_BENCH,		B },
+	{ "bench-time",		required_argument, OPT_BENCH_TIME,	B },
+	{ "bench-baseline",	required_argument, OPT_BENCH_BASELINE,	B },
+	{ "ascii",		no_argument,	   OPT_ASCII,		B },
+	{ "key-file",		required_argument, OPT_KEY_FILE,	H | C },
+	{ "keyed",		no_argument,	   OPT_KEYED,		H | C },
+	{ "derive-key",		required_argument, OPT_DERIVE_KEY,	H | C },
+	{ "list-algorithms",	no_argument,	   OPT_LIST,		ANY | M },
+	{ "debug",		no_argument,	   OPT_DEBUG,		ANY | M },
+	{ "help",		no_argument,	   OPT_HELP,		ANY | M },
+	{ "version",		no_argument,	   OPT_VERSION,		ANY | M },
+};
+#define NOPTS	MS_ARRAY_LEN(opts)
+
+/* Rule 3: options of which at most one may be given. */
+static const int exclusive[][2] = {
+	{ OPT_FILES_FROM, OPT_FILES0_FROM },
+	{ OPT_TAG, OPT_UNTAGGED },
+	{ OPT_TAG, OPT_FORMAT },
+	{ OPT_UNTAGGED, OPT_FORMAT },
+	{ OPT_RAW, OPT_BASE64 },
+	{ OPT_SHARD, OPT_ARCHIVE },	/* a member's hard link may cross shards */
+	{ OPT_KEY_FILE, OPT_KEYED },
+	{ OPT_KEY_FILE, OPT_DERIVE_KEY },
+	{ OPT_KEYED, OPT_DERIVE_KEY },
+};
+
+/* What parsing saw, for validate(): which options, and the mode's. */
+struct seen {
+	bool		 given[NOPTS];
+	int		 mode_opt;	/* the mode's option; 0 if none */
+};
+
+/*
+ * Exit after writing what the user asked for to standard output: if it
+ * could not all be written (a full disk, a closed descriptor), say so and
+ * fail, as coreutils does, instead of exiting 0 with the text lost.
+ */
+static _Noreturn void
+exit_flushed(void)
+{
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		ms_write_error();
+		exit(MS_EXIT_FAIL);
+	}
+	exit(MS_EXIT_OK);
+}
+
+static void
+usage(int status)
+{
+	if (status != MS_EXIT_OK) {
+		fprintf(stderr, "Try '%s --help' for more information.\n", ms_program);
+		exit(status);
+	}
+	printf("Usage: %s [OPTION]... [FILE]...\n"
+	    "  or:  %s -c [OPTION]... [MANIFEST]...\n"
+	    "  or:  %s -r --update=MANIFEST [OPTION]... [DIR]...\n"
+	    "  or:  %s -r --audit=MANIFEST [OPTION]... [DIR]...\n"
+	    "  or:  %s --merge [-o MANIFEST] SHARD-MANIFEST...\n"
+	    "  or:  %s --bench [OPTION]... [FILE]...\n"
+	    "  or:  %s --list-algorithms\n", ms_program, ms_program,
+	    ms_program, ms_program, ms_program, ms_program, ms_program);
+	fputs(
+"Print or check checksums of FILEs, reading each file once for every\n"
+"selected algorithm (default: SHA-256).  With no FILE, or when FILE is -,\n"
+"read standard input.\n"
+"\n"
+"Algorithms:\n"
+"  -a, --algorithm=LIST   comma-separated algorithms; may repeat; 'all' selects\n"
+"                         every one (see --list-algorithms)\n"
+"  -l, --length=BITS      digest length of the variable-length algorithm\n"
+"                         (blake2b, blake2s, shake128, shake256, blake3,\n"
+"                         sha2, sha3)\n"
+"      --key-file=FILE    blake3 in keyed mode, the 32-byte key read from FILE\n"
+"      --keyed            the same with the key read from standard input\n"
+"      --derive-key=CONTEXT  blake3 in key derivation mode with CONTEXT\n"
+"      --part-size=SIZE   part size of s3etag, s3-crc32, s3-crc32c, s3-sha1 and\n"
+"                         s3-sha256, S3's multipart checksums (default 8M)\n"
+"      --list-algorithms  list the algorithms of this build and exit\n"
+"\n"
+"Output:\n"
+"  -b, --binary           mark names with '*' (GNU format)\n"
+"  -t, --text             mark names with ' ' (the default)\n"
+"      --tag              BSD-style lines: ALG (NAME) = DIGEST\n"
+"      --untagged         GNU lines (one algorithm): DIGEST  NAME\n"
+"      --format=FORMAT    gnu, bsd, sfv (crc32 only) or ndjson; with --bench:\n"
+"                         table, csv or json\n"
+"      --base64           digests in base64 instead of hex\n"
+"      --raw              the bare binary digest of a single input\n"
+"  -z, --zero             end lines with NUL, not newline; no name escaping\n"
+"                           (with -c: read NUL-terminated manifests)\n"
+"  -o, --output=FILE      write the manifest to FILE, atomically: FILE is\n"
+"                         replaced only when every line was written\n"
+"\n"
+"Checking:\n"
+"  -c, --check            verify the checksums listed in MANIFESTs\n"
+"      --expect=DIGEST    verify one FILE against DIGEST (algorithm from -a,\n"
+"                         else from the digest's length)\n"
+"      --ignore-missing   do not fail or report for missing files\n"
+"      --quiet            do not print OK for each verified file\n"
+"      --status           print nothing; the exit status tells\n"
+"      --strict           exit non-zero for improperly formatted lines\n"
+"  -w, --warn             warn about improperly formatted lines\n"
+"\n"
+"Reading:\n"
+"  -r, --recursive        hash the files below directory operands\n"
+"  -L, --dereference      follow symbolic links found inside directories\n"
+"      --exclude=GLOB     skip names matching GLOB (may repeat)\n"
+"      --files-from=FILE  read operands from FILE, one per line (- is stdin)\n"
+"      --files0-from=FILE read NUL-terminated operands from FILE\n"
+"      --archive=ARCHIVE  hash (or check) the members of ARCHIVE without\n"
+"                         extracting it; operands select members\n"
+"      --io=MODE          auto, mmap or read\n"
+"      --buffer-size=SIZE bytes per read (K, M; default 256K, at most 64M)\n"
+"  -j, --jobs=N           worker threads (default: the online CPUs)\n"
+"      --progress         show a progress line on standard error\n"
+"      --no-progress      never show it\n"
+"\n"
+"Keeping manifests over time:\n"
+"  -u, --update=MANIFEST  bring MANIFEST in line with the tree, hashing only\n"
+"                         new and changed files (bookkeeping in '#' lines)\n"
+"      --audit=MANIFEST   read every file and report modified, corrupt, moved,\n"
+"                         new and missing ones\n"
+"      --shard=K/N        keep only the files of shard K of N (hashing, -c,\n"
+"                         --update, --audit)\n"
+"      --merge            merge shard manifests into one (-o MANIFEST)\n"
+"\n"
+"Benchmark:\n"
+"      --bench            measure the speed of the algorithms on this machine\n"
+"                         (and of reading and hashing each FILE)\n"
+"      --bench-time=SECONDS  time budget of the whole run\n"
+"      --bench-baseline=ALG  the ratio column's reference (default sha256)\n"
+"      --ascii            draw the bar chart in plain ASCII\n"
+"\n"
+"      --debug            tell which backend (for CRCs, which code) computes\n"
+"                         each algorithm; MULTISUM_CRC_IMPL caps the CRC code\n"
+"                         with -c, which algorithm verified each line\n"
+"      --help             display this help and exit\n"
+"      --version          output version information and exit\n"
+"\n"
+"Options that do not apply to the mode are refused as invalid usage.\n"
+"Exit status: 0 if every file was read (and verified), 1 if a file could\n"
+"not be read or did not verify, 2 for invalid usage.\n", stdout);
+	exit_flushed();
+}
+
+/* A usage error: one line, the hint, exit status 2. */
+static _Noreturn void
+refuse(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ms_vwarn(fmt, ap);
+	va_end(ap);
+	usage(MS_EXIT_USAGE);
+	exit(MS_EXIT_USAGE);
+}
+
+static void
+version(void)
+{
+	ms_print_version("multisum");
+	exit_flushed();
+}
+
+static void
+list_algorithms(void)
+{
+	printf("%-12s %-12s %-8s %-16s %s\n", "name", "tag", "bits", "backend", "class");
+	for (size_t i = 0; i < ms_algo_count; i++) {
+		const struct ms_algo *a = &ms_algos[i];
+		char bits[32], tag[32], backend[32];
+
+		if (a->min_bits == a->max_bits)
+			snprintf(bits, sizeof(bits), "%u", a->bits);
+		else
+			snprintf(bits, sizeof(bits), "%u..%u", a->min_bits, a->max_bits);
+		snprintf(tag, sizeof(tag), "%s%s", a->tag,
+		    strcmp(a->name + strlen(a->name) - 2, "-N") == 0 ? "-N" : "");
+		printf("%-12s %-12s %-8s %-16s %s\n", a->name, tag, bits,
+		    ms_algo_backend(a, backend, sizeof(backend)),
+		    ms_class_name(a->class));
+	}
+	exit_flushed();
+}
+
+static unsigned
+parse_uint(const char *opt, const char *s, unsigned max)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (*s < '0' || *s > '9' || *end != '\0' || errno != 0 || v > max) {
+		ms_warn("invalid %s: '%s'", opt, s);
+		usage(MS_EXIT_USAGE);
+	}
+	return (unsigned)v;
+}
+
+/* -l BITS: a multiple of 8. */
+static unsigned
+parse_length(const char *arg)
+{
+	unsigned bits = parse_uint("length", arg, 1u << 20);
+
+	if (bits == 0 || bits % 8 != 0)
+		refuse("invalid length: '%s' (a multiple of 8)", arg);
+	return bits;
+}
+
+static enum ms_io
+parse_io(const char *arg)
+{
+	if (strcmp(arg, "auto") == 0)
+		return MS_IO_AUTO;
+	if (strcmp(arg, "mmap") == 0)
+		return MS_IO_MMAP;
+	if (strcmp(arg, "read") == 0)
+		return MS_IO_READ;
+	refuse("invalid --io '%s' (auto, mmap or read)", arg);
+}
+
+static size_t
+parse_buffer_size(const char *arg)
+{
+	size_t n;
+
+	if (ms_parse_size(arg, &n) == -1 || n < 4096 || n > MS_BUFFER_MAX)
+		refuse("invalid --buffer-size '%s' (4K to 64M)", arg);
+	return n;
+}
+
+static size_t
+parse_part_size(const char *arg)
+{
+	size_t n;
+
+	if (ms_parse_size(arg, &n) == -1 || n == 0)
+		refuse("invalid --part-size '%s'", arg);
+	return n;
+}
+
+static unsigned
+parse_jobs(const char *arg)
+{
+	unsigned n = parse_uint("--jobs", arg, 1024);
+
+	if (n == 0)
+		refuse("invalid --jobs: '0'");
+	return n;
+}
+
+/* --bench-time: seconds, more than 0, at most an hour. */
+static double
+parse_seconds(const char *arg)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (*end != '\0' || errno != 0 || !(v > 0) || v > 3600)
+		refuse("invalid --bench-time '%s' (seconds)", arg);
+	return v;
+}
+
+static void
+add_exclude(struct ms_walk_opts *w, const char *glob)
+{
+	w->excludes = ms_xrealloc(w->excludes, (w->nexcludes + 1) * sizeof(char *));
+	w->excludes[w->nexcludes++] = glob;
+}
+
+/* Resolve the collected -a names (with -l) into the selection. */
+static void
+select_algorithms(struct ms_options *o, char **names, size_t cnt)
+{
+	size_t takes = 0;
+
+	for (size_t i = 0; i < cnt; i++)
+		takes += ms_algo_takes_length(names[i]);
+	if (o->length != 0 && takes == 0) {
+		ms_warn("--length needs a variable-length algorithm "
+		    "(blake2b, blake2s, shake128, shake256, blake3, sha2, sha3)");
+		usage(MS_EXIT_USAGE);
+	}
+	if (o->length != 0 && takes > 1) {
+		ms_warn("--length is ambiguous with several variable-length algorithms");
+		usage(MS_EXIT_USAGE);
+	}
+	for (size_t i = 0; i < cnt; i++) {
+		struct ms_digest_spec spec;
+		const char *why;
+
+		if (strcmp(names[i], "all") == 0) {
+			ms_selection_add_all(&o->sel);
+			continue;
+		}
+		if (ms_algo_resolve(names[i], ms_algo_takes_length(names[i]) ?
+		    o->length : 0, &spec, &why) == -1) {
+			if (o->length && ms_algo_takes_length(names[i]))
+				ms_warn("invalid length %u for '%s': %s", o->length,
+				    names[i], why);
+			else
+				ms_warn("'%s': %s (see --list-algorithms)", names[i], why);
+			usage(MS_EXIT_USAGE);
+		}
+		if (ms_selection_add(&o->sel, &spec) == -1) {
+			ms_warn("too many algorithms");
+			usage(MS_EXIT_USAGE);
+		}
+	}
+}
+
+/* Split "md5,sha1" into names appended to *names. */
+static void
+collect_names(const char *list, char ***names, size_t *cnt)
+{
+	char *copy = ms_xstrdup(list), *save = NULL;
+
+	for (char *n = strtok_r(copy, ",", &save); n; n = strtok_r(NULL, ",", &save)) {
+		*names = ms_xrealloc(*names, (*cnt + 1) * sizeof(**names));
+		(*names)[(*cnt)++] = ms_xstrdup(n);
+	}
+	if (*list == '\0' || strspn(list, ",") == strlen(list)) {
+		ms_warn("empty algorithm list");
+		usage(MS_EXIT_USAGE);
+	}
+	free(copy);
+}
+
+/* The row of opts[] for an option's value, by its short letter or code. */
+static size_t
+opt_row(int val)
+{
+	for (size_t i = 0; i < NOPTS; i++)
+		if (opts[i].val == val)
+			return i;
+	ms_bug("option without a row");
+}
+
+/* Rule 2: -c, --expect and --bench choose the mode; one of them. */
+static void
+set_mode(struct ms_options *o, struct seen *seen, int opt, enum ms_mode mode)
+{
+	if (seen->mode_opt != 0 && seen->mode_opt != opt)
+		refuse("--%s and --%s cannot be combined",
+		    opts[opt_row(seen->mode_opt)].name, opts[opt_row(opt)].name);
+	seen->mode_opt = opt;
+	o->mode = mode;
+}
+
+static void
+parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
+{
+	struct option long_options[NOPTS + 1] = { { 0 } };
+	char **names = NULL;
+	size_t nnames = 0;
+	int c;
+
+	for (size_t i = 0; i < NOPTS; i++)
+		long_options[i] = (struct option){ opts[i].name, opts[i].has_arg,
+		    NULL, opts[i].val };
+	ms_engine_defaults(&o->engine);
+	o->progress = -1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":a:l:btzo:cwj:rLu:", long_options,
+	    NULL)) != -1) {
+		if (c != ':' && c != '?')
+			seen->given[opt_row(c)] = true;
+		switch (c) {
+		case 'a': collect_names(optarg, &names, &nnames); o->sel_given = true; break;
+		case 'l': o->length = parse_length(optarg); break;
+		case 'b': o->fmt.binary = true; break;
+		case 't': o->fmt.binary = false; break;
+		case OPT_TAG: o->tag = true; break;
+		case OPT_UNTAGGED: o->format_name = "gnu"; break;
+		case 'z': o->fmt.zero = true; break;
+		case OPT_BASE64: o->fmt.base64 = true; break;
+		case OPT_RAW: o->fmt.raw = true; break;
+		case OPT_FORMAT: o->format_name = optarg; break;
+		case 'o': o->output = optarg; break;
+		case 'c': set_mode(o, seen, c, MS_MODE_CHECK); break;
+		case OPT_QUIET: o->quiet = true; break;
+		case OPT_STATUS: o->status = true; break;
+		case OPT_STRICT: o->strict = true; break;
+		case 'w': o->warn = true; break;
+		case OPT_IGNORE_MISSING: o->ignore_missing = true; break;
+		case OPT_EXPECT: o->expect = optarg; set_mode(o, seen, c, MS_MODE_CHECK); break;
+		case OPT_IO: o->engine.io = parse_io(optarg); break;
+		case OPT_BUFFER_SIZE: o->engine.buffer_size = parse_buffer_size(optarg); break;
+		case 'j': o->engine.jobs = parse_jobs(optarg); break;
+		case OPT_PART_SIZE: ms_cloud_set_part_size(parse_part_size(optarg)); break;
+		case 'r': o->walk.recursive = true; break;
+		case 'L': o->walk.dereference = true; break;
+		case OPT_EXCLUDE: add_exclude(&o->walk, optarg); break;
+		case OPT_FILES_FROM: o->files_from = optarg; o->files_from_nul = false; break;
+		case OPT_FILES0_FROM: o->files_from = optarg; o->files_from_nul = true; break;
+		case OPT_ARCHIVE: o->archive = optarg; break;
+		case OPT_PROGRESS: o->progress = 1; break;
+		case OPT_NO_PROGRESS: o->progress = 0; break;
+		case 'u': o->update = optarg; set_mode(o, seen, c, MS_MODE_UPDATE); break;
+		case OPT_AUDIT: o->audit = optarg; set_mode(o, seen, c, MS_MODE_AUDIT); break;
+		case OPT_MERGE: set_mode(o, seen, c, MS_MODE_MERGE); break;
+		case OPT_SHARD:
+			if (ms_shard_parse(&o->shard, optarg) == -1)
+				refuse("invalid --shard '%s' (K/N, 1 <= K <= N)", optarg);
+			break;
+		case OPT_BENCH: set_mode(o, seen, c, MS_MODE_BENCH); break;
+		case OPT_BENCH_TIME: o->bench_time = parse_seconds(optarg); break;
+		case OPT_BENCH_BASELINE: o->bench_baseline = optarg; break;
+		case OPT_ASCII: o->ascii = true; break;
+		case OPT_LIST: o->mode = MS_MODE_LIST; break;
+		case OPT_DEBUG: o->debug = true; break;
+		case OPT_KEY_FILE: o->blake3_key_file = optarg; break;
+		case OPT_KEYED: o->blake3_keyed = true; break;
+		case OPT_DERIVE_KEY: o->blake3_context = optarg; break;
+		case OPT_HELP: usage(MS_EXIT_OK); break;
+		case OPT_VERSION: version(); break;
+		case ':':
+			ms_warn("option '%s' requires an argument", argv[optind - 1]);
+			usage(MS_EXIT_USAGE);
+			break;
+		default:
+			if (optopt != 0 && optopt < 256)
+				ms_warn("invalid option -- '%c'", optopt);
+			else
+				ms_warn("unrecognized option '%s'", argv[optind - 1]);
+			usage(MS_EXIT_USAGE);
+		}
+	}
+	o->files = argv + optind;
+	o->nfiles = (size_t)(argc - optind);
+	if (o->mode == MS_MODE_LIST)
+		list_algorithms();
+	select_algorithms(o, names, nnames);
+	for (size_t i = 0; i < nnames; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* Hash mode: the line format from --format, --tag and the algorithm count. */
+static void
+choose_format(struct ms_options *o)
+{
+	const char *f = o->format_name;
+
+	if (o->sel.cnt == 0) {
+		struct ms_digest_spec def;
+		const char *why;
+
+		if (ms_algo_resolve("sha256", 0, &def, &why) == -1)
+			ms_bug("no sha256");
+		ms_selection_add(&o->sel, &def);
+	}
+	if (f == NULL)
+		o->fmt.format = o->tag || o->sel.cnt > 1 ? MS_FORMAT_BSD : MS_FORMAT_GNU;
+	else if (strcmp(f, "gnu") == 0)
+		o->fmt.format = MS_FORMAT_GNU;
+	else if (strcmp(f, "bsd") == 0)
+		o->fmt.format = MS_FORMAT_BSD;
+	else if (strcmp(f, "sfv") == 0)
+		o->fmt.format = MS_FORMAT_SFV;
+	else if (strcmp(f, "ndjson") == 0)
+		o->fmt.format = MS_FORMAT_NDJSON;
+	else
+		refuse("invalid --format '%s' (gnu, bsd, sfv or ndjson)", f);
+	if (o->fmt.format == MS_FORMAT_GNU && o->sel.cnt > 1)
+		refuse("--format=gnu (--untagged) takes exactly one algorithm");
+	if (o->fmt.format == MS_FORMAT_SFV &&
+	    (o->sel.cnt != 1 || strcmp(o->sel.spec[0].algo->name, "crc32") != 0))
+		refuse("--format=sfv takes the crc32 algorithm only");
+	/* An archive without an operand may hold any number of members. */
+	if (o->fmt.raw && (o->nfiles > 1 || o->walk.recursive || o->files_from ||
+	    (o->archive != NULL && o->nfiles != 1)))
+		refuse("--raw takes a single input");
+}
+
+/* --expect=DIGEST: decoded once, for check mode to compare with. */
+static void
+decode_expect(struct ms_options *o)
+{
+	const char *why;
+
+	if (ms_manifest_expect(o->expect, o->sel_given ? &o->sel : NULL,
+	    &o->expect_entry, &why) == 0)
+		return;
+	if (why != NULL)
+		refuse("--expect: '%s': ambiguous length (%s): name the "
+		    "algorithm with -a or a prefix (crc32:HEX)", o->expect, why);
+	refuse("--expect: '%s' is not a digest of %s", o->expect,
+	    o->sel_given ? "the algorithm given with -a" :
+	    "a known length (or give -a)");
+}
+
+/* --bench: its --format and --bench-baseline values. */
+static void
+check_bench(struct ms_options *o)
+{
+	const char *f = o->format_name ? o->format_name : "table";
+	const char *why;
+
+	if (strcmp(f, "table") != 0 && strcmp(f, "csv") != 0 &&
+	    strcmp(f, "json") != 0)
+		refuse("invalid --format '%s' for --bench (table, csv or json)", f);
+	if (ms_algo_resolve(o->bench_baseline ? o->bench_baseline : "sha256", 0,
+	    &o->bench_base, &why) == -1)
+		refuse("invalid --bench-baseline: '%s' (see --list-algorithms)",
+		    o->bench_baseline);
+}
+
+/* --key-file, --keyed, --derive-key: the mode of every blake3 digest. */
+static void
+blake3_mode(struct ms_options *o)
+{
+	bool selected = false;
+
+	if (o->blake3_key_file == NULL && !o->blake3_keyed &&
+	    o->blake3_context == NULL)
+		return;
+	for (size_t i = 0; i < o->sel.cnt; i++)
+		selected |= strcmp(o->sel.spec[i].algo->name, "blake3") == 0;
+	if (o->mode == MS_MODE_HASH && !selected)
+		refuse("--%s needs -a blake3", o->blake3_context ? "derive-key" :
+		    o->blake3_keyed ? "keyed" : "key-file");
+	if (o->blake3_keyed) {
+		bool stdin_read = o->nfiles == 0 && o->files_from == NULL;
+
+		for (size_t i = 0; i < o->nfiles; i++)
+			stdin_read |= strcmp(o->files[i], "-") == 0;
+		if (stdin_read)
+			refuse("--keyed reads the key from standard input, "
+			    "which cannot also be an input");
+	}
+	if (o->blake3_context != NULL)
+		ms_blake3_row_derive_key(o->blake3_context);
+	else if (ms_blake3_row_key_file(o->blake3_key_file) == -1)
+		exit(MS_EXIT_USAGE);
+}
+
+/* "--check, --expect, --update or --audit": the modes an option needs. */
+static const char *
+modes_text(unsigned modes)
+{
+	static const struct { unsigned bit; const char *text; } names[] = {
+		{ C, "--check" }, { C, "--expect" }, { B, "--bench" },
+		{ U, "--update" }, { A, "--audit" }, { M, "--merge" },
+	};
+	static char buf[128];
+	size_t n = 0, k = 0;
+
+	for (size_t i = 0; i < MS_ARRAY_LEN(names); i++)
+		n += (modes & names[i].bit) != 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < MS_ARRAY_LEN(names); i++) {
+		if (!(modes & names[i].bit))
+			continue;
+		k++;
+		strcat(buf, k == 1 ? "" : k == n ? " or " : ", ");
+		strcat(buf, names[i].text);
+	}
+	return buf;
+}
+
+/* The option-pair rules (listed above the option table), then each mode's. */
+static void
+validate(struct ms_options *o, const struct seen *seen)
+{
+	for (size_t i = 0; i < NOPTS; i++) {
+		if (!seen->given[i] || (opts[i].modes & (1u << o->mode)))
+			continue;
+		if (seen->mode_opt != 0)
+			refuse("--%s cannot be used with --%s", opts[i].name,
+			    opts[opt_row(seen->mode_opt)].name);
+		if (opts[i].modes == C)
+			refuse("--%s needs --check or --expect", opts[i].name);
+		if (opts[i].modes == B)
+			refuse("--%s needs --bench", opts[i].name);
+		refuse("--%s needs %s", opts[i].name, modes_text(opts[i].modes));
+	}
+	for (size_t i = 0; i < MS_ARRAY_LEN(exclusive); i++) {
+		size_t x = opt_row(exclusive[i][0]), y = opt_row(exclusive[i][1]);
+
+		if (seen->given[x] && seen->given[y])
+			refuse("--%s and --%s cannot be combined", opts[x].name,
+			    opts[y].name);
+	}
+	blake3_mode(o);
+	switch (o->mode) {
+	case MS_MODE_HASH:	choose_format(o); break;
+	case MS_MODE_CHECK:	if (o->expect != NULL) decode_expect(o); break;
+	case MS_MODE_BENCH:	check_bench(o); break;
+	case MS_MODE_LIST:	break;
+	case MS_MODE_UPDATE:	/* FALLTHROUGH: their own, in update.h's modes */
+	case MS_MODE_AUDIT:
+	case MS_MODE_MERGE:	break;
+	}
+}
+
+/* --debug: which library computes what. */
+static void
+debug_selection(const struct ms_options *o)
+{
+	for (size_t i = 0; i < o->sel.cnt; i++) {
+		const struct ms_digest_spec *s = &o->sel.spec[i];
+		const char *v = s->algo->ops->version ? s->algo->ops->version() : NULL;
+		char buf[32];
+
+		ms_warn("%s: %s%s%s (%s)", ms_spec_name(s, buf, sizeof(buf)),
+		    s->algo->ops->backend, v ? " " : "", v ? v : "",
+		    s->algo->ops->variant ? s->algo->ops->variant() : s->algo->impl);
+	}
+	ms_warn("io=%s buffer-size=%zu jobs=%u",
+	    o->engine.io == MS_IO_AUTO ? "auto" : o->engine.io == MS_IO_MMAP ?
+	    "mmap" : "read", o->engine.buffer_size, o->engine.jobs);
+}
+
+int
+main(int argc, char **argv)
+{
+	static struct ms_options o;
+	static struct seen seen;
+	const char *base = argc > 0 ? strrchr(argv[0], '/') : NULL;
+
+	ms_std_fds();
+	ms_close_stdout_at_exit();
+	ms_program = base ? base + 1 : argc > 0 ? argv[0] : "multisum";
+	if (strcmp(ms_program, "b3sum") == 0)
+		return ms_b3sum_main(argc, argv);
+	if (ms_personality_known(ms_program))
+		return ms_personality_main(ms_program, argc, argv);
+	ms_program = "multisum";
+	parse(&o, &seen, argc, argv);
+	validate(&o, &seen);
+	if (o.debug)
+		debug_selection(&o);
+	switch (o.mode) {
+	case MS_MODE_HASH:	return ms_hash_main(&o);
+	case MS_MODE_CHECK:	return ms_check_main(&o);
+	case MS_MODE_BENCH:	return ms_bench_main(&o);
+	case MS_MODE_UPDATE:	return ms_update_main(&o);
+	case MS_MODE_AUDIT:	return ms_audit_main(&o);
+	case MS_MODE_MERGE:	return ms_merge_main(&o);
+	case MS_MODE_LIST:	break;
+	}
+	return MS_EXIT_USAGE;
+}

@@ -1,0 +1,449 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * personality.c - md5sum, sha1sum, sha224sum, sha256sum, sha384sum,
+ * sha512sum, b2sum and cksum, as GNU coreutils 9.1 ships them.
+ *
+ * Owns the tools' command lines (their options, their checks on option
+ * combinations, their messages, in their order) and their quirks.  The
+ * work itself is multisum's: the engine hashes, format.c writes the
+ * lines and check.c verifies with manifest.c's coreutils rules.
+ */
+#include "cli/personality.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "modes/check.h"
+#include "modes/hash.h"
+#include "modes/options.h"
+#include "base/quote.h"
+#include "io/source.h"
+#include "base/util.h"
+#include "base/version.h"
+
+#define B2_MAX_BITS	512
+
+struct tool {
+	const char	*name;
+	const char	*algo;		/* NULL: cksum, whose -a decides */
+	bool		 length;	/* takes -l */
+};
+
+static const struct tool tools[] = {
+	{ .name = "md5sum", .algo = "md5", .length = false },
+	{ .name = "sha1sum", .algo = "sha1", .length = false },
+	{ .name = "sha224sum", .algo = "sha224", .length = false },
+	{ .name = "sha256sum", .algo = "sha256", .length = false },
+	{ .name = "sha384sum", .algo = "sha384", .length = false },
+	{ .name = "sha512sum", .algo = "sha512", .length = false },
+	{ .name = "b2sum", .algo = "blake2b", .length = true },
+	{ .name = "cksum", .algo = NULL, .length = true },
+};
+
+
+enum {
+	OPT_IGNORE_MISSING = 256, OPT_STATUS, OPT_QUIET, OPT_STRICT, OPT_TAG,
+	OPT_UNTAGGED, OPT_DEBUG, OPT_HELP, OPT_VERSION,
+};
+
+/* In the tools' order: getopt lists ambiguous matches in this order. */
+static const struct option common_opts[] = {
+	{ "check",		no_argument, NULL, 'c' },
+	{ "ignore-missing",	no_argument, NULL, OPT_IGNORE_MISSING },
+	{ "quiet",		no_argument, NULL, OPT_QUIET },
+	{ "status",		no_argument, NULL, OPT_STATUS },
+	{ "warn",		no_argument, NULL, 'w' },
+	{ "strict",		no_argument, NULL, OPT_STRICT },
+	{ "tag",		no_argument, NULL, OPT_TAG },
+	{ "zero",		no_argument, NULL, 'z' },
+};
+static const struct option cksum_opts[] = {
+	{ "algorithm",		required_argument, NULL, 'a' },
+	{ "debug",		no_argument, NULL, OPT_DEBUG },
+	{ "untagged",		no_argument, NULL, OPT_UNTAGGED },
+};
+static const struct option mode_opts[] = {
+	{ "binary",		no_argument, NULL, 'b' },
+	{ "text",		no_argument, NULL, 't' },
+};
+static const struct option tail_opts[] = {
+	{ "help",		no_argument, NULL, OPT_HELP },
+	{ "version",		no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* Everything the command line said, as coreutils keeps it. */
+struct cu {
+	const struct tool *tool;
+	bool		 cksum;
+	int		 algo;		/* cksum: index into ms_cksum_algos */
+	bool		 algo_given;
+	uintmax_t	 length;	/* -l, bits; 0 if not given */
+	const char	*length_arg;
+	bool		 check, status, warn, quiet, strict, ignore_missing;
+	bool		 debug;
+	int		 binary;	/* -1 unset, 0 text, 1 binary */
+	int		 tag;		/* -1 unset */
+	bool		 zero;
+	struct option	 longopts[16];
+};
+
+static _Noreturn void
+try_help(void)
+{
+	fprintf(stderr, "Try '%s --help' for more information.\n", ms_program);
+	exit(EXIT_FAILURE);
+}
+
+static _Noreturn void
+usage_error(const char *msg)
+{
+	ms_warn("%s", msg);
+	try_help();
+}
+
+static _Noreturn void
+help(const struct cu *c)
+{
+	printf("Usage: %s [OPTION]... [FILE]...\n"
+	    "Print or check %s checksums, as GNU coreutils' %s does.\n"
+	    "This is multisum %s; see 'multisum --help' for its own options.\n",
+	    ms_program, c->tool->algo ? c->tool->algo : "CRC or other",
+	    c->tool->name, PACKAGE_VERSION);
+	exit(EXIT_SUCCESS);
+}
+
+static void
+build_longopts(struct cu *c)
+{
+	size_t n = 0;
+
+	if (c->tool->length)
+		c->longopts[n++] = (struct option){ "length", required_argument,
+		    NULL, 'l' };
+	for (size_t i = 0; i < MS_ARRAY_LEN(common_opts); i++)
+		c->longopts[n++] = common_opts[i];
+	if (c->cksum)
+		for (size_t i = 0; i < MS_ARRAY_LEN(cksum_opts); i++)
+			c->longopts[n++] = cksum_opts[i];
+	else
+		for (size_t i = 0; i < MS_ARRAY_LEN(mode_opts); i++)
+			c->longopts[n++] = mode_opts[i];
+	for (size_t i = 0; i < MS_ARRAY_LEN(tail_opts); i++)
+		c->longopts[n++] = tail_opts[i];
+}
+
+/* cksum -a: argmatch_exact, and its complaint listing the choices. */
+static int
+cksum_algo_arg(const char *arg)
+{
+	for (size_t i = 0; i < ms_cksum_algo_count; i++)
+		if (strcmp(arg, ms_cksum_algos[i].arg) == 0)
+			return (int)i;
+	fflush(stdout);
+	fprintf(stderr, "%s: invalid argument %s for %s\n", ms_program,
+	    ms_quote(arg), ms_quote("--algorithm"));
+	fputs("Valid arguments are:", stderr);
+	for (size_t i = 0; i < ms_cksum_algo_count; i++)
+		fprintf(stderr, "\n  - %s", ms_quote(ms_cksum_algos[i].arg));
+	putc('\n', stderr);
+	try_help();
+}
+
+/* -l: coreutils' xdectoumax, base 10, no suffixes. */
+static uintmax_t
+length_arg(const char *arg)
+{
+	const char *p = arg;
+	char *end;
+	uintmax_t v;
+
+	while (*p == ' ' || (*p >= '\t' && *p <= '\r'))
+		p++;
+	errno = 0;
+	v = *p == '-' ? 0 : strtoumax(arg, &end, 10);
+	if (*p != '-' && errno == ERANGE && end != arg && *end == '\0') {
+		ms_warn("invalid length: %s: %s", ms_quote(arg), strerror(EOVERFLOW));
+		exit(EXIT_FAILURE);
+	}
+	if (*p == '-' || errno != 0 || end == arg || *end != '\0') {
+		ms_warn("invalid length: %s", ms_quote(arg));
+		exit(EXIT_FAILURE);
+	}
+	return v;
+}
+
+static void
+parse(struct cu *c, int argc, char **argv)
+{
+	const char *shortopts = c->cksum ? "a:l:bctwz" :
+	    c->tool->length ? "l:bctwz" : "bctwz";
+	int opt;
+
+	build_longopts(c);
+	opterr = 1;
+	while ((opt = getopt_long(argc, argv, shortopts, c->longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'a':
+			c->algo = cksum_algo_arg(optarg);
+			c->algo_given = true;
+			break;
+		case 'l':
+			/* 9.1 checks the multiple of 8 at once, the maximum
+			 * only after every option. */
+			c->length = length_arg(optarg);
+			c->length_arg = optarg;
+			if (c->length % 8 != 0) {
+				ms_warn("invalid length: %s", ms_quote(optarg));
+				ms_warn("length is not a multiple of 8");
+				exit(EXIT_FAILURE);
+			}
+			break;
+		case 'c':
+			c->check = true;
+			break;
+		case OPT_STATUS:
+			c->status = true;
+			c->warn = c->quiet = false;
+			break;
+		case 'b':
+		case 't':
+			if (c->cksum)
+				try_help();	/* 9.1 lists them, but has no case */
+			c->binary = opt == 'b';
+			break;
+		case 'w':
+			c->warn = true;
+			c->status = c->quiet = false;
+			break;
+		case OPT_IGNORE_MISSING:
+			c->ignore_missing = true;
+			break;
+		case OPT_QUIET:
+			c->quiet = true;
+			c->status = c->warn = false;
+			break;
+		case OPT_STRICT:
+			c->strict = true;
+			break;
+		case OPT_UNTAGGED:
+			if (c->tag == 1)
+				c->binary = -1;
+			c->tag = 0;
+			break;
+		case OPT_TAG:
+			c->tag = 1;
+			if (!c->cksum)
+				c->binary = 1;
+			break;
+		case 'z':
+			c->zero = true;
+			break;
+		case OPT_DEBUG:
+			c->debug = true;
+			break;
+		case OPT_HELP:
+			help(c);
+		case OPT_VERSION:
+			ms_print_version(ms_xasprintf("%s (multisum)",
+			    c->tool->name));
+			exit(EXIT_SUCCESS);
+		default:
+			try_help();
+		}
+	}
+}
+
+/* The checks coreutils makes once the options are read, in its order. */
+static void
+validate(struct cu *c)
+{
+	if (c->cksum && c->length != 0 &&
+	    strcmp(ms_cksum_algos[c->algo].arg, "blake2b") != 0) {
+		ms_warn("--length is only supported with --algorithm=blake2b");
+		exit(EXIT_FAILURE);
+	}
+	if (c->length > B2_MAX_BITS) {
+		ms_warn("invalid length: %s", ms_quote(c->length_arg));
+		ms_warn("maximum digest length for %s is %d bits",
+		    ms_quote("BLAKE2b"), B2_MAX_BITS);
+		exit(EXIT_FAILURE);
+	}
+	if (c->cksum && c->check && c->algo_given &&
+	    ms_algo_named(ms_cksum_algos[c->algo].algo)->legacy != MS_LEGACY_NONE) {
+		ms_warn("--check is not supported with --algorithm={bsd,sysv,crc}");
+		exit(EXIT_FAILURE);
+	}
+	if (c->tag == -1)
+		c->tag = c->cksum;
+	if (c->tag && c->binary == 0)
+		usage_error("--tag does not support --text mode");
+	if (c->zero && c->check)
+		usage_error("the --zero option is not supported when verifying "
+		    "checksums");
+	if (!c->cksum && c->tag && c->check)
+		usage_error("the --tag option is meaningless when verifying "
+		    "checksums");
+	if (c->binary >= 0 && c->check)
+		usage_error("the --binary and --text options are meaningless "
+		    "when verifying checksums");
+	if (c->ignore_missing && !c->check)
+		usage_error("the --ignore-missing option is meaningful only "
+		    "when verifying checksums");
+	if (c->status && !c->check)
+		usage_error("the --status option is meaningful only when "
+		    "verifying checksums");
+	if (c->warn && !c->check)
+		usage_error("the --warn option is meaningful only when "
+		    "verifying checksums");
+	if (c->quiet && !c->check)
+		usage_error("the --quiet option is meaningful only when "
+		    "verifying checksums");
+	if (c->strict && !c->check)
+		usage_error("the --strict option is meaningful only when "
+		    "verifying checksums");
+}
+
+/* The digest the run computes. */
+static const struct ms_algo *
+tool_algo(const struct cu *c)
+{
+	struct ms_digest_spec s;
+	const char *why, *name = c->cksum ? ms_cksum_algos[c->algo].algo :
+	    c->tool->algo;
+
+	if (ms_algo_resolve(name, 0, &s, &why) == -1)
+		ms_bug("personality algorithm");
+	return s.algo;
+}
+
+/* cksum --debug's line naming the CRC implementation: coreutils 9.1's
+ * words, for the code crc.c really runs. */
+static const char *
+crc_debug(const struct cu *c)
+{
+	const struct ms_algo *a = ms_algo_named("cksum");
+	const char *v;
+
+	if (!c->debug)
+		return NULL;
+	v = a->ops->variant ? a->ops->variant() : "table";
+	return strcmp(v, "pclmul") == 0 || strcmp(v, "vpclmul") == 0 ?
+	    "using pclmul hardware support" : "using generic hardware support";
+}
+
+static int
+hash_files(const struct cu *c, struct ms_options *o)
+{
+	struct ms_hash_style style = {
+		.crc_dir_empty = true,
+		.crc_debug = crc_debug(c),
+	};
+	struct ms_digest_spec spec = { tool_algo(c), 0 };
+	const char *why;
+
+	spec.bits = spec.algo->bits;
+	if (strcmp(spec.algo->name, "blake2b") == 0 && c->length != 0 &&
+	    ms_algo_resolve("blake2b", (unsigned)c->length, &spec, &why) == -1)
+		ms_bug("blake2b length");
+	ms_selection_add(&o->sel, &spec);
+	if (ms_selection_load(&o->sel) == -1)
+		return EXIT_FAILURE;
+	o->fmt.format = c->tag && spec.algo->legacy == MS_LEGACY_NONE ?
+	    MS_FORMAT_BSD : MS_FORMAT_GNU;
+	o->fmt.binary = c->binary == 1;
+	o->fmt.zero = c->zero;
+	o->fmt.name_stdin = o->nfiles > 0;
+	return ms_hash_run(o, &style);
+}
+
+static int
+check_files(const struct cu *c, struct ms_options *o)
+{
+	const struct ms_algo *a = tool_algo(c);
+	bool b2 = strcmp(a->name, "blake2b") == 0;
+	struct ms_check_style style = {
+		.rules = {
+			.dialect = c->cksum && !c->algo_given ?
+			    MS_DIALECT_CKSUM : MS_DIALECT_COREUTILS,
+			.tool = a,
+			.tag_length = c->tool->length,
+			.auto_length = b2,
+			.min_line = c->tool->length ? 3 : a->bits / 4 + 2,
+		},
+		.escape_newline_only = true,
+	};
+
+	o->quiet = c->quiet;
+	o->status = c->status;
+	o->strict = c->strict;
+	o->warn = c->warn;
+	o->ignore_missing = c->ignore_missing;
+	return ms_check_run(o, &style);
+}
+
+/*
+ * coreutils closes a standard input it read (an operand "-", or none, or
+ * a checked file named "-"), and a failure there (it was closed) fails
+ * the run with one more line.  A closed one was replaced by a write-only
+ * /dev/null at startup (ms_std_fds), whose closing would succeed.
+ */
+static int
+close_stdin(const struct ms_options *o, int status)
+{
+	bool used = o->nfiles == 0 || ms_source_stdin_used;
+
+	for (size_t i = 0; i < o->nfiles && !used; i++)
+		used = strcmp(o->files[i], "-") == 0;
+	if (!used)
+		return status;
+	if (fclose(stdin) == EOF || ms_stdin_was_closed) {
+		ms_warn("standard input: %s",
+		    strerror(ms_stdin_was_closed ? EBADF : errno));
+		return EXIT_FAILURE;
+	}
+	return status;
+}
+
+bool
+ms_personality_known(const char *name)
+{
+	for (size_t i = 0; i < MS_ARRAY_LEN(tools); i++)
+		if (strcmp(name, tools[i].name) == 0)
+			return true;
+	return false;
+}
+
+int
+ms_personality_main(const char *name, int argc, char **argv)
+{
+	static struct ms_options o;
+	struct cu c = { .binary = -1, .tag = -1, .algo = 2 /* crc */ };
+
+	for (size_t i = 0; i < MS_ARRAY_LEN(tools); i++)
+		if (strcmp(name, tools[i].name) == 0)
+			c.tool = &tools[i];
+	if (c.tool == NULL)
+		ms_bug("unknown personality");
+	c.cksum = c.tool->algo == NULL;
+	/* coreutils' messages name the program as it was called, directory
+	 * and all ("/usr/bin/md5sum: f: No such file or directory"). */
+	if (argc > 0)
+		ms_program = argv[0];
+	/* Quotes and printable characters in messages follow the locale. */
+	setlocale(LC_ALL, "");
+	parse(&c, argc, argv);
+	validate(&c);
+	ms_engine_defaults(&o.engine);
+	o.progress = 0;		/* coreutils has none */
+	o.files = argv + optind;
+	o.nfiles = (size_t)(argc - optind);
+	return close_stdin(&o, c.check ? check_files(&c, &o) :
+	    hash_files(&c, &o));
+}

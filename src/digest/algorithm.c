@@ -1,0 +1,425 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * algorithm.c - the descriptor table and name lookup.
+ *
+ * Owns every algorithm's names, tag, length rules, class and backend.
+ * Adding an algorithm is adding a row here (and, for a new library, a
+ * backend file), plus its known answer in kat.c; the only other list of
+ * names is the cksum personality's -a arguments (personality.c).
+ */
+#include "digest/algorithm.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "digest/backend.h"
+#include "base/util.h"
+
+#define FIXED(b)	.bits = (b), .min_bits = (b), .max_bits = (b)
+#define VARIABLE(def, lo, hi) .bits = (def), .min_bits = (lo), .max_bits = (hi)
+
+const struct ms_algo ms_algos[] = {
+	{ .name = "md5", .tag = "MD5", .impl = "MD5",
+	  FIXED(128), .class = MS_CLASS_BROKEN,
+	  .in_all = true, .ops = &ms_ops_openssl },
+	{ .name = "sha1", .tag = "SHA1", .impl = "SHA1",
+	  .aliases = "sha-1",
+	  FIXED(160), .class = MS_CLASS_BROKEN,
+	  .in_all = true, .ops = &ms_ops_openssl },
+	{ .name = "sha224", .tag = "SHA224", .impl = "SHA2-224",
+	  .aliases = "sha-224 sha2-224", .family = "sha2",
+	  FIXED(224), .class = MS_CLASS_SECURE,
+	  .in_all = true, .ops = &ms_ops_openssl },
+	{ .name = "sha256", .tag = "SHA256", .impl = "SHA2-256",
+	  .aliases = "sha-256 sha2-256", .family = "sha2",
+	  FIXED(256), .class = MS_CLASS_SECURE,
+	  .in_all = true, .ops = &ms_ops_openssl },
+	{ .name = "sha384", .tag = "SHA384", .impl = "SHA2-384",
+	  .aliases = "sha-384 sha2-384", .family = "sha2",
+	  FIXED(384), .class = MS_CLASS_SECURE,
+	  .in_all = true, .ops = &ms_ops_openssl },
+	{ .name = "sha512", .tag = "SHA512", .impl = "SHA2-512",
+	  .aliases = "sha-512 sha2-512", .family = "sha2",
+	  FIXED(512), .class = MS_CLASS_SECURE,
+	  .in_all = true, .ops = &ms_ops_openssl },
+	{ .name = "sha512-224", .tag = "SHA2-512/224", .impl = "SHA2-512/224",
+	  .aliases = "sha-512/224 sha512/224 sha2-512/224",
+	  FIXED(224), .class = MS_CLASS_SECURE,
+	  .in_all = true, .ops = &ms_ops_openssl },
+	{ .name = "sha512-256", .tag = "SHA2-512/256", .impl = "SHA2-512/256",
+	  .aliases = "sha-512/256 sha512/256 sha2-512/256",
+	  FIXED(256), .class = MS_CLASS_SECURE,
+	  .in_all = true, .ops = &ms_ops_openssl },
+	{ .name = "sha3-224", .tag = "SHA3-224", .impl = "SHA3-224",
+	  .aliases = "sha3_224", .family = "sha3",
+	  FIXED(224), .class = MS_CLASS_SECURE,
+	  .in_all = true, .ops = &ms_ops_openssl },
+	{ .name = "sha3-256", .tag = "SHA3-256", .impl = "SHA3-256",
+	  .aliases = "sha3_256", .family = "sha3",
+	  FIXED(256), .class = MS_CLASS_SECURE,
+	  .in_all = true, .ops = &ms_ops_openssl },
+	{ .name = "sha3-384", .tag = "SHA3-384", .impl = "SHA3-384",
+	  .aliases = "sha3_384", .family = "sha3",
+	  FIXED(384), .class = MS_CLASS_SECURE,
+	  .in_all = true, .ops = &ms_ops_openssl },
+	{ .name = "sha3-512", .tag = "SHA3-512", .impl = "SHA3-512",
+	  .aliases = "sha3_512", .family = "sha3",
+	  FIXED(512), .class = MS_CLASS_SECURE,
+	  .in_all = true, .ops = &ms_ops_openssl },
+	{ .name = "shake128", .tag = "SHAKE128", .impl = "SHAKE128",
+	  .aliases = "shake-128", .family = "shake128",
+	  VARIABLE(256, 8, 4096), .class = MS_CLASS_SECURE,
+	  .in_all = true, .ops = &ms_ops_openssl },
+	{ .name = "shake256", .tag = "SHAKE256", .impl = "SHAKE256",
+	  .aliases = "shake-256", .family = "shake256",
+	  VARIABLE(512, 8, 4096), .class = MS_CLASS_SECURE,
+	  .in_all = true, .ops = &ms_ops_openssl },
+	/* Full-length BLAKE2 through EVP: 2.3x faster than Debian's libb2. */
+	{ .name = "blake2b", .tag = "BLAKE2b", .impl = "BLAKE2B-512",
+	  .aliases = "blake2b512 blake2b-512 blake2", .family = "blake2b",
+	  FIXED(512), .class = MS_CLASS_SECURE,
+	  .in_all = true, .ops = &ms_ops_openssl },
+	{ .name = "blake2b-N", .tag = "BLAKE2b", .impl = "blake2b",
+	  .family = "blake2b",
+	  VARIABLE(256, 8, 512), .class = MS_CLASS_SECURE,
+	  .in_all = false, .ops = &ms_ops_blake2b },
+	{ .name = "blake2s", .tag = "BLAKE2s", .impl = "BLAKE2S-256",
+	  .aliases = "blake2s256 blake2s-256", .family = "blake2s",
+	  FIXED(256), .class = MS_CLASS_SECURE,
+	  .in_all = true, .ops = &ms_ops_openssl },
+	{ .name = "blake2s-N", .tag = "BLAKE2s", .impl = "blake2s",
+	  .family = "blake2s",
+	  VARIABLE(128, 8, 256), .class = MS_CLASS_SECURE,
+	  .in_all = false, .ops = &ms_ops_blake2s },
+	{ .name = "blake2bp", .tag = "BLAKE2bp", .impl = "blake2bp",
+	  .aliases = "blake2bp512 blake2bp-512",
+	  FIXED(512), .class = MS_CLASS_SECURE,
+	  .in_all = true, .ops = &ms_ops_blake2bp },
+	{ .name = "blake2sp", .tag = "BLAKE2sp", .impl = "blake2sp",
+	  .aliases = "blake2sp256 blake2sp-256",
+	  FIXED(256), .class = MS_CLASS_SECURE,
+	  .in_all = true, .ops = &ms_ops_blake2sp },
+	/* Built in (no library), SIMD chosen at run time; -l as b3sum's -l. */
+	{ .name = "blake3", .tag = "BLAKE3", .impl = "blake3",
+	  .aliases = "b3", .family = "blake3",
+	  VARIABLE(256, 8, 4096), .class = MS_CLASS_SECURE,
+	  .in_all = true, .ops = &ms_ops_blake3, .tree = &ms_tree_blake3 },
+	{ .name = "sm3", .tag = "SM3", .impl = "SM3",
+	  FIXED(256), .class = MS_CLASS_SECURE,
+	  .in_all = true, .ops = &ms_ops_openssl },
+	{ .name = "ripemd160", .tag = "RIPEMD160", .impl = "RIPEMD-160",
+	  .aliases = "ripemd-160 rmd160 ripemd",
+	  FIXED(160), .class = MS_CLASS_LEGACY,
+	  .in_all = true, .ops = &ms_ops_openssl },
+	/* Through OpenSSL's legacy provider, loaded only for it: not in
+	 * "-a all", which must work where that provider is not installed. */
+	{ .name = "md4", .tag = "MD4", .impl = "MD4",
+	  FIXED(128), .class = MS_CLASS_BROKEN,
+	  .in_all = false, .ops = &ms_ops_openssl_legacy },
+	/* Built in (whirlpool.c), its code level chosen at run time.  Still
+	 * not in "-a all", whose output stays as it was. */
+	{ .name = "whirlpool", .tag = "WHIRLPOOL", .impl = "whirlpool",
+	  FIXED(512), .class = MS_CLASS_LEGACY,
+	  .in_all = false, .ops = &ms_ops_whirlpool },
+	{ .name = "crc32", .tag = "CRC32", .impl = "crc32",
+	  .aliases = "crc32b crc-32",
+	  FIXED(32), .class = MS_CLASS_NONCRYPTO,
+	  .in_all = true, .ops = &ms_ops_crc32,
+	  .tree = &ms_tree_crc32 },
+	{ .name = "crc32c", .tag = "CRC32C", .impl = "crc32c",
+	  .aliases = "crc-32c",
+	  FIXED(32), .class = MS_CLASS_NONCRYPTO,
+	  .in_all = true, .ops = &ms_ops_crc32c,
+	  .tree = &ms_tree_crc32c },
+	{ .name = "cksum", .tag = "CRC", .impl = "cksum",
+	  .aliases = "crc posix",
+	  FIXED(32), .class = MS_CLASS_NONCRYPTO,
+	  .legacy = MS_LEGACY_CKSUM, .in_all = true, .ops = &ms_ops_cksum,
+	  .tree = &ms_tree_cksum },
+	/* Amazon S3's default object checksum: reflected, all ones in
+	 * and out, check value ae8b14860a799888. */
+	{ .name = "crc64nvme", .tag = "CRC64NVME", .impl = "crc64nvme",
+	  .aliases = "crc64-nvme crc-64/nvme",
+	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
+	  .in_all = true, .ops = &ms_ops_crc64nvme,
+	  .tree = &ms_tree_crc64nvme },
+	{ .name = "xxh32", .tag = "XXH32", .impl = "xxh32",
+	  .aliases = "xxhash32",
+	  FIXED(32), .class = MS_CLASS_NONCRYPTO,
+	  .in_all = true, .ops = &ms_ops_xxh32 },
+	{ .name = "xxh64", .tag = "XXH64", .impl = "xxh64",
+	  .aliases = "xxhash64 xxhash",
+	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
+	  .in_all = true, .ops = &ms_ops_xxh64 },
+	{ .name = "xxh3", .tag = "XXH3", .impl = "xxh3",
+	  .aliases = "xxh3_64 xxh3-64 xxh364",
+	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
+	  .in_all = true, .ops = &ms_ops_xxh3 },
+	{ .name = "xxh128", .tag = "XXH128", .impl = "xxh128",
+	  .aliases = "xxh3_128 xxh3-128",
+	  FIXED(128), .class = MS_CLASS_NONCRYPTO,
+	  .in_all = true, .ops = &ms_ops_xxh128 },
+	/* Amazon S3's checksums of an object uploaded in parts of
+	 * --part-size bytes (backend_s3.c): impl names the inner row; the raw
+	 * digest is the inner one and a 4-byte part count. */
+	{ .name = "s3etag", .tag = "S3ETAG", .impl = "md5",
+	  FIXED(160), .class = MS_CLASS_BROKEN,
+	  .in_all = false, .ops = &ms_ops_s3etag },
+	{ .name = "s3-crc32", .tag = "S3-CRC32", .impl = "crc32",
+	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
+	  .in_all = false, .ops = &ms_ops_s3composite },
+	{ .name = "s3-crc32c", .tag = "S3-CRC32C", .impl = "crc32c",
+	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
+	  .in_all = false, .ops = &ms_ops_s3composite },
+	{ .name = "s3-sha1", .tag = "S3-SHA1", .impl = "sha1",
+	  FIXED(192), .class = MS_CLASS_BROKEN,
+	  .in_all = false, .ops = &ms_ops_s3composite },
+	{ .name = "s3-sha256", .tag = "S3-SHA256", .impl = "sha256",
+	  FIXED(288), .class = MS_CLASS_SECURE,
+	  .in_all = false, .ops = &ms_ops_s3composite },
+	/* The sums of `cksum -a bsd|sysv`: kept for the cksum personality. */
+	{ .name = "bsd", .tag = "BSD", .impl = "bsd",
+	  FIXED(16), .class = MS_CLASS_NONCRYPTO,
+	  .legacy = MS_LEGACY_BSD, .in_all = false, .ops = &ms_ops_bsd },
+	{ .name = "sysv", .tag = "SYSV", .impl = "sysv",
+	  FIXED(16), .class = MS_CLASS_NONCRYPTO,
+	  .legacy = MS_LEGACY_SYSV, .in_all = false, .ops = &ms_ops_sysv },
+};
+
+const size_t ms_algo_count = MS_ARRAY_LEN(ms_algos);
+
+/* The one list of cksum's algorithms: personality.c parses -a with it,
+ * manifest.c reads `cksum -c` tags with it. */
+const struct ms_cksum_algo ms_cksum_algos[] = {
+	{ .arg = "bsd", .algo = "bsd" }, { .arg = "sysv", .algo = "sysv" },
+	{ .arg = "crc", .algo = "cksum" }, { .arg = "md5", .algo = "md5" },
+	{ .arg = "sha1", .algo = "sha1" }, { .arg = "sha224", .algo = "sha224" },
+	{ .arg = "sha256", .algo = "sha256" }, { .arg = "sha384", .algo = "sha384" },
+	{ .arg = "sha512", .algo = "sha512" }, { .arg = "blake2b", .algo = "blake2b" },
+	{ .arg = "sm3", .algo = "sm3" },
+};
+
+const size_t ms_cksum_algo_count = MS_ARRAY_LEN(ms_cksum_algos);
+
+const struct ms_algo *
+ms_algo_named(const char *name)
+{
+	for (size_t i = 0; i < ms_algo_count; i++)
+		if (strcmp(ms_algos[i].name, name) == 0)
+			return &ms_algos[i];
+	return NULL;
+}
+
+/* Does word occur in the space-separated list? (case-insensitive) */
+static bool
+in_list(const char *list, const char *word)
+{
+	size_t wl = strlen(word);
+
+	while (list != NULL && *list) {
+		size_t l = strcspn(list, " ");
+		char tmp[64];
+
+		if (l == wl && l < sizeof(tmp)) {
+			memcpy(tmp, list, l);
+			tmp[l] = '\0';
+			if (ms_strcaseeq(tmp, word))
+				return true;
+		}
+		list += l;
+		list += *list == ' ';
+	}
+	return false;
+}
+
+static bool
+is_variable(const struct ms_algo *a)
+{
+	return a->min_bits != a->max_bits;
+}
+
+/* The row whose family is fam and which can make bits, fixed rows first. */
+static const struct ms_algo *
+by_family(const char *fam, unsigned bits)
+{
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < ms_algo_count; i++) {
+			const struct ms_algo *a = &ms_algos[i];
+
+			if (a->family == NULL || !ms_strcaseeq(a->family, fam))
+				continue;
+			if (pass == 0 && !is_variable(a) && a->bits == bits)
+				return a;
+			if (pass == 1 && is_variable(a) && bits >= a->min_bits &&
+			    bits <= a->max_bits && bits % 8 == 0)
+				return a;
+		}
+	return NULL;
+}
+
+static bool
+family_exists(const char *fam)
+{
+	for (size_t i = 0; i < ms_algo_count; i++)
+		if (ms_algos[i].family && ms_strcaseeq(ms_algos[i].family, fam))
+			return true;
+	return false;
+}
+
+static const struct ms_algo *
+by_name(const char *name)
+{
+	for (size_t i = 0; i < ms_algo_count; i++) {
+		const struct ms_algo *a = &ms_algos[i];
+
+		/* "blake2b-N" is reached through its family only. */
+		if (!is_variable(a) || a->family == NULL ||
+		    strcmp(a->name, a->family) == 0)
+			if (ms_strcaseeq(a->name, name) || in_list(a->aliases, name))
+				return a;
+	}
+	return NULL;
+}
+
+int
+ms_algo_resolve(const char *name, unsigned bits, struct ms_digest_spec *out,
+    const char **why)
+{
+	const struct ms_algo *a = by_name(name);
+
+	if (a == NULL) {
+		/* "blake2b-256", "sha3-512" spelled as family-length */
+		const char *dash = strrchr(name, '-');
+		char fam[32];
+		char *end;
+		unsigned long n;
+
+		if (dash != NULL && dash != name &&
+		    (size_t)(dash - name) < sizeof(fam) && dash[1] >= '0' &&
+		    dash[1] <= '9') {
+			errno = 0;
+			n = strtoul(dash + 1, &end, 10);
+			memcpy(fam, name, (size_t)(dash - name));
+			fam[dash - name] = '\0';
+			if (*end == '\0' && errno == 0 && n <= UINT_MAX &&
+			    family_exists(fam) && (bits == 0 || bits == n)) {
+				a = by_family(fam, (unsigned)n);
+				if (a == NULL) {
+					*why = "invalid length";
+					return -1;
+				}
+				out->algo = a;
+				out->bits = (unsigned)n;
+				return 0;
+			}
+		}
+		if (family_exists(name)) {
+			if (bits == 0) {
+				*why = "needs a length (-l)";
+				return -1;
+			}
+			a = by_family(name, bits);
+			if (a == NULL) {
+				*why = "invalid length";
+				return -1;
+			}
+			out->algo = a;
+			out->bits = bits;
+			return 0;
+		}
+		*why = "unknown algorithm";
+		return -1;
+	}
+	if (bits == 0 || bits == a->bits) {
+		out->algo = a;
+		out->bits = a->bits;
+		return 0;
+	}
+	if (is_variable(a) && bits >= a->min_bits && bits <= a->max_bits &&
+	    bits % 8 == 0) {
+		out->algo = a;
+		out->bits = bits;
+		return 0;
+	}
+	/* "blake2b" is also its family: -l 256 moves to the libb2 row.
+	 * "sha256 -l 512" must not silently become sha512. */
+	if (a->family != NULL && ms_strcaseeq(name, a->family) &&
+	    (a = by_family(a->family, bits)) != NULL) {
+		out->algo = a;
+		out->bits = bits;
+		return 0;
+	}
+	*why = "invalid length";
+	return -1;
+}
+
+bool
+ms_algo_takes_length(const char *name)
+{
+	const struct ms_algo *a = by_name(name);
+
+	if (a != NULL)
+		return is_variable(a) || (a->family && strcmp(a->family, a->name) == 0);
+	return family_exists(name);
+}
+
+const char *
+ms_spec_tag(const struct ms_digest_spec *s, char *buf, size_t cap)
+{
+	if (s->bits == s->algo->bits && !is_variable(s->algo))
+		return s->algo->tag;
+	if (s->bits == s->algo->bits && strcmp(s->algo->name, s->algo->family) == 0)
+		return s->algo->tag;
+	snprintf(buf, cap, "%s-%u", s->algo->tag, s->bits);
+	return buf;
+}
+
+const char *
+ms_spec_name(const struct ms_digest_spec *s, char *buf, size_t cap)
+{
+	const struct ms_algo *a = s->algo;
+
+	if (!is_variable(a))
+		return a->name;
+	if (strcmp(a->name, a->family) == 0 && s->bits == a->bits)
+		return a->name;
+	snprintf(buf, cap, "%s-%u", a->family, s->bits);
+	return buf;
+}
+
+const char *
+ms_class_name(enum ms_class c)
+{
+	switch (c) {
+	case MS_CLASS_SECURE:	return "secure";
+	case MS_CLASS_LEGACY:	return "legacy";
+	case MS_CLASS_BROKEN:	return "broken";
+	case MS_CLASS_NONCRYPTO: return "non-cryptographic";
+	}
+	return "?";
+}
+
+const char *
+ms_algo_backend(const struct ms_algo *a, char *buf, size_t cap)
+{
+	if (a->ops->variant == NULL)
+		return a->ops->backend;
+	snprintf(buf, cap, "%s/%s", a->ops->backend, a->ops->variant());
+	return buf;
+}
+
+int
+ms_spec_load(const struct ms_digest_spec *s)
+{
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	int rc;
+
+	pthread_mutex_lock(&lock);
+	rc = s->algo->ops->load(s->algo);
+	pthread_mutex_unlock(&lock);
+	return rc;
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * backend.h - the operation tables each backend file exports.
+ *
+ * algorithm.c points its rows at these; nobody else should need them.
+ * Each variant has its own table, so a backtrace names the function that
+ * runs and no call looks a variant up by name.
+ */
+#ifndef MS_BACKEND_H
+#define MS_BACKEND_H
+
+#include "digest/algorithm.h"
+
+extern const struct ms_digest_ops ms_ops_openssl;	/* backend_openssl.c */
+extern const struct ms_digest_ops ms_ops_openssl_legacy;	/* MD4 */
+
+extern const struct ms_digest_ops ms_ops_blake2b;	/* backend_blake2.c */
+extern const struct ms_digest_ops ms_ops_blake2s;
+extern const struct ms_digest_ops ms_ops_blake2bp;
+extern const struct ms_digest_ops ms_ops_blake2sp;
+
+extern const struct ms_digest_ops ms_ops_xxh32;		/* backend_xxhash.c */
+extern const struct ms_digest_ops ms_ops_xxh64;
+extern const struct ms_digest_ops ms_ops_xxh3;
+extern const struct ms_digest_ops ms_ops_xxh128;
+
+extern const struct ms_digest_ops ms_ops_crc32;		/* crc.c */
+extern const struct ms_digest_ops ms_ops_crc32c;
+extern const struct ms_digest_ops ms_ops_cksum;
+extern const struct ms_digest_ops ms_ops_crc64nvme;
+extern const struct ms_digest_ops ms_ops_bsd;
+extern const struct ms_digest_ops ms_ops_sysv;
+extern const struct ms_tree_ops ms_tree_crc32;
+extern const struct ms_tree_ops ms_tree_crc32c;
+extern const struct ms_tree_ops ms_tree_cksum;
+extern const struct ms_tree_ops ms_tree_crc64nvme;
+
+extern const struct ms_digest_ops ms_ops_s3etag;	/* backend_s3.c */
+extern const struct ms_digest_ops ms_ops_s3composite;
+
+extern const struct ms_digest_ops ms_ops_blake3;	/* backend_blake3.c */
+extern const struct ms_tree_ops ms_tree_blake3;
+
+extern const struct ms_digest_ops ms_ops_whirlpool;	/* backend_whirlpool.c */
+
+#endif

@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * backend_blake2.c - BLAKE2 through libb2: the lengths and the parallel
+ * variants (blake2bp, blake2sp) that OpenSSL's EVP lacks.
+ *
+ * Owns the lazy load of libb2 (it drags in the OpenMP runtime, which no
+ * run should pay for unless it hashes with libb2).  Each variant exports
+ * its own operations table (ms_ops_blake2b ...), called directly.
+ */
+#include <blake2.h>
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "digest/backend.h"
+#include "base/lazylib.h"
+#include "base/util.h"
+
+#ifndef MS_SONAME_B2
+#error "configure must define MS_SONAME_B2"
+#endif
+
+static struct {
+	__typeof__(blake2b_init)	*blake2b_init;
+	__typeof__(blake2b_update)	*blake2b_update;
+	__typeof__(blake2b_final)	*blake2b_final;
+	__typeof__(blake2s_init)	*blake2s_init;
+	__typeof__(blake2s_update)	*blake2s_update;
+	__typeof__(blake2s_final)	*blake2s_final;
+	__typeof__(blake2bp_init)	*blake2bp_init;
+	__typeof__(blake2bp_update)	*blake2bp_update;
+	__typeof__(blake2bp_final)	*blake2bp_final;
+	__typeof__(blake2sp_init)	*blake2sp_init;
+	__typeof__(blake2sp_update)	*blake2sp_update;
+	__typeof__(blake2sp_final)	*blake2sp_final;
+} b2;
+
+static const struct ms_lazy_sym syms[] = {
+	MS_LAZY_SYM(b2, blake2b_init), MS_LAZY_SYM(b2, blake2b_update),
+	MS_LAZY_SYM(b2, blake2b_final), MS_LAZY_SYM(b2, blake2s_init),
+	MS_LAZY_SYM(b2, blake2s_update), MS_LAZY_SYM(b2, blake2s_final),
+	MS_LAZY_SYM(b2, blake2bp_init), MS_LAZY_SYM(b2, blake2bp_update),
+	MS_LAZY_SYM(b2, blake2bp_final), MS_LAZY_SYM(b2, blake2sp_init),
+	MS_LAZY_SYM(b2, blake2sp_update), MS_LAZY_SYM(b2, blake2sp_final),
+};
+
+static struct ms_lazy_lib libb2 = {
+	.soname = MS_SONAME_B2, .syms = syms, .cnt = MS_ARRAY_LEN(syms),
+};
+
+/*
+ * libb2 runs blake2bp and blake2sp over OpenMP threads of its own, which
+ * read the caller's buffer directly: a mapped window of a file that
+ * shrinks faults on those threads, which source.c's process-wide SIGBUS
+ * handler covers (it knows every live window), so no copy is needed.
+ */
+struct state {
+	/* First, so that the 64-byte alignment of the allocation holds. */
+	union {
+		blake2b_state	b;
+		blake2s_state	s;
+		blake2bp_state	bp;
+		blake2sp_state	sp;
+	} u;
+	size_t		 len;
+};
+
+static int
+load(const struct ms_algo *a)
+{
+	(void)a;
+	return ms_lazy_load(&libb2);
+}
+
+static void *
+create(const struct ms_algo *a, size_t len)
+{
+	struct state *s;
+
+	(void)a;
+	if (posix_memalign((void **)&s, 64, sizeof(*s)) != 0)
+		return NULL;
+	s->len = len;
+	return s;
+}
+
+static void
+destroy(void *state)
+{
+	free(state);
+}
+
+static void
+check(int rc, const char *what)
+{
+	if (rc != 0)
+		ms_bug(what);
+}
+
+/* One variant's init, update and final; MEMBER is its member of the union. */
+#define B2_VARIANT(v, member)						\
+static void								\
+b2_##v##_init(void *state)							\
+{									\
+	struct state *s = state;					\
+									\
+	check(b2.v##_init(&s->u.member, s->len), #v "_init");		\
+}									\
+									\
+static void								\
+b2_##v##_update(void *state, const void *p, size_t n)			\
+{									\
+	struct state *s = state;					\
+									\
+	check(b2.v##_update(&s->u.member, p, n), #v "_update");		\
+}									\
+									\
+static void								\
+b2_##v##_final(void *state, unsigned char *out)				\
+{									\
+	struct state *s = state;					\
+									\
+	check(b2.v##_final(&s->u.member, out, s->len), #v "_final");	\
+}
+
+B2_VARIANT(blake2b, b)
+B2_VARIANT(blake2s, s)
+B2_VARIANT(blake2bp, bp)
+B2_VARIANT(blake2sp, sp)
+
+static const char *
+version(void)
+{
+	return MS_LIBB2_VERSION;
+}
+
+#define B2_OPS(CREATE, v) {						\
+	.backend = "libb2", .load = load, .create = CREATE,		\
+	.init = b2_##v##_init, .update = b2_##v##_update,		\
+	.final = b2_##v##_final,					\
+	.destroy = destroy, .version = version,				\
+}
+
+const struct ms_digest_ops ms_ops_blake2b = B2_OPS(create, blake2b);
+const struct ms_digest_ops ms_ops_blake2s = B2_OPS(create, blake2s);
+const struct ms_digest_ops ms_ops_blake2bp = B2_OPS(create, blake2bp);
+const struct ms_digest_ops ms_ops_blake2sp = B2_OPS(create, blake2sp);

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * backend_missing.c - stand-ins for the files configure left out.
+ *
+ * configure --without-libb2, --without-libxxhash or --without-libarchive
+ * drops backend_blake2.c, backend_xxhash.c or archive_source.c from the
+ * build.  The algorithm rows and callers stay as they are; what they
+ * point to is here instead: an operation table whose backend name says
+ * which library is missing (--list-algorithms shows it) and whose load
+ * refuses with one line naming the algorithm and the library, and an
+ * --archive that refuses the same way.
+ */
+#include <stddef.h>
+
+#include "base/util.h"
+
+#if !MS_HAVE_LIBB2 || !MS_HAVE_LIBXXHASH
+#include "digest/backend.h"
+
+static int
+refuse(const struct ms_algo *a, const char *lib)
+{
+	ms_warn("%s: this multisum was built without %s (configure "
+	    "--without-%s)", a->name, lib, lib);
+	return -1;
+}
+#endif
+
+#if !MS_HAVE_LIBB2
+static int
+refuse_b2(const struct ms_algo *a)
+{
+	return refuse(a, "libb2");
+}
+
+#define NO_B2	{ .backend = "(no libb2)", .load = refuse_b2 }
+const struct ms_digest_ops ms_ops_blake2b = NO_B2;
+const struct ms_digest_ops ms_ops_blake2s = NO_B2;
+const struct ms_digest_ops ms_ops_blake2bp = NO_B2;
+const struct ms_digest_ops ms_ops_blake2sp = NO_B2;
+#endif
+
+#if !MS_HAVE_LIBXXHASH
+static int
+refuse_xxhash(const struct ms_algo *a)
+{
+	return refuse(a, "libxxhash");
+}
+
+#define NO_XXH	{ .backend = "(no libxxhash)", .load = refuse_xxhash }
+const struct ms_digest_ops ms_ops_xxh32 = NO_XXH;
+const struct ms_digest_ops ms_ops_xxh64 = NO_XXH;
+const struct ms_digest_ops ms_ops_xxh3 = NO_XXH;
+const struct ms_digest_ops ms_ops_xxh128 = NO_XXH;
+#endif
+
+#if !MS_HAVE_LIBARCHIVE
+#include "io/archive_source.h"
+
+struct ms_archive *
+ms_archive_open(const char *path)
+{
+	ms_warn("%s: this multisum was built without libarchive (configure "
+	    "--without-libarchive), so --archive cannot read it", path);
+	return NULL;
+}
+
+/* Never reached: nothing is opened. */
+int
+ms_archive_next(struct ms_archive *ar, const char **name, const char **link,
+    struct ms_source *src)
+{
+	(void)ar, (void)name, (void)link, (void)src;
+	return -1;
+}
+
+void
+ms_archive_close(struct ms_archive *ar)
+{
+	(void)ar;
+}
+
+#endif

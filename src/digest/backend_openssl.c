@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * backend_openssl.c - digests computed by OpenSSL's libcrypto (EVP).
+ *
+ * Owns the lazy load of libcrypto, its initialisation without the config
+ * file, and the one EVP_MD_fetch per algorithm per run.  A row's impl
+ * field is the name EVP knows it by.  Fetched digests live until exit.
+ * MD4 lives in OpenSSL's legacy provider, which its row's ops
+ * (ms_ops_openssl_legacy) load first; no other run maps legacy.so.
+ */
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/provider.h>
+
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "digest/backend.h"
+#include "base/lazylib.h"
+#include "base/util.h"
+
+#ifndef MS_SONAME_CRYPTO
+#error "configure must define MS_SONAME_CRYPTO"
+#endif
+
+static struct {
+	__typeof__(OPENSSL_init_crypto)	*OPENSSL_init_crypto;
+	__typeof__(OpenSSL_version)	*OpenSSL_version;
+	__typeof__(EVP_MD_fetch)	*EVP_MD_fetch;
+	__typeof__(EVP_MD_CTX_new)	*EVP_MD_CTX_new;
+	__typeof__(EVP_MD_CTX_free)	*EVP_MD_CTX_free;
+	__typeof__(EVP_DigestInit_ex2)	*EVP_DigestInit_ex2;
+	__typeof__(EVP_DigestUpdate)	*EVP_DigestUpdate;
+	__typeof__(EVP_DigestFinal_ex)	*EVP_DigestFinal_ex;
+	__typeof__(EVP_DigestFinalXOF)	*EVP_DigestFinalXOF;
+	__typeof__(EVP_MD_get_flags)	*EVP_MD_get_flags;
+	__typeof__(OSSL_PROVIDER_load)	*OSSL_PROVIDER_load;
+} evp;
+
+static const struct ms_lazy_sym syms[] = {
+	MS_LAZY_SYM(evp, OPENSSL_init_crypto),
+	MS_LAZY_SYM(evp, OpenSSL_version),
+	MS_LAZY_SYM(evp, EVP_MD_fetch),
+	MS_LAZY_SYM(evp, EVP_MD_CTX_new),
+	MS_LAZY_SYM(evp, EVP_MD_CTX_free),
+	MS_LAZY_SYM(evp, EVP_DigestInit_ex2),
+	MS_LAZY_SYM(evp, EVP_DigestUpdate),
+	MS_LAZY_SYM(evp, EVP_DigestFinal_ex),
+	MS_LAZY_SYM(evp, EVP_DigestFinalXOF),
+	MS_LAZY_SYM(evp, EVP_MD_get_flags),
+	MS_LAZY_SYM(evp, OSSL_PROVIDER_load),
+};
+
+static struct ms_lazy_lib libcrypto = {
+	.soname = MS_SONAME_CRYPTO, .syms = syms, .cnt = MS_ARRAY_LEN(syms),
+};
+
+/* Digests fetched so far, by row; written only by load(). */
+static EVP_MD *fetched[64];
+
+struct state {
+	EVP_MD_CTX	*ctx;
+	const EVP_MD	*md;
+	size_t		 len;
+	bool		 xof;
+};
+
+/* Map libcrypto and initialise it, once; -1 after a message. */
+static int
+initialise(void)
+{
+	static bool initialised;
+
+	if (ms_lazy_load(&libcrypto) == -1)
+		return -1;
+	if (!initialised) {
+		/*
+		 * Start-up costs, measured with callgrind on an empty file:
+		 * no openssl.cnf (a digest tool has nothing to configure);
+		 * no legacy name tables, which the first fetch would copy
+		 * into the provider name map (60% of its cost: EVP fetches
+		 * by the provider's own names); and no clean-up at exit,
+		 * where the process frees everything anyway.
+		 */
+		evp.OPENSSL_init_crypto(OPENSSL_INIT_NO_LOAD_CONFIG |
+		    OPENSSL_INIT_NO_ADD_ALL_CIPHERS |
+		    OPENSSL_INIT_NO_ADD_ALL_DIGESTS | OPENSSL_INIT_NO_ATEXIT, NULL);
+		initialised = true;
+	}
+	return 0;
+}
+
+static int
+load(const struct ms_algo *a)
+{
+	size_t row = (size_t)(a - ms_algos);
+
+	if (row >= MS_ARRAY_LEN(fetched))
+		ms_bug("openssl: row index");
+	if (fetched[row] != NULL)
+		return 0;
+	if (initialise() == -1)
+		return -1;
+	fetched[row] = evp.EVP_MD_fetch(NULL, a->impl, NULL);
+	if (fetched[row] == NULL) {
+		ms_warn("%s: not available in this OpenSSL (%s)", a->name,
+		    evp.OpenSSL_version(OPENSSL_VERSION));
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * MD4: the legacy provider first, once.  Loading any
+ * provider by hand stops OpenSSL from activating the default one by
+ * itself, so that one is loaded too: the other rows still need it.
+ */
+static int
+load_legacy(const struct ms_algo *a)
+{
+	static int loaded;	/* 0 not yet, 1 done, -1 failed */
+
+	if (loaded == 0) {
+		if (initialise() == -1)
+			return -1;
+		loaded = evp.OSSL_PROVIDER_load(NULL, "legacy") != NULL &&
+		    evp.OSSL_PROVIDER_load(NULL, "default") != NULL ? 1 : -1;
+		if (loaded == -1)
+			ms_warn("%s: OpenSSL's legacy provider could not be "
+			    "loaded (legacy.so; %s, or $OPENSSL_MODULES)",
+			    a->name, evp.OpenSSL_version(OPENSSL_MODULES_DIR));
+	}
+	return loaded == 1 ? load(a) : -1;
+}
+
+static void *
+create(const struct ms_algo *a, size_t len)
+{
+	struct state *s = malloc(sizeof(*s));
+
+	if (s == NULL)
+		return NULL;
+	s->md = fetched[a - ms_algos];
+	if (s->md == NULL)
+		ms_bug("openssl: digest used before load");
+	s->len = len;
+	s->xof = (evp.EVP_MD_get_flags(s->md) & EVP_MD_FLAG_XOF) != 0;
+	s->ctx = evp.EVP_MD_CTX_new();
+	if (s->ctx == NULL) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+static void
+init(void *state)
+{
+	struct state *s = state;
+
+	if (!evp.EVP_DigestInit_ex2(s->ctx, s->md, NULL))
+		ms_bug("EVP_DigestInit_ex2");
+}
+
+static void
+update(void *state, const void *p, size_t n)
+{
+	struct state *s = state;
+
+	if (!evp.EVP_DigestUpdate(s->ctx, p, n))
+		ms_bug("EVP_DigestUpdate");
+}
+
+static void
+final(void *state, unsigned char *out)
+{
+	struct state *s = state;
+	int ok = s->xof ? evp.EVP_DigestFinalXOF(s->ctx, out, s->len)
+	    : evp.EVP_DigestFinal_ex(s->ctx, out, NULL);
+
+	if (!ok)
+		ms_bug("EVP_DigestFinal");
+}
+
+static void
+destroy(void *state)
+{
+	struct state *s = state;
+
+	if (s != NULL)
+		evp.EVP_MD_CTX_free(s->ctx);
+	free(s);
+}
+
+static const char *
+version(void)
+{
+	if (ms_lazy_load(&libcrypto) == -1)
+		return NULL;
+	return evp.OpenSSL_version(OPENSSL_VERSION_STRING);
+}
+
+const struct ms_digest_ops ms_ops_openssl = {
+	.backend = "OpenSSL", .load = load, .create = create, .init = init,
+	.update = update, .final = final, .destroy = destroy, .version = version,
+};
+
+const struct ms_digest_ops ms_ops_openssl_legacy = {
+	.backend = "OpenSSL", .load = load_legacy, .create = create,
+	.init = init, .update = update, .final = final, .destroy = destroy,
+	.version = version,
+};

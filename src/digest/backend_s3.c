@@ -1,0 +1,299 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * backend_s3.c - object-store checksums as digests: Amazon S3's multipart
+ * ETag (s3etag) and its composite checksums (s3-crc32, s3-crc32c,
+ * s3-sha1, s3-sha256), and the spellings in which S3 and Google Cloud
+ * Storage print digests, for --expect.
+ *
+ * Owns the part arithmetic and nothing else: a state wraps two states of
+ * the inner row (named by the row's impl field), one for the current
+ * part and one over the parts' raw digests, and counts parts of
+ * ms_cloud_part_size bytes.  An object smaller than one part is what a
+ * single PUT stores: the inner digest itself.  One of at least a part is
+ * what the AWS CLI uploads in parts (its multipart_threshold and
+ * multipart_chunksize both SIZE): the inner digest of the part digests,
+ * then "-N".  The raw digest is the inner one followed by N, 4 bytes
+ * big-endian (0 for a single PUT); text() writes the form S3 prints:
+ * hex for the ETag, base64 for the composite checksums.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "digest/backend.h"
+#include "digest/backend_s3.h"
+#include "base/util.h"
+
+#define DEFAULT_PART	(8u << 20)	/* the AWS CLI's 8 MiB */
+
+static uint64_t part_size = DEFAULT_PART;
+
+void
+ms_cloud_set_part_size(uint64_t size)
+{
+	part_size = size;
+}
+
+struct state {
+	const struct ms_digest_ops *ops;	/* the inner row's */
+	void		*part;		/* over the current part */
+	void		*parts;		/* over the parts' digests */
+	size_t		 len;		/* the inner digest's bytes */
+	uint64_t	 in_part;	/* bytes in the current part */
+	uint32_t	 count;		/* parts finished */
+	unsigned char	 d[MS_DIGEST_MAX / 8];
+};
+
+static const struct ms_algo *
+inner(const struct ms_algo *a)
+{
+	const struct ms_algo *in = ms_algo_named(a->impl);
+
+	if (in == NULL)
+		ms_bug("cloud: no inner row");
+	return in;
+}
+
+static int
+load(const struct ms_algo *a)
+{
+	const struct ms_algo *in = inner(a);
+
+	return in->ops->load(in);
+}
+
+static void
+destroy(void *state)
+{
+	struct state *s = state;
+
+	if (s == NULL)
+		return;
+	if (s->part != NULL)
+		s->ops->destroy(s->part);
+	if (s->parts != NULL)
+		s->ops->destroy(s->parts);
+	free(s);
+}
+
+static void *
+create(const struct ms_algo *a, size_t len)
+{
+	const struct ms_algo *in = inner(a);
+	struct state *s = calloc(1, sizeof(*s));
+
+	(void)len;
+	if (s == NULL)
+		return NULL;
+	s->ops = in->ops;
+	s->len = in->bits / 8;
+	s->part = s->ops->create(in, s->len);
+	s->parts = s->ops->create(in, s->len);
+	if (s->part == NULL || s->parts == NULL) {
+		destroy(s);
+		return NULL;
+	}
+	return s;
+}
+
+static void
+init(void *state)
+{
+	struct state *s = state;
+
+	s->ops->init(s->part);
+	s->ops->init(s->parts);
+	s->in_part = 0;
+	s->count = 0;
+}
+
+/* The current part is whole: its digest joins the others. */
+static void
+end_part(struct state *s)
+{
+	s->ops->final(s->part, s->d);
+	s->ops->update(s->parts, s->d, s->len);
+	s->ops->init(s->part);
+	s->in_part = 0;
+	s->count++;
+}
+
+static void
+update(void *state, const void *data, size_t n)
+{
+	struct state *s = state;
+	const unsigned char *p = data;
+
+	while (n > 0) {
+		uint64_t room = part_size - s->in_part;
+		size_t k = n < room ? n : (size_t)room;
+
+		s->ops->update(s->part, p, k);
+		s->in_part += k;
+		p += k;
+		n -= k;
+		if (s->in_part == part_size)
+			end_part(s);
+	}
+}
+
+static void
+final(void *state, unsigned char *out)
+{
+	struct state *s = state;
+
+	if (s->count == 0) {
+		/* smaller than a part: a single PUT */
+		s->ops->final(s->part, out);
+	} else {
+		if (s->in_part > 0)
+			end_part(s);
+		s->ops->final(s->parts, out);
+	}
+	for (int i = 0; i < 4; i++)
+		out[s->len + i] = (unsigned char)(s->count >> 8 * (3 - i));
+}
+
+/* ------------------------------------------------------------ --expect */
+
+/* Does text[0..n) start with prefix, in any case? */
+static bool
+has_prefix(const char *text, size_t n, const char *prefix)
+{
+	size_t pl = strlen(prefix);
+
+	if (n < pl)
+		return false;
+	for (size_t i = 0; i < pl; i++)
+		if ((text[i] | 0x20) != prefix[i])
+			return false;
+	return true;
+}
+
+/* n hex digits or n base64 characters into out; the byte count or -1. */
+static long
+decode(unsigned char *out, size_t cap, const char *s, size_t n, bool hex)
+{
+	if (hex)
+		return n % 2 == 0 && n / 2 <= cap &&
+		    ms_unhex(out, s, n / 2) == 0 ? (long)(n / 2) : -1;
+	return ms_unbase64(out, cap, s, n);
+}
+
+int
+ms_cloud_expect(const char *text, unsigned char *out, size_t cap,
+    size_t *len, const char **algo)
+{
+	return ms_cloud_decode(text, strlen(text), out, cap, len, algo);
+}
+
+int
+ms_cloud_decode(const char *text, size_t n, unsigned char *out, size_t cap,
+    size_t *len, const char **algo)
+{
+	size_t dash;
+	unsigned long count = 0;
+	long got;
+	bool quoted = false;
+
+	*algo = NULL;
+	if (n >= 2 && text[0] == '"' && text[n - 1] == '"') {
+		text++;
+		n -= 2;
+		quoted = true;
+	}
+	if (has_prefix(text, n, "crc32c=") || has_prefix(text, n, "md5=")) {
+		bool crc = (text[0] | 0x20) == 'c';
+		size_t skip = crc ? 7 : 4;
+
+		got = ms_unbase64(out, cap, text + skip, n - skip);
+		if (got != (crc ? 4 : 16))
+			return -1;
+		*len = (size_t)got;
+		*algo = crc ? "crc32c" : "md5";
+		return 1;
+	}
+	for (dash = n; dash > 0 && text[dash - 1] >= '0' && text[dash - 1] <= '9'; dash--)
+		;
+	if (dash < 2 || dash == n || text[dash - 1] != '-' ||
+	    n - dash > 5 || text[dash] == '0') {
+		if (!quoted)
+			return 0;
+		/* a single PUT's ETag: the MD5 */
+		if ((got = decode(out, cap, text, n, true)) != 16)
+			return -1;
+		*len = 16;
+		*algo = "md5";
+		return 1;
+	}
+	for (size_t i = dash; i < n; i++)
+		count = count * 10 + (unsigned long)(text[i] - '0');
+	dash--;			/* the '-' */
+	got = decode(out, cap - 4, text, dash, true);
+	if (got == 16)
+		*algo = "s3etag";
+	else if ((got = decode(out, cap - 4, text, dash, false)) == 20)
+		*algo = "s3-sha1";
+	else if (got == 32)
+		*algo = "s3-sha256";
+	else if (got != 4)
+		return -1;
+	for (int i = 0; i < 4; i++)
+		out[got + i] = (unsigned char)(count >> 8 * (3 - i));
+	*len = (size_t)got + 4;
+	return 1;
+}
+
+/* --------------------------------------------------------------- text */
+
+/*
+ * "HEX" or "HEX-N" (BASE64 likewise): len is the whole raw digest, whose
+ * last 4 bytes are the part count, big-endian; 0 parts writes no "-N".
+ */
+static void
+text_with_count(char *buf, const unsigned char *d, size_t len,
+    void (*digits)(char *, const unsigned char *, size_t))
+{
+	uint32_t n = (uint32_t)d[len - 4] << 24 | (uint32_t)d[len - 3] << 16 |
+	    (uint32_t)d[len - 2] << 8 | d[len - 1];
+
+	digits(buf, d, len - 4);
+	if (n > 0)
+		sprintf(buf + strlen(buf), "-%u", (unsigned)n);
+}
+
+static void
+text_hex(char *buf, const unsigned char *d, size_t len)
+{
+	text_with_count(buf, d, len, ms_hex);
+}
+
+static void
+text_base64(char *buf, const unsigned char *d, size_t len)
+{
+	text_with_count(buf, d, len, ms_base64);
+}
+
+static const char *
+variant(void)
+{
+	static char buf[48];
+
+	snprintf(buf, sizeof(buf), "part-size=%ju", (uintmax_t)part_size);
+	return buf;
+}
+
+const struct ms_digest_ops ms_ops_s3etag = {
+	.backend = "built-in", .load = load, .create = create, .init = init,
+	.update = update, .final = final, .destroy = destroy,
+	.variant = variant, .text = text_hex,
+};
+
+const struct ms_digest_ops ms_ops_s3composite = {
+	.backend = "built-in", .load = load, .create = create, .init = init,
+	.update = update, .final = final, .destroy = destroy,
+	.variant = variant, .text = text_base64,
+};

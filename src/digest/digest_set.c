@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * digest_set.c - N digest states fed by one stream of buffers.
+ *
+ * Owns the creation and cycling of backend states for a selection.  It
+ * never reads files and never starts threads: the engine decides who
+ * calls update, and on which buffer.
+ */
+#include "digest/digest_set.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "base/util.h"
+
+int
+ms_selection_add(struct ms_selection *sel, const struct ms_digest_spec *spec)
+{
+	for (size_t i = 0; i < sel->cnt; i++)
+		if (sel->spec[i].algo == spec->algo && sel->spec[i].bits == spec->bits)
+			return 0;
+	if (sel->cnt == MS_SET_MAX)
+		return -1;
+	sel->offset[sel->cnt] = sel->out_len;
+	sel->spec[sel->cnt++] = *spec;
+	sel->out_len += ms_spec_len(spec);
+	return 0;
+}
+
+/*
+ * "-a all": every row marked in_all that this build computes (a row whose
+ * library configure left out has no create, see backend_missing.c).
+ */
+void
+ms_selection_add_all(struct ms_selection *sel)
+{
+	for (size_t k = 0; k < ms_algo_count; k++) {
+		const struct ms_algo *a = &ms_algos[k];
+		struct ms_digest_spec s = { a, a->bits };
+
+		if (a->in_all && a->ops->create != NULL)
+			if (ms_selection_add(sel, &s) == -1)
+				ms_bug("-a all has more rows than MS_SET_MAX");
+	}
+}
+
+int
+ms_selection_load(const struct ms_selection *sel)
+{
+	for (size_t i = 0; i < sel->cnt; i++)
+		if (ms_spec_load(&sel->spec[i]) == -1)
+			return -1;
+	return 0;
+}
+
+void
+ms_digest_set_create(struct ms_digest_set *set, const struct ms_selection *sel)
+{
+	set->sel = sel;
+	for (size_t i = 0; i < sel->cnt; i++) {
+		const struct ms_digest_spec *s = &sel->spec[i];
+
+		set->state[i] = s->algo->ops->create(s->algo, ms_spec_len(s));
+		if (set->state[i] == NULL)
+			ms_die("%s", strerror(ENOMEM));
+	}
+}
+
+void
+ms_digest_set_destroy(struct ms_digest_set *set)
+{
+	if (set->sel == NULL)
+		return;
+	for (size_t i = 0; i < set->sel->cnt; i++)
+		set->sel->spec[i].algo->ops->destroy(set->state[i]);
+	set->sel = NULL;
+}
+
+void
+ms_digest_set_init(struct ms_digest_set *set)
+{
+	for (size_t i = 0; i < set->sel->cnt; i++)
+		set->sel->spec[i].algo->ops->init(set->state[i]);
+}
+
+void
+ms_digest_set_update(struct ms_digest_set *set, const void *p, size_t n)
+{
+	for (size_t i = 0; i < set->sel->cnt; i++)
+		ms_digest_set_update_one(set, i, p, n);
+}
+
+void
+ms_digest_set_final_one(struct ms_digest_set *set, size_t i, unsigned char *out)
+{
+	set->sel->spec[i].algo->ops->final(set->state[i], out + set->sel->offset[i]);
+}
+
+void
+ms_digest_set_final(struct ms_digest_set *set, unsigned char *out)
+{
+	for (size_t i = 0; i < set->sel->cnt; i++)
+		ms_digest_set_final_one(set, i, out);
+}

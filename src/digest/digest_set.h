@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * digest_set.h - the selected algorithms as one object.
+ *
+ * A selection is the user's ordered list of digests; a digest set holds
+ * one live state per entry of a selection.  One buffer given to
+ * ms_digest_set_update reaches every digest.  Results are the raw
+ * digests laid end to end in selection order.
+ */
+#ifndef MS_DIGEST_SET_H
+#define MS_DIGEST_SET_H
+
+#include <stddef.h>
+
+#include "digest/algorithm.h"
+
+#define MS_SET_MAX	48
+
+struct ms_selection {
+	size_t		 cnt;
+	struct ms_digest_spec spec[MS_SET_MAX];
+	size_t		 offset[MS_SET_MAX];	/* of each raw digest */
+	size_t		 out_len;		/* all raw digests */
+};
+
+struct ms_digest_set {
+	const struct ms_selection *sel;
+	void		*state[MS_SET_MAX];
+};
+
+/* Add spec unless already there; -1 if the selection is full. */
+int	 ms_selection_add(struct ms_selection *sel, const struct ms_digest_spec *spec);
+void	 ms_selection_add_all(struct ms_selection *sel);
+
+/* Load every backend the selection needs; -1 after a message. */
+int	 ms_selection_load(const struct ms_selection *sel);
+
+/* Create one state per spec (exits on ENOMEM). */
+void	 ms_digest_set_create(struct ms_digest_set *set, const struct ms_selection *sel);
+void	 ms_digest_set_destroy(struct ms_digest_set *set);
+
+void	 ms_digest_set_init(struct ms_digest_set *set);
+void	 ms_digest_set_update(struct ms_digest_set *set, const void *p, size_t n);
+/* Writes sel->out_len bytes. */
+void	 ms_digest_set_final(struct ms_digest_set *set, unsigned char *out);
+
+/* One digest of the set, for engines that spread digests over threads. */
+static inline void
+ms_digest_set_update_one(struct ms_digest_set *set, size_t i, const void *p, size_t n)
+{
+	set->sel->spec[i].algo->ops->update(set->state[i], p, n);
+}
+
+void	 ms_digest_set_final_one(struct ms_digest_set *set, size_t i, unsigned char *out);
+
+#endif

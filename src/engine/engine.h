@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * engine.h - drive sources through digest sets, on one thread or many.
+ *
+ * The caller submits tasks (a path and a selection, or an open source) in
+ * the order it wants results; the engine hashes them with its workers and
+ * hands every finished task back, in submission order, to the caller's
+ * emit function on the caller's own thread.  With one job no thread is
+ * ever created.
+ */
+#ifndef MS_ENGINE_H
+#define MS_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "digest/digest_set.h"
+#include "engine/engine_sequential.h"
+#include "io/progress.h"
+#include "io/source.h"
+
+/*
+ * The largest --buffer-size: each worker has one buffer, and a big file's
+ * ring up to 16 MiB of them (at least two), so memory stays bounded.
+ */
+#define MS_BUFFER_MAX	(64u << 20)
+
+/*
+ * Chunks in flight in a big file's ring: read buffers of at most 16 MiB
+ * in all (at least two, at most MS_RING_MAX), so that memory is bounded
+ * whatever --buffer-size is, and mapped windows, which are resident, at
+ * most 8 (8 x MS_MMAP_WINDOW = 32 MiB per big file).
+ */
+#define MS_RING_MAX	16
+
+static inline size_t
+ms_ring_slots(size_t buffer_size, bool mapped)
+{
+	size_t n = (16u << 20) / buffer_size;
+
+	n = n < 2 ? 2 : n > MS_RING_MAX ? MS_RING_MAX : n;
+	return mapped && n > 8 ? 8 : n;
+}
+
+struct ms_engine_config {
+	unsigned	 jobs;		/* worker threads; 1 = sequential */
+	enum ms_io	 io;
+	size_t		 buffer_size;	/* bytes per read */
+	struct ms_progress *progress;	/* told of every chunk, or NULL */
+};
+
+struct ms_task {
+	/* set by the caller */
+	const char	*path;		/* "-" is standard input */
+	const struct ms_selection *sel;
+	void		*user;		/* the caller's, untouched */
+	bool		 walked;	/* found by a walk: must be regular still */
+	/* set by the engine */
+	int		 err;		/* errno of the failure, 0 if hashed */
+	uint64_t	 size;		/* bytes hashed */
+	/* engine-private */
+	size_t		 seq;
+	bool		 done;
+	struct ms_task	*next;
+	unsigned char	 digest[];	/* sel->out_len bytes */
+};
+
+/* The defaults of every front end: one job per online CPU (at most
+ * MS_JOBS_DEFAULT_MAX), automatic I/O, 256 KiB reads, no progress. */
+#define MS_JOBS_DEFAULT_MAX	256
+void	 ms_engine_defaults(struct ms_engine_config *cfg);
+
+typedef void ms_emit_fn(void *arg, struct ms_task *t);
+
+/* A task for (a copy of) path.  Free with ms_task_free. */
+struct ms_task *ms_task_new(const char *path, const struct ms_selection *sel,
+	    void *user);
+void	 ms_task_free(struct ms_task *t);
+
+struct ms_engine;
+
+/* Every selection used with the engine must be loaded first. */
+struct ms_engine *ms_engine_start(const struct ms_engine_config *cfg,
+	    ms_emit_fn *emit, void *arg);
+
+/*
+ * Queue t.  Tasks finished by then are emitted first; blocks (emitting)
+ * while too many tasks are outstanding.  emit owns the task it gets.
+ */
+void	 ms_engine_submit(struct ms_engine *e, struct ms_task *t);
+
+/*
+ * An already-open source (an archive member, which only a sequential pass
+ * can read): ms_engine_read_source reads src to its end into t, on the
+ * caller's thread, with the engine's buffer, digest states and progress
+ * (t->err on failure); ms_engine_submit_done then queues t, complete as
+ * it is (also one the caller filled itself, as for a hard link), to be
+ * emitted in submission order like every other task.
+ */
+void	 ms_engine_read_source(struct ms_engine *e, struct ms_task *t,
+	    struct ms_source *src);
+void	 ms_engine_submit_done(struct ms_engine *e, struct ms_task *t);
+
+/* Emit every outstanding task, stop the workers, free the engine. */
+void	 ms_engine_finish(struct ms_engine *e);
+
+#endif

@@ -1,0 +1,150 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * engine_impl.h - what the engine's two files share, and nothing else
+ * includes: the engine's state, the step a worker runs, and the big-file
+ * calls engine.c makes into engine_big.c.
+ *
+ * engine.c (the scheduler: workers, queue, task steps, ordered emit)
+ * calls engine_big.c (one large file hashed by many workers); never the
+ * other way (tests/layering.sh).  What both need of the scheduler, the
+ * completion of a task, is the inline function below.  Every field is
+ * guarded by ms_engine.lock unless it says otherwise.
+ */
+#ifndef MS_ENGINE_IMPL_H
+#define MS_ENGINE_IMPL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "engine/engine.h"
+
+#define RING		MS_RING_MAX	/* chunks in flight per big file */
+#define WINDOW		4096	/* tasks submitted but not yet emitted */
+
+struct slot {
+	struct ms_chunk	 c;
+	uint64_t	 off;		/* of the chunk in the file */
+	unsigned char	*buf;		/* read mode's buffer for this slot */
+	size_t		 pending;	/* lanes still to consume the chunk */
+};
+
+struct lane {
+	uint64_t	 next;		/* index of the next chunk to hash */
+	bool		 busy;
+	bool		 finished;	/* final digest written */
+	/* tree digests: chunks claimed as parts, joined in order */
+	const struct ms_tree_ops *tree;	/* NULL: chunks go through update */
+	uint64_t	 joined;	/* chunks fed or joined: next's follower */
+	unsigned	 parts;		/* parts being hashed */
+	bool		 last_part;	/* the last chunk consumed was a part */
+	bool		 ready[RING];
+	unsigned char	 value[RING][MS_PART_MAX];
+};
+
+struct big {
+	struct ms_task	*task;
+	struct ms_source src;
+	struct ms_digest_set set;	/* private states: lanes run anywhere */
+	struct slot	 slot[RING];
+	size_t		 ring;		/* slots in use: ms_ring_slots */
+	uint64_t	 produced;	/* chunks read so far */
+	off_t		 size;		/* of a regular file, else -1 */
+	bool		 reading;
+	bool		 read_done;
+	int		 err;
+	size_t		 lanes;
+	size_t		 finished;
+	struct lane	 lane[MS_SET_MAX];
+	struct big	*next;
+};
+
+struct cached_set {
+	struct ms_digest_set set;
+	struct cached_set *next;
+};
+
+struct worker {
+	struct ms_engine *e;
+	pthread_t	 tid;
+	unsigned char	*buf;
+	struct cached_set *sets;
+};
+
+struct ms_engine {
+	struct ms_engine_config cfg;
+	ms_emit_fn	*emit;
+	void		*arg;
+	pthread_mutex_t	 lock;
+	pthread_cond_t	 work_cv;	/* workers wait here */
+	pthread_cond_t	 main_cv;	/* the submitter waits here */
+	struct ms_task	*q_head, *q_tail;	/* not started */
+	struct big	*active;
+	size_t		 nactive;
+	struct big	*spare;		/* finished bigs, for reuse */
+	unsigned	 idle;
+	bool		 closing;
+	bool		 main_waiting;
+	size_t		 stream_end;	/* 1 + the last stream task's seq, or 0:
+					 * a stream waits for the one before */
+	struct ms_task	*window[WINDOW];
+	size_t		 submitted;
+	size_t		 emitted;
+	unsigned	 nworkers;	/* configured; 0 with -j 1 */
+	bool		 started;	/* the worker threads exist */
+	struct ms_task	*held;		/* the first task, until a second comes */
+	struct worker	*workers;
+	struct worker	 self;		/* -j 1: the caller's thread */
+};
+
+enum step_kind { STEP_NONE, STEP_TASK, STEP_READ, STEP_LANE };
+
+struct step {
+	enum step_kind	 kind;
+	struct ms_task	*task;
+	struct big	*big;
+	size_t		 lane;
+	uint64_t	 chunk;
+	bool		 final;		/* lane: write the digest */
+	bool		 part;		/* lane: hash the chunk as a part */
+	/* Mapped chunks its apply freed, for the worker to unmap after
+	 * letting the lock go: ms_big_drop. */
+	struct ms_chunk	 spent[RING];
+	size_t		 nspent;
+};
+
+/* Under the lock: t is finished; wake the submitter if it waits for t. */
+static inline void
+ms_engine_complete(struct ms_engine *e, struct ms_task *t)
+{
+	t->done = true;
+	if (e->main_waiting && t->seq == e->emitted)
+		pthread_cond_signal(&e->main_cv);
+}
+
+/*
+ * engine_big.c: a file that outlasted its first buffer goes big when
+ * ms_big_candidate holds before its first chunk is hashed, and
+ * ms_big_gains after (t_hash: ns that chunk of len bytes took), and
+ * ms_big_promote finds room.  The other calls are the big-file half of
+ * the step cycle: pick (under the lock), run (without it), apply (under
+ * it), drop (without it: unmap what apply freed), and the release of the
+ * finished bigs kept for reuse.
+ */
+bool	 ms_big_candidate(struct ms_source *src, const struct ms_selection *sel,
+	    size_t buffer_size);
+bool	 ms_big_gains(const struct ms_selection *sel, uint64_t t_hash,
+	    size_t len);
+bool	 ms_big_promote(struct ms_engine *e, struct ms_task *t,
+	    struct ms_source *src, struct ms_digest_set *set);
+bool	 ms_big_pick(struct ms_engine *e, struct step *st,
+	    const struct step *prev);
+int	 ms_big_run(struct ms_engine *e, struct step *st);
+void	 ms_big_apply(struct ms_engine *e, struct step *st, int rc, int err);
+void	 ms_big_free_spares(struct ms_engine *e);
+void	 ms_big_drop(struct step *st);
+
+#endif

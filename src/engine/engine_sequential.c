@@ -1,0 +1,52 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * engine_sequential.c - one open source through one digest set, chunk by chunk,
+ * on the calling thread: the sequential path that the engine's workers,
+ * archive members and check mode's second look all take.
+ */
+#include "engine/engine_sequential.h"
+
+void
+ms_update_set(void *arg, const void *p, size_t n)
+{
+	ms_digest_set_update(arg, p, n);
+}
+
+/* Feed chunks (the first one already read) until the end of src. */
+int
+ms_hash_rest(struct ms_source *src, struct ms_digest_set *set, struct ms_chunk *c,
+    unsigned char *buf, size_t cap, struct ms_progress *progress)
+{
+	int r = 1;
+
+	while (r == 1) {
+		int fed = ms_chunk_feed(c, ms_update_set, set);
+
+		ms_progress_add(progress, c->len);
+		ms_chunk_release(c);
+		if (fed == -1)
+			return -1;
+		r = ms_source_next(src, c, buf, cap);
+	}
+	return r;
+}
+
+int
+ms_hash_source(struct ms_source *src, struct ms_digest_set *set,
+    unsigned char *buf, size_t cap, struct ms_progress *progress,
+    unsigned char *out, uint64_t *size)
+{
+	struct ms_chunk c;
+	int r;
+
+	ms_digest_set_init(set);
+	r = ms_source_next(src, &c, buf, cap);
+	if (r == 1)
+		r = ms_hash_rest(src, set, &c, buf, cap, progress);
+	*size = (uint64_t)src->pos;
+	if (r == -1)
+		return -1;
+	ms_digest_set_final(set, out);
+	return 0;
+}

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * archive_source.c - members of an archive as sources.
+ *
+ * Owns the lazy load of libarchive: it links some fifteen libraries
+ * (libxml2, ICU, nettle, ...) whose start-up cost no run should pay
+ * unless it opens an archive.  Members are read in archive order, in
+ * one pass; any format and compression libarchive reads will do.
+ */
+#include "io/archive_source.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/lazylib.h"
+#include "base/util.h"
+
+#ifndef MS_SONAME_ARCHIVE
+#error "configure must define MS_SONAME_ARCHIVE"
+#endif
+
+static struct {
+	__typeof__(archive_read_new)		*archive_read_new;
+	__typeof__(archive_read_support_filter_all) *archive_read_support_filter_all;
+	__typeof__(archive_read_support_format_all) *archive_read_support_format_all;
+	__typeof__(archive_read_open_filename)	*archive_read_open_filename;
+	__typeof__(archive_read_next_header)	*archive_read_next_header;
+	__typeof__(archive_read_data)		*archive_read_data;
+	__typeof__(archive_read_free)		*archive_read_free;
+	__typeof__(archive_error_string)	*archive_error_string;
+	__typeof__(archive_errno)		*archive_errno;
+	__typeof__(archive_version_string)	*archive_version_string;
+	__typeof__(archive_entry_pathname)	*archive_entry_pathname;
+	__typeof__(archive_entry_filetype)	*archive_entry_filetype;
+	__typeof__(archive_entry_hardlink)	*archive_entry_hardlink;
+} la;
+
+static const struct ms_lazy_sym syms[] = {
+	MS_LAZY_SYM(la, archive_read_new),
+	MS_LAZY_SYM(la, archive_read_support_filter_all),
+	MS_LAZY_SYM(la, archive_read_support_format_all),
+	MS_LAZY_SYM(la, archive_read_open_filename),
+	MS_LAZY_SYM(la, archive_read_next_header),
+	MS_LAZY_SYM(la, archive_read_data),
+	MS_LAZY_SYM(la, archive_read_free),
+	MS_LAZY_SYM(la, archive_error_string),
+	MS_LAZY_SYM(la, archive_errno),
+	MS_LAZY_SYM(la, archive_version_string),
+	MS_LAZY_SYM(la, archive_entry_pathname),
+	MS_LAZY_SYM(la, archive_entry_filetype),
+	MS_LAZY_SYM(la, archive_entry_hardlink),
+};
+
+static struct ms_lazy_lib libarchive = {
+	.soname = MS_SONAME_ARCHIVE, .syms = syms, .cnt = MS_ARRAY_LEN(syms),
+};
+
+struct ms_archive {
+	struct archive	*a;
+	const char	*path;
+};
+
+static const char *
+why(struct archive *a)
+{
+	const char *s = la.archive_error_string(a);
+
+	return s ? s : "unreadable archive";
+}
+
+struct ms_archive *
+ms_archive_open(const char *path)
+{
+	struct ms_archive *ar;
+
+	if (ms_lazy_load(&libarchive) == -1)
+		return NULL;
+	ar = ms_xcalloc(1, sizeof(*ar));
+	ar->path = path;
+	ar->a = la.archive_read_new();
+	if (ar->a == NULL)
+		ms_die("%s", strerror(ENOMEM));
+	la.archive_read_support_filter_all(ar->a);
+	la.archive_read_support_format_all(ar->a);
+	if (la.archive_read_open_filename(ar->a,
+	    strcmp(path, "-") == 0 ? NULL : path, 1 << 16) != ARCHIVE_OK) {
+		ms_warn("%s: %s", path, why(ar->a));
+		ms_archive_close(ar);
+		return NULL;
+	}
+	return ar;
+}
+
+static ssize_t
+member_read(void *arg, void *buf, size_t cap)
+{
+	struct ms_archive *ar = arg;
+	la_ssize_t n = la.archive_read_data(ar->a, buf, cap);
+
+	if (n < 0) {
+		int e = la.archive_errno(ar->a);
+		errno = e > 0 ? e : EIO;
+		return -1;
+	}
+	return (ssize_t)n;
+}
+
+/* A member path without its leading "./"s. */
+static const char *
+member_name(const char *n)
+{
+	while (n != NULL && n[0] == '.' && n[1] == '/')
+		n += 2;
+	return n;
+}
+
+int
+ms_archive_next(struct ms_archive *ar, const char **name, const char **link,
+    struct ms_source *src)
+{
+	struct archive_entry *ent;
+	int rc;
+
+	while ((rc = la.archive_read_next_header(ar->a, &ent)) == ARCHIVE_OK ||
+	    rc == ARCHIVE_WARN) {
+		const char *n = member_name(la.archive_entry_pathname(ent));
+		const char *target = member_name(la.archive_entry_hardlink(ent));
+
+		if (n == NULL)
+			continue;
+		if (target != NULL) {
+			/* tar stores a hard link's data once, at its target */
+			if (link == NULL)
+				continue;
+			*name = n;
+			*link = target;
+			return 1;
+		}
+		if (la.archive_entry_filetype(ent) != AE_IFREG)
+			continue;
+		*name = n;
+		if (link != NULL)
+			*link = NULL;
+		ms_source_from_reader(src, n, member_read, ar);
+		return 1;
+	}
+	if (rc == ARCHIVE_EOF)
+		return 0;
+	ms_warn("%s: %s", ar->path, why(ar->a));
+	return -1;
+}
+
+void
+ms_archive_close(struct ms_archive *ar)
+{
+	if (ar == NULL)
+		return;
+	if (ar->a != NULL)
+		la.archive_read_free(ar->a);
+	free(ar);
+}

@@ -1,0 +1,425 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * output.c - the destination of result lines.
+ *
+ * Owns the big stdio buffer of standard output, the detection of write
+ * errors (a full disk, a closed pipe, /dev/full), and the atomic
+ * replacement of an -o manifest: lines go to a temporary file in the
+ * same directory, which is synced and renamed over the target only when
+ * everything was written.  On any failure, and on a fatal signal, the
+ * temporary is removed and the target is left untouched.  -o replaces
+ * only what reads as a manifest, keeps its mode and writes through
+ * symbolic links.
+ */
+#include "io/output.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "manifest/manifest.h"
+#include "base/quote.h"
+#include "base/util.h"
+
+/* Standard output into a file: bytes gathered per write. */
+#define BATCH		(1u << 16)
+
+/* The temporary a fatal signal must remove, or NULL. */
+static char *volatile doomed;
+
+static const int fatal_signals[] = {
+	SIGHUP, SIGINT, SIGPIPE, SIGQUIT, SIGTERM,
+};
+
+static void
+on_fatal(int sig)
+{
+	char *tmp = doomed;
+
+	/* unlink, signal and raise are async-signal-safe. */
+	if (tmp != NULL)
+		unlink(tmp);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void
+guard_signals(char *tmp)
+{
+	struct sigaction sa;
+
+	doomed = tmp;
+	if (tmp == NULL)
+		return;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_fatal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < MS_ARRAY_LEN(fatal_signals); i++)
+		sigaddset(&sa.sa_mask, fatal_signals[i]);
+	for (size_t i = 0; i < MS_ARRAY_LEN(fatal_signals); i++) {
+		struct sigaction old;
+
+		/* A signal ignored by the caller (nohup) stays ignored. */
+		if (sigaction(fatal_signals[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(fatal_signals[i], &sa, NULL);
+	}
+}
+
+/*
+ * Standard output is formatted into a memory stream and written by
+ * write(2) in whole lines (stdio's buffer would cut a line at its end).
+ */
+static int
+open_stdout(struct ms_output *out)
+{
+	struct stat st;
+
+	out->fp = open_memstream(&out->mem, &out->memlen);
+	if (out->fp == NULL) {
+		ms_warn("%s", strerror(errno));
+		return -1;
+	}
+	out->tty = isatty(STDOUT_FILENO);
+	out->batch = BATCH;
+	out->most = BATCH;
+	/* Into a pipe (or a terminal) a write is atomic up to PIPE_BUF. */
+	if (out->tty || fstat(STDOUT_FILENO, &st) == -1 || !S_ISREG(st.st_mode))
+		out->most = out->batch = PIPE_BUF;
+	return 0;
+}
+
+/* write(2) all of p[0..n), or note the error. */
+static void
+write_all(struct ms_output *out, const char *p, size_t n)
+{
+	while (n > 0 && !out->failed) {
+		ssize_t w = write(STDOUT_FILENO, p, n);
+
+		if (w == -1 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			out->failed = true;
+			out->err = w == -1 ? errno : EIO;
+			return;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+}
+
+/*
+ * Write the whole lines of the memory stream; keep a partial last one,
+ * unless all (at the end: --raw writes no line end).
+ */
+static void
+write_lines(struct ms_output *out, bool all)
+{
+	const char *p, *end;
+	size_t keep;
+
+	if (fflush(out->fp) == EOF) {
+		out->failed = true;
+		out->err = errno;
+	}
+	p = out->mem;
+	end = p + out->memlen;
+	if (out->tty)
+		ms_before_terminal_output();
+	while (p < end) {
+		size_t n = (size_t)(end - p) < out->most ? (size_t)(end - p) : out->most;
+		size_t cut = 0;
+
+		/* The last line end (newline, or NUL with -z) within n. */
+		for (size_t i = n; i > 0; i--)
+			if (p[i - 1] == '\n' || p[i - 1] == '\0') {
+				cut = i;
+				break;
+			}
+		if (cut == 0) {
+			/* One line longer than a write may be: it goes alone. */
+			for (cut = n; p + cut < end; cut++)
+				if (p[cut] == '\n' || p[cut] == '\0') {
+					cut++;
+					break;
+				}
+			if (!all && p + cut == end && end[-1] != '\n' &&
+			    end[-1] != '\0')
+				break;	/* no line end yet */
+		}
+		write_all(out, p, cut);
+		p += cut;
+	}
+	keep = (size_t)(end - p);
+	if (keep > 0)
+		memmove(out->mem, p, keep);
+	fseeko(out->fp, (off_t)keep, SEEK_SET);
+}
+
+void
+ms_output_lines(struct ms_output *out)
+{
+	if (out->path != NULL)
+		return;
+	if (out->tty || (fflush(out->fp), out->memlen >= out->batch))
+		write_lines(out, false);
+}
+
+void
+ms_output_flush(struct ms_output *out)
+{
+	if (out->path == NULL)
+		write_lines(out, false);
+	else
+		fflush(out->fp);
+}
+
+/*
+ * The file a write to path lands in: path with its symbolic links
+ * followed (also a dangling one, whose target is then created).
+ */
+static char *
+resolve(const char *path)
+{
+	char *cur = ms_xstrdup(path);
+
+	for (int hops = 0; hops < 40; hops++) {
+		struct stat st;
+		char link[PATH_MAX];
+		ssize_t n;
+
+		if (lstat(cur, &st) == -1 || !S_ISLNK(st.st_mode))
+			return cur;
+		n = readlink(cur, link, sizeof(link) - 1);
+		if (n == -1)
+			return cur;
+		link[n] = '\0';
+		if (link[0] != '/' && strchr(cur, '/') != NULL) {
+			/* relative to the link's directory */
+			char *slash = strrchr(cur, '/');
+			char *next = ms_xasprintf("%.*s/%s", (int)(slash - cur),
+			    cur, link);
+			free(cur);
+			cur = next;
+		} else {
+			free(cur);
+			cur = ms_xstrdup(link);
+		}
+	}
+	return cur;	/* a loop: open will say ELOOP */
+}
+
+/*
+ * Does the open file read as a checksum manifest?  Its first lines (up
+ * to 8 KiB, at most 8 of them) must each be a manifest line, a comment or
+ * blank, as multisum -c reads them; an empty file is one too.
+ */
+static bool
+looks_like_manifest(int fd, const char *path)
+{
+	static const struct ms_manifest_rules rules = { .dialect = MS_DIALECT_NATIVE };
+	struct ms_manifest_state st;
+	char buf[8192 + 1];
+	ssize_t n;
+	size_t lines = 0;
+	bool ok = true;
+	char *p, *end;
+
+	memset(&st, 0, sizeof(st));
+	do
+		n = pread(fd, buf, sizeof(buf) - 1, 0);
+	while (n == -1 && errno == EINTR);
+	if (n <= 0)
+		return n == 0;
+	buf[n] = '\0';
+	ms_manifest_begin(&rules, &st, path);
+	for (p = buf, end = buf + n; p < end && lines < 8 && ok; lines++) {
+		struct ms_manifest_entry e;
+		char *eol = p;
+		size_t len;
+
+		while (eol < end && *eol != '\n' && *eol != '\0')
+			eol++;
+		if (eol == end && n == (ssize_t)sizeof(buf) - 1)
+			break;		/* a line cut by the buffer: not judged */
+		len = (size_t)(eol - p);
+		if (len > 0 && p[len - 1] == '\r')
+			len--;
+		p[len] = '\0';
+		/* --format=ndjson writes one object per line. */
+		if (strncmp(p, "{\"path\":", 8) != 0 &&
+		    ms_manifest_parse(&rules, &st, p, len, &e) == MS_LINE_BAD)
+			ok = false;
+		p = eol + 1;
+	}
+	ms_manifest_end(&st);
+	return ok && lines > 0;
+}
+
+/* -1 after a message if the existing target must not be replaced. */
+static int
+check_target(struct ms_output *out)
+{
+	struct stat st;
+	int fd = open(out->target, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+
+	if (fd == -1) {
+		if (errno == ENOENT)
+			return 0;
+		ms_warn("%s: %s", ms_quotef(out->path), strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode) ||
+	    !looks_like_manifest(fd, out->target)) {
+		ms_warn("%s: exists and is not a checksum manifest: not replaced "
+		    "(remove it first)", ms_quotef(out->path));
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	out->exists = true;
+	out->dev = st.st_dev;
+	out->ino = st.st_ino;
+	out->mode = st.st_mode & 07777;
+	out->uid = st.st_uid;
+	out->gid = st.st_gid;
+	return 0;
+}
+
+void
+ms_output_stdio_lines(void)
+{
+	struct stat st;
+
+	if (fstat(STDOUT_FILENO, &st) == 0 && S_ISFIFO(st.st_mode))
+		setvbuf(stdout, NULL, _IOLBF, 0);
+}
+
+int
+ms_output_open(struct ms_output *out, const char *path)
+{
+	memset(out, 0, sizeof(*out));
+	out->path = path;
+	if (path == NULL)
+		return open_stdout(out);
+	out->target = resolve(path);
+	if (check_target(out) == -1) {
+		free(out->target);
+		out->target = NULL;
+		return -1;
+	}
+
+	const char *slash = strrchr(out->target, '/');
+	int dirlen = slash ? (int)(slash - out->target + 1) : 0;
+	struct stat st;
+	int fd;
+	mode_t mask;
+
+	out->tmp = ms_xasprintf("%.*s.%s.XXXXXX", dirlen, out->target,
+	    slash ? slash + 1 : out->target);
+	guard_signals(out->tmp);
+	fd = mkstemp(out->tmp);
+	if (fd == -1) {
+		ms_warn("%s: %s", ms_quotef(path), strerror(errno));
+		goto fail;
+	}
+	if (out->exists) {
+		/* The manifest keeps its mode (and owner, if we may). */
+		if (fchown(fd, out->uid, out->gid) == -1) {
+			/* not ours to give away: the mode is kept all the same */
+		}
+		fchmod(fd, out->mode);
+	} else {
+		/* mkstemp makes 0600; a manifest is as public as a new file. */
+		mask = umask(0);
+		umask(mask);
+		fchmod(fd, 0666 & ~mask);
+	}
+	if (fstat(fd, &st) == 0) {
+		out->tmp_dev = st.st_dev;
+		out->tmp_ino = st.st_ino;
+	}
+	{
+		char *dir = ms_xasprintf("%.*s", dirlen ? dirlen : 1,
+		    dirlen ? out->target : ".");
+
+		if (stat(dir, &st) == 0) {
+			out->dir_dev = st.st_dev;
+			out->dir_ino = st.st_ino;
+		}
+		free(dir);
+	}
+	out->fp = fdopen(fd, "w");
+	if (out->fp == NULL) {
+		ms_warn("%s: %s", ms_quotef(path), strerror(errno));
+		close(fd);
+		unlink(out->tmp);
+		goto fail;
+	}
+	return 0;
+fail:
+	guard_signals(NULL);
+	free(out->tmp);
+	out->tmp = NULL;
+	free(out->target);
+	out->target = NULL;
+	return -1;
+}
+
+bool
+ms_output_is_self(const struct ms_output *out, const struct stat *st)
+{
+	if (out == NULL || out->path == NULL)
+		return false;
+	return (out->exists && st->st_dev == out->dev && st->st_ino == out->ino) ||
+	    (st->st_dev == out->tmp_dev && st->st_ino == out->tmp_ino);
+}
+
+int
+ms_output_close(struct ms_output *out, bool commit)
+{
+	int rc = 0;
+
+	if (out->path == NULL) {
+		write_lines(out, true);
+		fclose(out->fp);
+		free(out->mem);
+		out->mem = NULL;
+		if (out->failed) {
+			errno = out->err;
+			ms_write_error();
+			rc = -1;
+		}
+		return rc;
+	}
+	if (commit && (fflush(out->fp) == EOF || ferror(out->fp) ||
+	    fsync(fileno(out->fp)) == -1)) {
+		ms_warn("%s: write error: %s", ms_quotef(out->path), strerror(errno));
+		commit = false;
+		rc = -1;
+	}
+	if (fclose(out->fp) == EOF && commit) {
+		ms_warn("%s: write error: %s", ms_quotef(out->path), strerror(errno));
+		commit = false;
+		rc = -1;
+	}
+	if (commit && rename(out->tmp, out->target) == -1) {
+		ms_warn("%s: %s", ms_quotef(out->path), strerror(errno));
+		commit = false;
+		rc = -1;
+	}
+	if (!commit)
+		unlink(out->tmp);
+	guard_signals(NULL);
+	free(out->tmp);
+	out->tmp = NULL;
+	free(out->target);
+	out->target = NULL;
+	return rc;
+}

@@ -1,0 +1,435 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * source.c - turn a path, standard input, a FIFO or a reader callback
+ * into chunks.
+ *
+ * Owns open/fstat/mmap/read/close and nothing else: it never hashes and
+ * never prints.  Regular files of at least MS_MMAP_MIN bytes may be
+ * mapped, in windows of MS_MMAP_WINDOW bytes; the rest of the file
+ * (all of it in read mode, and whatever grew past the size seen at open in
+ * mmap mode) is read into the caller's buffer; a file that cannot be
+ * mapped is read.  Owns the SIGBUS handler and the registry of live
+ * windows that make a shrinking mapped file a read error in every thread.
+ */
+#include "io/source.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/util.h"
+
+/*
+ * SIGBUS, for every thread.  A mapped window whose file shrank faults on
+ * the pages past the new end, in whatever thread touches them: a worker,
+ * a lane of a big file, or an OpenMP thread of libb2.  Every live window
+ * is in this registry; the process-wide handler finds the window of the
+ * faulting address, maps anonymous zero pages over the rest of it
+ * (MAP_FIXED: the faulting access then completes and reads zeros), marks
+ * the window failed and returns.  ms_chunk_feed checks the mark after the
+ * digests ran, so the file is reported as a read error (EIO) and no digest
+ * of it is ever printed.  A fault elsewhere kills the process as before.
+ * mmap in a signal handler is not in POSIX's async-signal-safe list, but
+ * it is a plain system call on every system with MAP_FIXED semantics we
+ * build for, and it is how JVMs and databases survive truncated mappings.
+ * The alternative, MAP_POPULATE and a size check before hashing, cannot
+ * cover a truncation after the check.
+ */
+#define LIVE_MAX	1024	/* windows mapped at once, at most */
+
+struct live {
+	atomic_bool	 used;		/* the slot is claimed */
+	_Atomic uintptr_t start;	/* 0 while not yet or no longer live */
+	_Atomic size_t	 len;
+	atomic_int	 failed;	/* set by the handler */
+};
+
+static struct live live[LIVE_MAX];
+static uintptr_t page_size;
+
+static void
+on_sigbus(int sig, siginfo_t *si, void *uc)
+{
+	uintptr_t a = (uintptr_t)si->si_addr;
+
+	(void)uc;
+	for (size_t i = 0; i < LIVE_MAX; i++) {
+		uintptr_t start = atomic_load(&live[i].start);
+		size_t len = atomic_load(&live[i].len);
+		uintptr_t page = a & ~(page_size - 1);
+
+		if (start == 0 || a < start || a - start >= len)
+			continue;
+		if (mmap((void *)page, start + len - page, PROT_READ,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED)
+			break;
+		atomic_store(&live[i].failed, 1);
+		return;
+	}
+	/* Not ours: the access faults again, and kills, as without us. */
+	signal(sig, SIG_DFL);
+}
+
+static void
+install_sigbus(void)
+{
+	struct sigaction sa;
+
+	page_size = (uintptr_t)sysconf(_SC_PAGESIZE);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_sigbus;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, NULL);
+}
+
+/* A registry slot for a window about to be mapped, or -1 if all are taken. */
+static int
+live_claim(void)
+{
+	for (int i = 0; i < LIVE_MAX; i++) {
+		bool no = false;
+
+		if (atomic_compare_exchange_strong(&live[i].used, &no, true)) {
+			atomic_store(&live[i].failed, 0);
+			return i;
+		}
+	}
+	return -1;
+}
+
+static void
+live_set(int i, void *p, size_t len)
+{
+	atomic_store(&live[i].len, len);
+	atomic_store(&live[i].start, (uintptr_t)p);
+}
+
+/* Before munmap: no fault of a later mapping at p may be taken for it. */
+static void
+live_drop(int i)
+{
+	atomic_store(&live[i].start, 0);
+	atomic_store(&live[i].used, false);
+}
+
+static int open_path(struct ms_source *s, const char *path, enum ms_io io,
+    bool regular);
+
+/*
+ * open(2) for a path longer than PATH_MAX (a file -r found deep in a
+ * tree): walk down to its directory by pieces shorter than PATH_MAX, each
+ * relative to the last one's descriptor.
+ */
+static int
+open_long(const char *path, int flags)
+{
+	int dfd = AT_FDCWD, fd, err;
+	const char *p = path;
+
+	if (*p == '/') {
+		dfd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (dfd == -1)
+			return -1;
+		while (*p == '/')
+			p++;
+	}
+	while (strlen(p) >= PATH_MAX - 1) {
+		const char *cut = p + PATH_MAX - 2;
+		char *dir;
+		int nfd;
+
+		while (cut > p && *cut != '/')
+			cut--;
+		if (cut == p) {		/* one name longer than PATH_MAX */
+			err = ENAMETOOLONG;
+			goto fail;
+		}
+		dir = ms_xasprintf("%.*s", (int)(cut - p), p);
+		nfd = openat(dfd, dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC |
+		    O_NOCTTY);
+		err = errno;
+		free(dir);
+		if (nfd == -1)
+			goto fail;
+		if (dfd != AT_FDCWD)
+			close(dfd);
+		dfd = nfd;
+		for (p = cut; *p == '/'; p++)
+			;
+	}
+	fd = openat(dfd, p, flags);
+	err = errno;
+	if (dfd != AT_FDCWD)
+		close(dfd);
+	errno = err;
+	return fd;
+fail:
+	if (dfd != AT_FDCWD)
+		close(dfd);
+	errno = err;
+	return -1;
+}
+
+atomic_bool ms_source_stdin_used;
+
+int
+ms_source_open(struct ms_source *s, const char *path, enum ms_io io)
+{
+	return open_path(s, path, io, false);
+}
+
+int
+ms_source_open_regular(struct ms_source *s, const char *path, enum ms_io io)
+{
+	return open_path(s, path, io, true);
+}
+
+int
+ms_source_open_as(struct ms_source *s, const char *path, enum ms_io io,
+    bool walked)
+{
+	return open_path(s, path, io, walked);
+}
+
+static int
+open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	struct stat st;
+
+	memset(s, 0, sizeof(*s));
+	s->name = path;
+	s->size = -1;
+	if (strcmp(path, "-") == 0 && !regular) {
+		s->fd = STDIN_FILENO;
+		ms_source_stdin_used = true;
+	} else {
+		int flags = O_RDONLY | O_CLOEXEC | O_NOCTTY |
+		    (regular ? O_NONBLOCK : 0);
+
+		s->fd = open(path, flags);
+		if (s->fd == -1 && errno == ENAMETOOLONG)
+			s->fd = open_long(path, flags);
+		if (s->fd == -1)
+			return -1;
+		s->close_fd = true;
+		if (regular) {
+			int err = 0;
+
+			if (fstat(s->fd, &st) == -1)
+				err = errno;
+			else if (S_ISDIR(st.st_mode))
+				err = EISDIR;
+			else if (!S_ISREG(st.st_mode))
+				err = EINVAL;	/* a FIFO or device since the walk */
+			else if (fcntl(s->fd, F_SETFL, flags & ~O_NONBLOCK) == -1)
+				err = errno;	/* F_SETFL takes only the status flags */
+			if (err != 0) {
+				close(s->fd);
+				s->fd = -1;
+				errno = err;
+				return -1;
+			}
+		}
+	}
+	/*
+	 * --io=auto reads (engine.c maps for tree digests alone).  Measured on
+	 * the 2-core machine (cached files, MB/s, read vs mmap;
+	 * bench/RESULTS.md has the table): 16 MiB xxh3
+	 * 6644 vs 5414; 1 GiB xxh3 16133 vs 8076, sha256 1845 vs 1715; at
+	 * 2 MiB a tie.  MAP_POPULATE in the reading thread and windows of 1
+	 * to 64 MiB were tried; mapping never won, because setting up and
+	 * tearing down page tables costs more than the copy it saves.
+	 *
+	 * Only files opened here are mapped: a standard input redirected
+	 * from a file may already be past its start, and must be hashed
+	 * from where it is, as read(2) does.
+	 */
+	if (io == MS_IO_MMAP && s->close_fd && fstat(s->fd, &st) == 0 &&
+	    S_ISREG(st.st_mode)) {
+		s->size = st.st_size;
+		s->sized = true;
+		s->map = st.st_size >= (off_t)MS_MMAP_MIN;
+		if (s->map)
+			pthread_once(&once, install_sigbus);
+	}
+	return 0;
+}
+
+bool
+ms_source_is_stream(const char *path)
+{
+	struct stat st;
+
+	if (strcmp(path, "-") == 0)
+		return true;
+#ifndef __linux__
+	/* Elsewhere than Linux these duplicate a descriptor (and its
+	 * offset) even for a regular file; Linux opens the file anew. */
+	if (strncmp(path, "/dev/std", 8) == 0 || strncmp(path, "/dev/fd/", 8) == 0)
+		return true;
+#endif
+	if (stat(path, &st) == -1)
+		return false;		/* the open will say why */
+	return !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode) &&
+	    !S_ISBLK(st.st_mode);
+}
+
+void
+ms_source_from_reader(struct ms_source *s, const char *name, ms_reader_fn *fn,
+    void *arg)
+{
+	memset(s, 0, sizeof(*s));
+	s->name = name;
+	s->fd = -1;
+	s->size = -1;
+	s->reader = fn;
+	s->reader_arg = arg;
+}
+
+static int
+next_window(struct ms_source *s, struct ms_chunk *c)
+{
+	size_t len = (size_t)(s->size - s->pos);
+	void *p;
+
+	if (len > MS_MMAP_WINDOW)
+		len = MS_MMAP_WINDOW;
+	int slot = live_claim();
+
+	if (slot == -1)
+		return 0;	/* no room to guard another window: read */
+	/* POPULATE: the page tables are built here, by whoever fetches the
+	 * window, instead of one fault per page in the hashing thread; but
+	 * not when several threads hash the windows (lazy), which then build
+	 * them side by side instead of waiting for this one. */
+	p = mmap(NULL, len, PROT_READ, MAP_PRIVATE | (s->lazy ? 0 : MAP_POPULATE),
+	    s->fd, s->pos);
+	if (p == MAP_FAILED) {
+		live_drop(slot);
+		return 0;	/* sysfs, some FUSE files: read them instead */
+	}
+	live_set(slot, p, len);
+	madvise(p, len, MADV_SEQUENTIAL);
+	c->p = p;
+	c->len = len;
+	c->map = p;
+	c->map_len = len;
+	c->live = slot;
+	s->pos += (off_t)len;
+	return 1;
+}
+
+static ssize_t
+read_some(struct ms_source *s, void *buf, size_t cap, off_t off)
+{
+	ssize_t n;
+
+	if (s->reader != NULL)
+		return s->reader(s->reader_arg, buf, cap);
+	do
+		/* A mapped file is read past its mapped size with pread:
+		 * the descriptor's offset never moved. */
+		n = s->map ? pread(s->fd, buf, cap, off) : read(s->fd, buf, cap);
+	while (n == -1 && errno == EINTR);
+	return n;
+}
+
+int
+ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
+    size_t cap)
+{
+	size_t got = 0;
+
+	memset(c, 0, sizeof(*c));
+	if (s->eof)
+		return 0;
+	if (buf == NULL) {
+		/* the engine could not allocate this worker's buffer */
+		errno = ENOMEM;
+		return -1;
+	}
+	if (s->map && !s->unmapped && s->pos < s->size) {
+		int r = next_window(s, c);
+
+		if (r != 0)
+			return r;
+		/* Not mappable: the rest is read (pread, from s->pos). */
+		s->unmapped = true;
+	}
+	while (got < cap) {
+		ssize_t n = read_some(s, buf + got, cap - got,
+		    s->pos + (off_t)got);
+
+		if (n == -1)
+			return -1;
+		if (n == 0) {
+			s->eof = true;
+			break;
+		}
+		got += (size_t)n;
+	}
+	if (got == cap && !s->advised && s->fd != -1) {
+		/* More than one buffer: worth a read-ahead hint. */
+		posix_fadvise(s->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+		s->advised = true;
+	}
+	s->pos += (off_t)got;
+	if (got == 0)
+		return 0;
+	c->p = buf;
+	c->len = got;
+	return 1;
+}
+
+off_t
+ms_source_size(struct ms_source *s)
+{
+	struct stat st;
+
+	if (!s->sized && s->fd != -1 && fstat(s->fd, &st) == 0 &&
+	    S_ISREG(st.st_mode))
+		s->size = st.st_size;
+	s->sized = true;
+	return s->size;
+}
+
+void
+ms_chunk_release(struct ms_chunk *c)
+{
+	if (c->map != NULL) {
+		live_drop(c->live);
+		munmap(c->map, c->map_len);
+	}
+	c->map = NULL;
+}
+
+int
+ms_chunk_feed(const struct ms_chunk *c,
+    void (*fn)(void *arg, const void *p, size_t n), void *arg)
+{
+	fn(arg, c->p, c->len);
+	/* Whichever thread faulted, the window is marked: a read error. */
+	if (c->map != NULL && atomic_load(&live[c->live].failed)) {
+		errno = EIO;
+		return -1;
+	}
+	return 0;
+}
+
+void
+ms_source_close(struct ms_source *s)
+{
+	if (s->close_fd && s->fd != -1)
+		close(s->fd);
+	s->fd = -1;
+}

@@ -1,0 +1,448 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * blake3.c - BLAKE3 from the specification: the chunk and tree logic of
+ * incremental hashing, parts hashed apart, extendable output, and the
+ * choice of SIMD level.
+ *
+ * Owns the hasher and the dispatch; blake3_portable.c compresses one
+ * block, and the SIMD files (blake3_sse41.c, blake3_avx2.c,
+ * blake3_avx512.c) only compress many equal-length inputs at once.  The
+ * open chunk is kept raw and compressed only once more input shows it is
+ * not the last one, so the stack of subtree chaining values never holds
+ * the root and can be merged eagerly; kept raw, it joins the next batch
+ * of whole chunks in the SIMD kernel instead of being compressed alone.
+ */
+#include "kernels/blake3.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels/blake3_impl.h"
+#include "base/cpulevel.h"
+#include "base/util.h"
+
+const uint32_t ms_b3_iv[8] = {
+	0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A,
+	0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19,
+};
+
+/* Whole chunks compressed together when the input allows (256 KiB,
+ * the engine's buffer). */
+#define BATCH_MAX	256
+
+/* ------------------------------------------------------------ dispatch */
+
+static const struct {
+	const char	*name;
+	ms_b3_many_fn	*many;
+	ms_b3_one_fn	*one;	/* one block alone */
+} levels[MS_BLAKE3_SIMD_COUNT] = {
+	[MS_BLAKE3_PORTABLE] = { .name = "portable",
+	    .many = ms_b3_many_portable, .one = ms_b3_compress },
+#ifdef MS_B3_X86
+	[MS_BLAKE3_SSE41] = { .name = "sse41",
+	    .many = ms_b3_many_sse41, .one = ms_b3_compress_sse41 },
+	[MS_BLAKE3_AVX2] = { .name = "avx2",
+	    .many = ms_b3_many_avx2, .one = ms_b3_compress_sse41 },
+	[MS_BLAKE3_AVX512] = { .name = "avx512",
+	    .many = ms_b3_many_avx512, .one = ms_b3_compress_avx512 },
+#else
+	[MS_BLAKE3_SSE41] = { .name = "sse41", .many = NULL },
+	[MS_BLAKE3_AVX2] = { .name = "avx2", .many = NULL },
+	[MS_BLAKE3_AVX512] = { .name = "avx512", .many = NULL },
+#endif
+};
+
+static enum ms_blake3_simd active = MS_BLAKE3_PORTABLE;
+static char setup_error[160];	/* a bad MULTISUM_BLAKE3_SIMD, or "" */
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+int
+ms_blake3_simd_supported(enum ms_blake3_simd level)
+{
+	switch (level) {
+	case MS_BLAKE3_PORTABLE:
+		return 1;
+#ifdef MS_B3_X86
+	case MS_BLAKE3_SSE41:
+		return __builtin_cpu_supports("sse4.1");
+	case MS_BLAKE3_AVX2:
+		return __builtin_cpu_supports("avx2");
+	case MS_BLAKE3_AVX512:
+		return __builtin_cpu_supports("avx512f") &&
+		    __builtin_cpu_supports("avx512vl");
+#endif
+	default:
+		return 0;
+	}
+}
+
+static void
+choose(void)
+{
+	const char *names[MS_BLAKE3_SIMD_COUNT];
+	struct ms_levels lv = {
+		.env = "MULTISUM_BLAKE3_SIMD", .names = names,
+		.count = MS_BLAKE3_SIMD_COUNT,
+	};
+
+#ifdef MS_B3_X86
+	__builtin_cpu_init();
+#endif
+	for (unsigned l = 0; l < MS_BLAKE3_SIMD_COUNT; l++) {
+		names[l] = levels[l].name;
+		if (ms_blake3_simd_supported((enum ms_blake3_simd)l))
+			lv.cpu |= 1u << l;
+	}
+	active = (enum ms_blake3_simd)ms_level_choose(&lv, setup_error,
+	    sizeof(setup_error));
+}
+
+int
+ms_blake3_simd_setup(const char **why)
+{
+	pthread_once(&once, choose);
+	*why = setup_error;
+	return setup_error[0] != '\0' ? -1 : 0;
+}
+
+enum ms_blake3_simd
+ms_blake3_simd(void)
+{
+	pthread_once(&once, choose);
+	return active;
+}
+
+const char *
+ms_blake3_simd_name(enum ms_blake3_simd level)
+{
+	return levels[level].name;
+}
+
+int
+ms_blake3_simd_force(enum ms_blake3_simd level)
+{
+	pthread_once(&once, choose);
+	if (!ms_blake3_simd_supported(level))
+		return -1;
+	active = level;
+	return 0;
+}
+
+/* ------------------------------------------------------------ hasher */
+
+static void
+init_with(struct ms_blake3 *h, const uint32_t key[8], uint8_t flags)
+{
+	memcpy(h->key, key, sizeof(h->key));
+	h->chunk_counter = 0;
+	h->buf_len = 0;
+	h->flags = flags;
+	h->stack_len = 0;
+}
+
+void
+ms_blake3_init(struct ms_blake3 *h)
+{
+	init_with(h, ms_b3_iv, 0);
+}
+
+void
+ms_blake3_init_keyed(struct ms_blake3 *h, const uint8_t key[MS_BLAKE3_KEY_LEN])
+{
+	uint32_t k[8];
+
+	for (int i = 0; i < 8; i++)
+		k[i] = load32(key + 4 * i);
+	init_with(h, k, B3_KEYED_HASH);
+}
+
+void
+ms_blake3_context_key(const char *context, size_t context_len,
+    uint8_t out[MS_BLAKE3_KEY_LEN])
+{
+	struct ms_blake3 h;
+
+	init_with(&h, ms_b3_iv, B3_DERIVE_KEY_CONTEXT);
+	ms_blake3_update(&h, context, context_len);
+	ms_blake3_final(&h, out, MS_BLAKE3_KEY_LEN);
+}
+
+void
+ms_blake3_init_derived(struct ms_blake3 *h,
+    const uint8_t context_key[MS_BLAKE3_KEY_LEN])
+{
+	uint32_t k[8];
+
+	for (int i = 0; i < 8; i++)
+		k[i] = load32(context_key + 4 * i);
+	init_with(h, k, B3_DERIVE_KEY_MATERIAL);
+}
+
+void
+ms_blake3_init_derive_key(struct ms_blake3 *h, const char *context,
+    size_t context_len)
+{
+	uint8_t ck[MS_BLAKE3_KEY_LEN];
+
+	ms_blake3_context_key(context, context_len, ck);
+	ms_blake3_init_derived(h, ck);
+}
+
+static void
+cv_bytes(uint8_t out[32], const uint32_t cv[8])
+{
+	for (int i = 0; i < 8; i++)
+		store32(out + 4 * i, cv[i]);
+}
+
+/* One block alone at the active level, into a new chaining value (cv
+ * may be the same array). */
+static void
+compress_cv(ms_b3_one_fn *one, uint32_t cv[8], const uint8_t block[64],
+    uint8_t block_len, uint64_t counter, uint8_t flags)
+{
+	uint32_t v[16];
+
+	one(cv, block, block_len, counter, flags, v);
+	for (int i = 0; i < 8; i++)
+		cv[i] = v[i] ^ v[i + 8];
+}
+
+static void
+parent_cv(const struct ms_blake3 *h, const uint8_t left[32],
+    const uint8_t right[32], uint8_t out[32])
+{
+	uint8_t block[64];
+	uint32_t cv[8];
+
+	memcpy(block, left, 32);
+	memcpy(block + 32, right, 32);
+	memcpy(cv, h->key, sizeof(cv));
+	compress_cv(levels[ms_blake3_simd()].one, cv, block, 64, 0,
+	    h->flags | B3_PARENT);
+	cv_bytes(out, cv);
+}
+
+/*
+ * Push the chaining value of a complete subtree that ends after chunk
+ * total - 1, merging while the stack holds more subtrees than total has
+ * bits set: that keeps one entry per power of two in total.
+ */
+static void
+push_cv(struct ms_blake3 *h, const uint8_t cv[32], uint64_t total)
+{
+	memcpy(h->stack[h->stack_len++], cv, 32);
+	while (h->stack_len > (unsigned)__builtin_popcountll(total)) {
+		h->stack_len--;
+		parent_cv(h, h->stack[h->stack_len - 1], h->stack[h->stack_len],
+		    h->stack[h->stack_len - 1]);
+	}
+}
+
+/* Reduce n (a power of two) adjacent chaining values at cvs to one,
+ * layer by layer; cvs is overwritten. */
+static void
+reduce(const struct ms_blake3 *h, ms_b3_many_fn *many, uint8_t *cvs,
+    size_t n, uint8_t out[32])
+{
+	uint8_t tmp[BATCH_MAX / 2 * 32];
+
+	for (; n > 1; n /= 2) {
+		many(cvs, n / 2, 1, h->key, 0, 0, h->flags | B3_PARENT, 0, 0, tmp);
+		memcpy(cvs, tmp, n / 2 * 32);
+	}
+	memcpy(out, cvs, 32);
+}
+
+/*
+ * n whole chunks at p, none of them the last of the input: their chaining
+ * values side by side, then onto the stack as aligned power-of-two
+ * subtrees, each reduced side by side too.
+ */
+static void
+add_chunks(struct ms_blake3 *h, ms_b3_many_fn *many, const uint8_t *p,
+    size_t n)
+{
+	uint8_t cvs[BATCH_MAX * 32], cv[32];
+	size_t pos = 0;
+
+	many(p, n, MS_BLAKE3_CHUNK_LEN / 64, h->key, h->chunk_counter, 1,
+	    h->flags, B3_CHUNK_START, B3_CHUNK_END, cvs);
+	while (pos < n) {
+		size_t k = 1;
+
+		while (2 * k <= n - pos && h->chunk_counter % (2 * k) == 0)
+			k *= 2;
+		reduce(h, many, cvs + 32 * pos, k, cv);
+		h->chunk_counter += k;
+		push_cv(h, cv, h->chunk_counter);
+		pos += k;
+	}
+}
+
+int
+ms_blake3_part_ok(uint64_t off, size_t len)
+{
+	return len >= MS_BLAKE3_CHUNK_LEN && len <= MS_BLAKE3_PART_MAX &&
+	    (len & (len - 1)) == 0 && off % len == 0;
+}
+
+void
+ms_blake3_part(const struct ms_blake3 *proto, const void *data, size_t len,
+    uint64_t off, uint8_t out[MS_BLAKE3_OUT_LEN])
+{
+	ms_b3_many_fn *many = levels[ms_blake3_simd()].many;
+	uint8_t cvs[BATCH_MAX * 32];
+	uint8_t top[MS_BLAKE3_PART_MAX / MS_BLAKE3_CHUNK_LEN / BATCH_MAX * 32];
+	const uint8_t *p = data;
+	size_t n = len / MS_BLAKE3_CHUNK_LEN, batch = n < BATCH_MAX ? n : BATCH_MAX;
+	uint64_t counter = off / MS_BLAKE3_CHUNK_LEN;
+
+	if (!ms_blake3_part_ok(off, len))
+		ms_bug("blake3: a part out of place");
+	for (size_t b = 0; b < n / batch; b++) {
+		many(p + b * batch * MS_BLAKE3_CHUNK_LEN, batch,
+		    MS_BLAKE3_CHUNK_LEN / 64, proto->key, counter + b * batch, 1,
+		    proto->flags, B3_CHUNK_START, B3_CHUNK_END, cvs);
+		reduce(proto, many, cvs, batch, top + 32 * b);
+	}
+	reduce(proto, many, top, n / batch, out);
+}
+
+/* The whole open chunk is not the last: compress it alone. */
+static void
+close_chunk(struct ms_blake3 *h)
+{
+	ms_b3_one_fn *one = levels[ms_blake3_simd()].one;
+	uint32_t cv[8];
+	uint8_t out[32];
+
+	memcpy(cv, h->key, sizeof(cv));
+	for (size_t b = 0; b < MS_BLAKE3_CHUNK_LEN; b += 64)
+		compress_cv(one, cv, h->buf + b, 64, h->chunk_counter, h->flags |
+		    (b == 0 ? B3_CHUNK_START : 0) |
+		    (b + 64 == MS_BLAKE3_CHUNK_LEN ? B3_CHUNK_END : 0));
+	cv_bytes(out, cv);
+	h->chunk_counter++;
+	push_cv(h, out, h->chunk_counter);
+	h->buf_len = 0;
+}
+
+void
+ms_blake3_join(struct ms_blake3 *h, const uint8_t cv[MS_BLAKE3_OUT_LEN],
+    uint64_t off, size_t len)
+{
+	/* The open chunk is whole and, as a part follows, not the last. */
+	if (h->buf_len == MS_BLAKE3_CHUNK_LEN)
+		close_chunk(h);
+	if (h->buf_len != 0 ||
+	    h->chunk_counter * MS_BLAKE3_CHUNK_LEN != off ||
+	    !ms_blake3_part_ok(off, len))
+		ms_bug("blake3: a join out of order");
+	h->chunk_counter += len / MS_BLAKE3_CHUNK_LEN;
+	push_cv(h, cv, h->chunk_counter);
+}
+
+/* Chunks that go with a held whole chunk into one kernel call: a full
+ * AVX-512 group, copied (15 KiB) rather than compressing it alone. */
+#define WITH_HELD	16
+
+void
+ms_blake3_update(struct ms_blake3 *h, const void *data, size_t n)
+{
+	const uint8_t *p = data;
+	ms_b3_many_fn *many = levels[ms_blake3_simd()].many;
+
+	while (n > 0) {
+		if (h->buf_len == MS_BLAKE3_CHUNK_LEN &&
+		    n > (WITH_HELD - 1) * MS_BLAKE3_CHUNK_LEN) {
+			uint8_t group[WITH_HELD * MS_BLAKE3_CHUNK_LEN];
+			size_t more = (WITH_HELD - 1) * MS_BLAKE3_CHUNK_LEN;
+
+			memcpy(group, h->buf, MS_BLAKE3_CHUNK_LEN);
+			memcpy(group + MS_BLAKE3_CHUNK_LEN, p, more);
+			h->buf_len = 0;
+			add_chunks(h, many, group, WITH_HELD);
+			p += more;
+			n -= more;
+			continue;
+		}
+		if (h->buf_len == MS_BLAKE3_CHUNK_LEN)
+			close_chunk(h);
+		if (h->buf_len == 0 && n > MS_BLAKE3_CHUNK_LEN) {
+			/* Whole chunks, always leaving input for the open
+			 * chunk so that none of them is the root. */
+			size_t k = (n - 1) / MS_BLAKE3_CHUNK_LEN;
+
+			if (k > BATCH_MAX)
+				k = BATCH_MAX;
+			add_chunks(h, many, p, k);
+			p += k * MS_BLAKE3_CHUNK_LEN;
+			n -= k * MS_BLAKE3_CHUNK_LEN;
+			continue;
+		}
+		size_t take = MS_BLAKE3_CHUNK_LEN - h->buf_len;
+
+		if (take > n)
+			take = n;
+		memcpy(h->buf + h->buf_len, p, take);
+		h->buf_len += (uint16_t)take;
+		p += take;
+		n -= take;
+	}
+}
+
+void
+ms_blake3_final(const struct ms_blake3 *h, uint8_t *out, size_t len)
+{
+	/* The root node's inputs: compressed once per 64 output bytes. */
+	ms_b3_one_fn *one = levels[ms_blake3_simd()].one;
+	uint32_t cv[8];
+	uint8_t block[64];
+	uint8_t block_len, flags;
+	uint32_t v[16];
+
+	size_t last = h->buf_len == 0 ? 0 : (h->buf_len - 1u) / 64 * 64;
+	uint64_t counter = h->chunk_counter;
+
+	/* The open chunk but its last block, which may be the root. */
+	memcpy(cv, h->key, sizeof(cv));
+	flags = h->flags | B3_CHUNK_START;
+	for (size_t b = 0; b < last; b += 64) {
+		compress_cv(one, cv, h->buf + b, 64, counter, flags);
+		flags = h->flags;
+	}
+	flags |= B3_CHUNK_END;
+	block_len = (uint8_t)(h->buf_len - last);
+	memset(block, 0, sizeof(block));
+	memcpy(block, h->buf + last, block_len);
+
+	for (size_t i = h->stack_len; i > 0; i--) {
+		uint8_t right[32];
+
+		compress_cv(one, cv, block, block_len, counter, flags);
+		cv_bytes(right, cv);
+		memcpy(block, h->stack[i - 1], 32);
+		memcpy(block + 32, right, 32);
+		memcpy(cv, h->key, sizeof(cv));
+		block_len = 64;
+		counter = 0;
+		flags = h->flags | B3_PARENT;
+	}
+	for (uint64_t t = 0; len > 0; t++) {
+		uint8_t o[64];
+		size_t take = len < 64 ? len : 64;
+
+		one(cv, block, block_len, t, flags | B3_ROOT, v);
+		for (int i = 0; i < 8; i++) {
+			store32(o + 4 * i, v[i] ^ v[i + 8]);
+			store32(o + 32 + 4 * i, v[i + 8] ^ cv[i]);
+		}
+		memcpy(out, o, take);
+		out += take;
+		len -= take;
+	}
+}

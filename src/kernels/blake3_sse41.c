@@ -1,0 +1,90 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * blake3_sse41.c - BLAKE3 compression of four inputs at once with SSE4.1
+ * (128-bit vectors, one input per 32-bit lane), and of one block with
+ * the state's rows in four vectors.  The many-input body is
+ * blake3_simd.h; only its operations and message transpose live here.
+ */
+#include <string.h>
+
+#include "kernels/blake3_impl.h"
+
+#ifdef MS_B3_X86
+#include <immintrin.h>
+
+#define TARGET		__attribute__((target("sse4.1")))
+#define VEC		__m128i
+#define DEGREE		4
+#define ADD(a, b)	_mm_add_epi32(a, b)
+#define XOR(a, b)	_mm_xor_si128(a, b)
+#define SET1(x)		_mm_set1_epi32(x)
+#define LOADU(p)	_mm_loadu_si128((const __m128i *)(const void *)(p))
+#define STOREU(p, x)	_mm_storeu_si128((__m128i *)(void *)(p), x)
+#define ROT16(x)	_mm_shuffle_epi8(x, _mm_setr_epi8(2, 3, 0, 1, 6, 7, \
+	4, 5, 10, 11, 8, 9, 14, 15, 12, 13))
+#define ROT8(x)		_mm_shuffle_epi8(x, _mm_setr_epi8(1, 2, 3, 0, 5, 6, \
+	7, 4, 9, 10, 11, 8, 13, 14, 15, 12))
+#define ROT12(x)	_mm_or_si128(_mm_srli_epi32(x, 12), _mm_slli_epi32(x, 20))
+#define ROT7(x)		_mm_or_si128(_mm_srli_epi32(x, 7), _mm_slli_epi32(x, 25))
+#define UNPACKLO32	_mm_unpacklo_epi32
+#define UNPACKHI32	_mm_unpackhi_epi32
+#define UNPACKLO64	_mm_unpacklo_epi64
+#define UNPACKHI64	_mm_unpackhi_epi64
+#define LANE(j)		(j)
+#define LANE_IDS	_mm_setr_epi32(0, 1, 2, 3)
+#define MSG_IN_MEMORY	1
+#define MANY		ms_b3_many_sse41
+#define NEXT		ms_b3_many_portable
+
+/* Two of the four 4x4 transposes, words 8h..8h+7: rows are inputs,
+ * columns message words. */
+static inline __attribute__((always_inline)) TARGET void
+load_msg(const uint8_t *p, size_t stride, size_t lanes, __m128i m[16], int h)
+{
+	MS_B3_UNROLL
+	for (int q = 2 * h; q < 2 * h + 2; q++) {
+		__m128i r0 = LOADU(p + ms_b3_row(0, lanes) * stride + 16 * q);
+		__m128i r1 = LOADU(p + ms_b3_row(1, lanes) * stride + 16 * q);
+		__m128i r2 = LOADU(p + ms_b3_row(2, lanes) * stride + 16 * q);
+		__m128i r3 = LOADU(p + ms_b3_row(3, lanes) * stride + 16 * q);
+		__m128i t0 = _mm_unpacklo_epi32(r0, r1);
+		__m128i t1 = _mm_unpackhi_epi32(r0, r1);
+		__m128i t2 = _mm_unpacklo_epi32(r2, r3);
+		__m128i t3 = _mm_unpackhi_epi32(r2, r3);
+
+		m[4 * q + 0] = _mm_unpacklo_epi64(t0, t2);
+		m[4 * q + 1] = _mm_unpackhi_epi64(t0, t2);
+		m[4 * q + 2] = _mm_unpacklo_epi64(t1, t3);
+		m[4 * q + 3] = _mm_unpackhi_epi64(t1, t3);
+	}
+}
+
+#define ROW_TARGET	TARGET
+#define ROW_FN		ms_b3_compress_sse41
+#define RADD		ADD
+#define RXOR		XOR
+#define RROT16		ROT16
+#define RROT12		ROT12
+#define RROT8		ROT8
+#define RROT7		ROT7
+#define ROW_MSG(block)	uint32_t m[16]; memcpy(m, block, sizeof(m))
+#define ROW_PICK(s, i, j, k, l)	_mm_setr_epi32((int)m[s[i]], (int)m[s[j]], \
+	(int)m[s[k]], (int)m[s[l]])
+#include "kernels/blake3_row.h"
+
+/* The chaining values out after blake3_simd.h's transpose: words 0..3
+ * and 4..7 of each lane are whole vectors already. */
+static inline __attribute__((always_inline)) TARGET void
+store_rows(uint8_t *out, const __m128i f[8], size_t lanes)
+{
+	MS_B3_UNROLL
+	for (size_t c = 0; c < 4; c++)
+		if (c < lanes) {
+			STOREU(out + 32 * c, f[c]);
+			STOREU(out + 32 * c + 16, f[4 + c]);
+		}
+}
+
+#include "kernels/blake3_simd.h"
+#endif

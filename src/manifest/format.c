@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * format.c - result lines, byte for byte as the reference tools write
+ * them.
+ *
+ * Owns name escaping (a name holding \, newline or CR is written with
+ * those escaped and the line starts with a backslash, as coreutils does;
+ * -z turns escaping off), the BSD tag line, SFV, NDJSON (its string
+ * escaping is json.c's), and the decimal lines of cksum and sum.  Writes
+ * only to the FILE it is given and never decides about errors.
+ */
+#include "manifest/format.h"
+
+#include <string.h>
+
+#include "base/json.h"
+#include "base/util.h"
+
+bool
+ms_name_needs_escape(const char *name)
+{
+	return strpbrk(name, "\\\n\r") != NULL;
+}
+
+void
+ms_write_escaped(FILE *out, const char *name)
+{
+	for (const char *p = name; *p; p++) {
+		switch (*p) {
+		case '\\': fputs("\\\\", out); break;
+		case '\n': fputs("\\n", out); break;
+		case '\r': fputs("\\r", out); break;
+		default:   putc(*p, out); break;
+		}
+	}
+}
+
+/* Text of one digest: hex, or base64 with b64 (buf: 2 * len + 4 bytes). */
+static const char *
+ms_digest_text(char *buf, const unsigned char *d, size_t len, bool b64)
+{
+	if (b64)
+		ms_base64(buf, d, len);
+	else
+		ms_hex(buf, d, len);
+	return buf;
+}
+
+/* Decimal value of a legacy digest (cksum CRC, BSD or SysV sum). */
+static unsigned long
+ms_legacy_value(const unsigned char *d, size_t len)
+{
+	unsigned long v = 0;
+
+	for (size_t i = 0; i < len; i++)
+		v = v << 8 | d[i];
+	return v;
+}
+
+/* cksum's "CRC SIZE NAME" and sum's "SUM BLOCKS NAME" lines. */
+static void
+legacy_line(FILE *out, const struct ms_format_opts *o, const char *name,
+    const struct ms_digest_spec *s, const unsigned char *d, uint64_t size)
+{
+	unsigned long v = ms_legacy_value(d, ms_spec_len(s));
+	bool with_name = strcmp(name, "-") != 0 || o->name_stdin;
+
+	switch (s->algo->legacy) {
+	case MS_LEGACY_CKSUM:
+		fprintf(out, "%lu %ju", v, (uintmax_t)size);
+		break;
+	case MS_LEGACY_SYSV:
+		fprintf(out, "%lu %ju", v, (uintmax_t)((size + 511) / 512));
+		break;
+	case MS_LEGACY_BSD:
+		fprintf(out, "%05lu %5ju", v, (uintmax_t)((size + 1023) / 1024));
+		break;
+	case MS_LEGACY_NONE:
+		ms_bug("legacy_line");
+	}
+	if (with_name) {
+		putc(' ', out);
+		fputs(name, out);
+	}
+	putc(o->zero ? '\0' : '\n', out);
+}
+
+/* A digest as text: the row's own form if it has one (S3's "ETAG-N"). */
+static const char *
+spec_text(char *buf, const struct ms_digest_spec *s, const unsigned char *d,
+    bool b64)
+{
+	if (s->algo->ops->text == NULL)
+		return ms_digest_text(buf, d, ms_spec_len(s), b64);
+	s->algo->ops->text(buf, d, ms_spec_len(s));
+	return buf;
+}
+
+const char *
+ms_format_refuses(const struct ms_format_opts *o, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (o->format != MS_FORMAT_SFV || o->raw)
+		return NULL;
+	/* A reader takes "NAME CRC" apart at the last blank and skips ; and
+	 * # lines: names it would read otherwise cannot be written. */
+	if (n == 0 || name[0] == ';' || name[0] == '#' || name[0] == ' ' ||
+	    name[0] == '\t' || name[n - 1] == ' ' || name[n - 1] == '\t' ||
+	    strpbrk(name, "\n\r") != NULL)
+		return "SFV cannot hold this name (a leading ; or #, leading or "
+		    "trailing blanks, a newline); use another --format";
+	return NULL;
+}
+
+void
+ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
+    const struct ms_selection *sel, const unsigned char *digest, uint64_t size)
+{
+	char text[2 * MS_DIGEST_MAX + 4];
+	char tagbuf[64];
+	bool esc = !o->zero && ms_name_needs_escape(name);
+	char eol = o->zero ? '\0' : '\n';
+
+	if (o->raw) {
+		fwrite(digest, 1, sel->out_len, out);
+		return;
+	}
+	switch (o->format) {
+	case MS_FORMAT_GNU: {
+		const struct ms_digest_spec *s = &sel->spec[0];
+
+		if (s->algo->legacy != MS_LEGACY_NONE) {
+			legacy_line(out, o, name, s, digest, size);
+			return;
+		}
+		if (esc)
+			putc('\\', out);
+		/* xxhsum 0.8.3's untagged XXH3: bare 16 hex digits are XXH64 */
+		if (strcmp(s->algo->name, "xxh3") == 0)
+			fputs("XXH3_", out);
+		fputs(spec_text(text, s, digest, o->base64), out);
+		putc(' ', out);
+		putc(o->binary ? '*' : ' ', out);
+		if (esc)
+			ms_write_escaped(out, name);
+		else
+			fputs(name, out);
+		putc(eol, out);
+		return;
+	}
+	case MS_FORMAT_BSD:
+		for (size_t i = 0; i < sel->cnt; i++) {
+			const struct ms_digest_spec *s = &sel->spec[i];
+
+			if (esc)
+				putc('\\', out);
+			fputs(ms_spec_tag(s, tagbuf, sizeof(tagbuf)), out);
+			fputs(" (", out);
+			if (esc)
+				ms_write_escaped(out, name);
+			else
+				fputs(name, out);
+			fputs(") = ", out);
+			fputs(spec_text(text, s, digest + sel->offset[i],
+			    o->base64), out);
+			putc(eol, out);
+		}
+		return;
+	case MS_FORMAT_SFV:
+		/* SFV is "NAME CRC32" with the CRC in upper case. */
+		ms_hex(text, digest, 4);
+		for (char *p = text; *p; p++)
+			if (*p >= 'a' && *p <= 'f')
+				*p = (char)(*p - 'a' + 'A');
+		fprintf(out, "%s %s%c", name, text, eol);
+		return;
+	case MS_FORMAT_NDJSON:
+		fputs("{\"path\":", out);
+		ms_json_string(out, name);
+		fprintf(out, ",\"size\":%ju", (uintmax_t)size);
+		for (size_t i = 0; i < sel->cnt; i++) {
+			const struct ms_digest_spec *s = &sel->spec[i];
+
+			fprintf(out, ",\"%s\":\"%s\"",
+			    ms_spec_name(s, tagbuf, sizeof(tagbuf)),
+			    spec_text(text, s, digest + sel->offset[i],
+			    o->base64));
+		}
+		fputs("}\n", out);
+		return;
+	}
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * format.h - writing result lines: GNU, BSD tags, SFV, NDJSON; name
+ * escaping; hex and base64 digests; the legacy lines of cksum and sum.
+ */
+#ifndef MS_FORMAT_H
+#define MS_FORMAT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "digest/digest_set.h"
+#include "base/json.h"	/* ms_json_string, which NDJSON lines use */
+
+enum ms_format { MS_FORMAT_GNU, MS_FORMAT_BSD, MS_FORMAT_SFV, MS_FORMAT_NDJSON };
+
+struct ms_format_opts {
+	enum ms_format	 format;
+	bool		 binary;	/* GNU: '*' before the name */
+	bool		 zero;		/* NUL-terminated lines, no escaping */
+	bool		 base64;
+	bool		 raw;		/* bare binary digest */
+	bool		 name_stdin;	/* legacy lines: print the name "-" */
+};
+
+/*
+ * Write the line(s) for one hashed input: one line per digest of sel in
+ * BSD format, one line in the others.  name is the display name.
+ */
+void	 ms_format_result(FILE *out, const struct ms_format_opts *o,
+	    const char *name, const struct ms_selection *sel,
+	    const unsigned char *digest, uint64_t size);
+
+/*
+ * Why a line for this name cannot be written in the format (SFV cannot
+ * hold a name that starts with ; or #, or has a newline), or NULL.
+ */
+const char *ms_format_refuses(const struct ms_format_opts *o, const char *name);
+
+/* Does a GNU/BSD line for this name need the leading backslash? */
+bool	 ms_name_needs_escape(const char *name);
+
+/* Write name with \\, \n and \r escaped (coreutils' rule). */
+void	 ms_write_escaped(FILE *out, const char *name);
+
+#endif

@@ -1,0 +1,622 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * ledger_read.c - a manifest file read back into a ledger.
+ *
+ * Owns the reading: the file in large blocks cut into lines (no copy),
+ * the bookkeeping lines (the v1 header, "#@"), and a fast path for the
+ * two line shapes multisum writes into a ledger, GNU "HEX  NAME" and BSD
+ * "TAG (NAME) = HEX", that yields exactly what manifest.c's generic
+ * parser would.  Every line it is not sure of (escaped names, CRs inside
+ * names' lines, other spellings, PGP, gpg, SFV or NDJSON manifests) goes
+ * to that parser.  The table the entries go into is ledger.c's.
+ */
+#include "manifest/ledger_int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "manifest/manifest.h"
+#include "base/util.h"
+
+#define BLOCK_SIZE	(1u << 20)
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SWAR	1	/* eight characters a step, in a word */
+#else
+#define SWAR	0
+#endif
+
+#define ONES	0x0101010101010101u
+#define HIGHS	0x8080808080808080u
+
+static uint64_t
+load8(const char *s)
+{
+	uint64_t w;
+
+	memcpy(&w, s, 8);
+	return w;
+}
+
+/* Are the eight characters of w all decimal digits? */
+static bool
+eight_digits(uint64_t w)
+{
+	return ((w & 0xf0f0f0f0f0f0f0f0u) |
+	    (((w + 0x0606060606060606u) & 0xf0f0f0f0f0f0f0f0u) >> 4)) ==
+	    0x3333333333333333u;
+}
+
+/* Their value (little-endian words). */
+static uint64_t
+eight_value(uint64_t w)
+{
+	w -= 0x3030303030303030u;
+	w = w * 10 + (w >> 8);
+	return (((w & 0x000000ff000000ffu) * (100 + (1000000ull << 32))) +
+	    (((w >> 16) & 0x000000ff000000ffu) * (1 + (10000ull << 32)))) >> 32;
+}
+
+/*
+ * Parse "N" (an optional '-' if sign) up to a space or the end (end: the
+ * line's).  canon is cleared unless it is as ms_ledger_write_stat writes
+ * it (no leading zero, no "-0").
+ */
+static int
+parse_num(const char **p, const char *end, bool sign, int64_t *out,
+    bool *canon)
+{
+	const char *s = *p, *d;
+	bool neg = sign && *s == '-';
+	uint64_t v = 0;
+
+	s += neg;
+	d = s;
+	/* No overflow in the first 16 digits: the check starts after. */
+	for (int k = 0; SWAR && k < 2 && end - s >= 8 && eight_digits(load8(s));
+	    k++, s += 8)
+		v = v * 100000000 + eight_value(load8(s));
+	for (; (unsigned)(*s - '0') < 10; s++) {
+		if (v > (UINT64_MAX - 9) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(*s - '0');
+	}
+	if (s == d)
+		return -1;
+	if (*s != ' ' && *s != '\n' && *s != '\0')
+		return -1;
+	if (sign && v > INT64_MAX)
+		return -1;
+	if ((*d == '0' && s - d > 1) || (neg && v == 0))
+		*canon = false;
+	*out = neg ? -(int64_t)v : (int64_t)v;
+	*p = *s == ' ' ? s + 1 : s;
+	return 0;
+}
+
+/* A "#@" line's numbers; canon: written as ms_ledger_write_stat does. */
+static bool
+parse_stat(const char *s, const char *end, struct ms_file_stat *fs,
+    bool *canon)
+{
+	int64_t v[4];
+
+	*canon = true;
+	if (parse_num(&s, end, false, &v[0], canon) == -1 ||
+	    parse_num(&s, end, true, &v[1], canon) == -1 ||
+	    parse_num(&s, end, true, &v[2], canon) == -1 ||
+	    parse_num(&s, end, false, &v[3], canon) == -1)
+		return false;
+	if (*s != '\0' && strcmp(s, "\n") != 0 && strcmp(s, "\r\n") != 0)
+		return false;
+	/* one space apart (a number ends at one), a newline right after */
+	if (strcmp(s, "\n") != 0 || s[-1] == ' ')
+		*canon = false;
+	fs->size = (uint64_t)v[0];
+	fs->mtime_ns = v[1];
+	fs->ctime_ns = v[2];
+	fs->ino = (uint64_t)v[3];
+	return true;
+}
+
+static bool
+parse_header(const char *s, int64_t *stamp)
+{
+	const char *p = strstr(s, "stamp=");
+	bool canon;
+
+	if (p == NULL)
+		return false;
+	p += 6;
+	return parse_num(&p, p + strlen(p), true, stamp, &canon) == 0;
+}
+
+/* ----------------------------------------------------------- lines */
+
+/*
+ * A file cut into lines as getline would (newline kept, NUL bytes
+ * allowed), in place in one buffer: each line is followed by a NUL for
+ * the time it is in use (the byte it covers is put back after).
+ */
+struct lines {
+	int		 fd;
+	char		*buf;
+	size_t		 cap;		/* buf holds cap + 1 bytes */
+	size_t		 start, end;	/* unread bytes */
+	size_t		 held_at;	/* where the NUL was put, or SIZE_MAX */
+	char		 held;		/* the byte it covers */
+	bool		 eof;
+	uint64_t	 base;		/* the file offset of buf[0] */
+};
+
+/*
+ * The next line, its offset in the file and its length; 0 at the end,
+ * -1 on a read error.
+ */
+static ssize_t
+next_line(struct lines *r, char **line, uint64_t *at)
+{
+	char *nl;
+	size_t n;
+
+	if (r->held_at != SIZE_MAX) {
+		r->buf[r->held_at] = r->held;
+		r->held_at = SIZE_MAX;
+	}
+	while ((nl = memchr(r->buf + r->start, '\n', r->end - r->start)) == NULL &&
+	    !r->eof) {
+		ssize_t got;
+
+		if (r->start > 0) {
+			memmove(r->buf, r->buf + r->start, r->end - r->start);
+			r->base += r->start;
+			r->end -= r->start;
+			r->start = 0;
+		}
+		if (r->end == r->cap) {
+			r->cap *= 2;
+			r->buf = ms_xrealloc(r->buf, r->cap + 1);
+		}
+		got = read(r->fd, r->buf + r->end, r->cap - r->end);
+		if (got == -1 && errno == EINTR)
+			continue;
+		if (got == -1)
+			return -1;
+		r->eof = got == 0;
+		r->end += (size_t)got;
+	}
+	n = nl != NULL ? (size_t)(nl - (r->buf + r->start)) + 1 : r->end - r->start;
+	if (n == 0)
+		return 0;
+	*line = r->buf + r->start;
+	*at = r->base + r->start;
+	r->start += n;
+	r->held_at = r->start;
+	r->held = r->buf[r->start];
+	r->buf[r->start] = '\0';
+	return (ssize_t)n;
+}
+
+/* ------------------------------------------------------- fast path */
+
+/* Tag words of BSD lines seen, and the digest of the selection each is. */
+#define TAGS_CACHED	8
+
+struct fast {
+	const struct ms_selection *sel;
+	bool		 on;		/* no line shape of the selection's
+					   needs the generic parser */
+	size_t		 gnu_len;	/* GNU lines: their digest's bytes, or 0 */
+	struct {
+		char	 word[48];
+		size_t	 n;
+		size_t	 len;		/* its digest's bytes; 0: unknown tag */
+		size_t	 index;		/* in sel, or SIZE_MAX */
+	} tag[TAGS_CACHED];
+	size_t		 ntag;
+};
+
+static void
+fast_init(struct fast *f, const struct ms_selection *sel, const char *path)
+{
+	memset(f, 0, sizeof(*f));
+	f->sel = sel;
+	/* Standard input ("-" is a name it refuses) and legacy sums' lines
+	 * ("VALUE SIZE NAME", tried before GNU's) are the parser's alone. */
+	f->on = strcmp(path, "-") != 0;
+	for (size_t k = 0; k < sel->cnt; k++)
+		if (sel->spec[k].algo->legacy != MS_LEGACY_NONE)
+			f->on = false;
+	/*
+	 * An untagged digest is the first algorithm of -a its text decodes
+	 * as (hex, base64 or a cloud form): with one, hex of its length
+	 * can be nothing else.  Under 4 bytes, the parser would look for a
+	 * gpg record first.
+	 */
+	if (sel->cnt == 1 && ms_spec_len(&sel->spec[0]) >= 4)
+		f->gnu_len = ms_spec_len(&sel->spec[0]);
+}
+
+/* A hex digit's value + 1 (with UPPER for upper case); 0 for others. */
+#define UPPER	64
+static const unsigned char hexval[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
+	['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+	['A'] = UPPER | 11, ['B'] = UPPER | 12, ['C'] = UPPER | 13,
+	['D'] = UPPER | 14, ['E'] = UPPER | 15, ['F'] = UPPER | 16,
+};
+
+/*
+ * n bytes from 2n hex digits: 0 if one is not a hex digit, 1 if some
+ * are upper case, 2 if all are as ms_hex writes them.
+ */
+static int
+unhex(unsigned char *out, const char *s, size_t n)
+{
+	unsigned bad = 0, upper = 0;
+	size_t i = 0;
+
+#if SWAR
+	/* Byte-wise c >= lo, for bytes under 0x80: the high bit of each. */
+#define GE(w, lo)	(((w) + (0x80u - (lo)) * ONES) & HIGHS)
+	uint64_t wbad = 0, wupper = 0;
+
+	for (; i + 4 <= n; i += 4, s += 8, out += 4) {
+		uint64_t w = load8(s), v, t;
+		uint64_t digit = GE(w, '0') & ~GE(w, '9' + 1);
+		uint64_t lower = GE(w, 'a') & ~GE(w, 'f' + 1);
+		uint64_t up = GE(w, 'A') & ~GE(w, 'F' + 1);
+
+		wbad |= (w & HIGHS) | ((digit | lower | up) ^ HIGHS);
+		wupper |= up;
+		/* each digit's value, then two to a byte, four bytes */
+		v = (w & 0x0f0f0f0f0f0f0f0fu) + 9 * ((w >> 6) & ONES);
+		t = ((v << 4) | (v >> 8)) & 0x00ff00ff00ff00ffu;
+		t = (t | (t >> 8)) & 0x0000ffff0000ffffu;
+		t = (t | (t >> 16)) & 0xffffffffu;
+		memcpy(out, &t, 4);
+	}
+#undef GE
+	bad = wbad != 0 ? 2 * UPPER : 0;
+	upper = wupper != 0 ? UPPER : 0;
+	n -= i;
+	i = 0;
+#endif
+	for (; i < n; i++) {
+		unsigned hi = hexval[(unsigned char)s[2 * i]];
+		unsigned lo = hexval[(unsigned char)s[2 * i + 1]];
+
+		bad |= (hi - 1) | (lo - 1);	/* 0 - 1 sets the high bits */
+		upper |= hi | lo;
+		out[i] = (unsigned char)(((hi - 1) & 15) << 4 | ((lo - 1) & 15));
+	}
+	if (bad >= 2 * UPPER)
+		return 0;
+	return upper & UPPER ? 1 : 2;
+}
+
+static bool
+is_tag_char(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	    (c >= 'A' && c <= 'Z') || c == '-' || c == '_' || c == '/';
+}
+
+/* The selection's digest a tag word names: its length, 0 if unknown. */
+static size_t
+tag_of(struct fast *f, const char *word, size_t n, size_t *index)
+{
+	struct ms_digest_spec spec;
+	const char *why;
+	char w[48];
+	size_t k;
+
+	for (k = 0; k < f->ntag; k++)
+		if (f->tag[k].n == n && memcmp(f->tag[k].word, word, n) == 0) {
+			*index = f->tag[k].index;
+			return f->tag[k].len;
+		}
+	memcpy(w, word, n);
+	w[n] = '\0';
+	if (ms_algo_resolve(w, 0, &spec, &why) == -1) {
+		spec.algo = NULL;
+		*index = SIZE_MAX;
+	} else {
+		*index = ms_selection_index(f->sel, &spec);
+	}
+	if (f->ntag < TAGS_CACHED) {
+		k = f->ntag++;
+		memcpy(f->tag[k].word, word, n);
+		f->tag[k].n = n;
+		f->tag[k].len = spec.algo != NULL ? ms_spec_len(&spec) : 0;
+		f->tag[k].index = *index;
+	}
+	return spec.algo != NULL ? ms_spec_len(&spec) : 0;
+}
+
+/*
+ * A line of the shapes multisum writes, taken as manifest.c's native
+ * rules would take it in state st (so, parsed there, it would give the
+ * same name and digest): into l, with ln->plain set if it is in the
+ * run's shape.  False, with nothing done, for any other line; the
+ * generic parser takes it then.
+ *
+ * GNU "HEX  NAME": exactly 2 * gnu_len hex digits, two spaces, a name
+ * whose first non-space byte is not '(' (else it might be a tag's
+ * line).  BSD "TAG (NAME) = HEX": a tag the algorithm table knows,
+ * spaces, the name up to the last ')', " = " and exactly the hex digits
+ * of the tag's length.  Neither with a leading backslash (escaped name)
+ * or a NUL byte; a CR before the newline is cut as chomp cuts it.
+ */
+static bool
+fast_line(struct fast *f, struct ms_manifest_state *st, const char *s,
+    size_t n, struct ms_ledger *l, const struct ms_file_stat *fs,
+    struct ms_ledger_line *ln)
+{
+	const struct ms_ledger_shape *shape = l->shape;
+	unsigned char digest[MS_DIGEST_MAX];
+	size_t len = n, j, k, close, dl, index;
+	int hex;
+
+	/* The parser's state in which both shapes mean what they say:
+	 * past the first line (byte order marks), no PGP armour, no gpg
+	 * record open, no SFV. */
+	if (!f->on || st->line == 0 || st->refused || st->pgp != MS_PGP_NONE ||
+	    st->gpg_pending || st->again || st->sfv)
+		return false;
+	if (len > 0 && s[len - 1] == '\n')
+		len--;
+	if (len > 0 && s[len - 1] == '\r')
+		len--;
+	/* as written: a newline, no CR */
+	ln->plain = ln->plain && len + 1 == n && s[len] == '\n';
+	if (len == 0 || memchr(s, '\0', len) != NULL)
+		return false;
+	/* GNU: the digest ends at the first blank, the name after two
+	 * spaces; with st->reversed 1 the parser would read " NAME". */
+	dl = f->gnu_len;
+	if (dl != 0 && len >= 2 * dl + 3 && s[2 * dl] == ' ' &&
+	    s[2 * dl + 1] == ' ' && st->reversed != 1) {
+		for (k = 2 * dl + 2; k < len && s[k] == ' '; k++)
+			continue;
+		if (k == len || s[k] == '(' ||
+		    (hex = unhex(digest, s, dl)) == 0)
+			return false;
+		st->line++;
+		st->reversed = 0;
+		ln->plain = ln->plain && hex == 2 && shape != NULL &&
+		    shape->kind == MS_SHAPE_GNU;
+		ms_ledger_add(l, s + 2 * dl + 2, len - 2 * dl - 2, 0, digest, fs,
+		    ln);
+		return true;
+	}
+	for (j = 0; j < len && is_tag_char((unsigned char)s[j]); j++)
+		continue;
+	for (k = j; k < len && s[k] == ' '; k++)
+		continue;
+	if (k == len || s[k] != '(' || j == 0 || j >= 48)
+		return false;
+	/* BSD: the name ends at the last ')' */
+	for (close = len; close > k + 1 && s[close - 1] != ')'; close--)
+		continue;
+	if (close <= k + 2)
+		return false;	/* no ')', or an empty name */
+	close--;
+	dl = tag_of(f, s, j, &index);
+	if (dl == 0 || len - close != 4 + 2 * dl ||
+	    memcmp(s + close, ") = ", 4) != 0 ||
+	    (hex = unhex(digest, s + close + 4, dl)) == 0)
+		return false;
+	st->line++;
+	ln->plain = ln->plain && hex == 2 && shape != NULL &&
+	    shape->kind == MS_SHAPE_BSD && index != SIZE_MAX && k == j + 1 &&
+	    strlen(shape->tag[index]) == j && memcmp(shape->tag[index], s, j) == 0;
+	ms_ledger_add(l, s + k + 1, close - k - 1, index, digest, fs, ln);
+	return true;
+}
+
+/* ------------------------------------------------------ a manifest */
+
+/* An entry the generic parser gave, with the "#@" line before it (or
+ * NULL); false to stop reading. */
+typedef bool line_fn(void *arg, const struct ms_manifest_entry *e,
+    const struct ms_file_stat *fs);
+
+/*
+ * Read the manifest at path, handing each entry to fn, or with fast (and
+ * l) the lines it takes straight to l.  With l->shape, the file stays
+ * open as l->fd.
+ */
+static int
+read_manifest(const char *path, const struct ms_selection *given,
+    struct ms_ledger *l, struct fast *fast, line_fn *fn, void *arg)
+{
+	struct ms_manifest_rules rules = { .dialect = MS_DIALECT_NATIVE,
+	    .given = given };
+	struct ms_manifest_state st = { 0 };
+	struct lines r = { .held_at = SIZE_MAX };
+	struct ms_ledger_line ln = { 0 };
+	char *line;
+	ssize_t n;
+	uint64_t at, stat_at = 0;
+	struct ms_file_stat fs = { 0 };
+	bool pending = false, stat_canon = false;
+	int rc = 0, err;
+
+	r.fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (r.fd == -1)
+		return -1;
+	r.cap = BLOCK_SIZE;
+	r.buf = ms_xmalloc(r.cap + 1);
+	ms_manifest_begin(&rules, &st, path);
+	while ((n = next_line(&r, &line, &at)) > 0) {
+		struct ms_manifest_entry e;
+
+		if (l != NULL && st.line == 0) {
+			l->body = (uint64_t)n;
+			if (strncmp(line, MS_LEDGER_MAGIC,
+			    strlen(MS_LEDGER_MAGIC)) == 0)
+				l->versioned = parse_header(line, &l->stamp_ns);
+		}
+		if (strncmp(line, MS_LEDGER_ENTRY, strlen(MS_LEDGER_ENTRY)) == 0) {
+			pending = parse_stat(line + strlen(MS_LEDGER_ENTRY),
+			    line + n, &fs, &stat_canon);
+			stat_at = at;
+			st.line++;
+			continue;
+		}
+		ln.off = pending ? stat_at : at;
+		ln.len = at + (uint64_t)n - ln.off;
+		ln.plain = !pending || stat_canon;
+		if (fast != NULL && fast_line(fast, &st, line, (size_t)n, l,
+		    pending ? &fs : NULL, &ln))
+			;
+		else if (ms_manifest_parse(&rules, &st, line, (size_t)n, &e) ==
+		    MS_LINE_ENTRY && !fn(arg, &e, pending ? &fs : NULL))
+			break;
+		pending = false;
+	}
+	err = errno;
+	if (n == -1)
+		rc = -1;
+	if (l != NULL)
+		l->size = r.base + r.end;
+	ms_manifest_end(&st);
+	free(r.buf);
+	if (rc == 0 && l != NULL && l->shape != NULL)
+		l->fd = r.fd;
+	else
+		close(r.fd);
+	errno = err;
+	return rc;
+}
+
+struct scan {
+	struct ms_selection *sel;
+	char		*first;		/* the first entry's name */
+};
+
+/* The algorithms of the first entry (its lines follow each other). */
+static bool
+scan_line(void *arg, const struct ms_manifest_entry *e,
+    const struct ms_file_stat *fs)
+{
+	struct scan *s = arg;
+
+	(void)fs;
+	if (s->first == NULL)
+		s->first = ms_xstrdup(e->name);
+	else if (strcmp(s->first, e->name) != 0)
+		return false;
+	for (size_t k = 0; k < e->n; k++)
+		if (e->d[k].len == ms_spec_len(&e->d[k].spec))
+			ms_selection_add(s->sel, &e->d[k].spec);
+	return true;
+}
+
+int
+ms_ledger_scan(const char *path, struct ms_selection *sel)
+{
+	struct scan s = { sel, NULL };
+	int rc = read_manifest(path, NULL, NULL, NULL, scan_line, &s);
+
+	free(s.first);
+	return rc;
+}
+
+/* Which digest of the selection a line gives, or SIZE_MAX. */
+static size_t
+line_index(const struct ms_selection *sel, const struct ms_manifest_entry *e)
+{
+	size_t i = SIZE_MAX;
+
+	/* An untagged digest has one algorithm (manifest.h). */
+	if (e->n > 0 && e->d[0].len == ms_spec_len(&e->d[0].spec))
+		i = ms_selection_index(sel, &e->d[0].spec);
+	return i;
+}
+
+static bool
+load_line(void *arg, const struct ms_manifest_entry *me,
+    const struct ms_file_stat *fs)
+{
+	struct ms_ledger *l = arg;
+
+	ms_ledger_add(l, me->name, strlen(me->name), line_index(l->sel, me),
+	    me->d[0].digest, fs, NULL);
+	return true;
+}
+
+static int
+load(struct ms_ledger *l, const char *path, const struct ms_selection *sel,
+    bool fast, const struct ms_ledger_shape *shape)
+{
+	struct fast f;
+
+	memset(l, 0, sizeof(*l));
+	l->sel = sel;
+	l->fd = -1;
+	if (shape != NULL && shape->kind != MS_SHAPE_NONE)
+		l->shape = shape;
+	fast_init(&f, sel, path);
+	if (read_manifest(path, sel, l, fast ? &f : NULL, load_line, l) == -1) {
+		int err = errno;
+
+		ms_ledger_free(l);
+		errno = err;
+		return -1;
+	}
+	ms_ledger_index(l, path);
+	return 0;
+}
+
+int
+ms_ledger_load(struct ms_ledger *l, const char *path,
+    const struct ms_selection *sel)
+{
+	return load(l, path, sel, true, NULL);
+}
+
+int
+ms_ledger_load_shaped(struct ms_ledger *l, const char *path,
+    const struct ms_selection *sel, const struct ms_ledger_shape *shape)
+{
+	return load(l, path, sel, true, shape);
+}
+
+int
+ms_ledger_load_generic(struct ms_ledger *l, const char *path,
+    const struct ms_selection *sel)
+{
+	return load(l, path, sel, false, NULL);
+}
+
+int
+ms_ledger_copy(const struct ms_ledger *l, uint64_t off, uint64_t len,
+    FILE *out)
+{
+	static char buf[1 << 16];
+
+	while (len > 0) {
+		ssize_t got = pread(l->fd, buf, len < sizeof(buf) ? len : sizeof(buf),
+		    (off_t)off);
+
+		if (got == -1 && errno == EINTR)
+			continue;
+		if (got == -1)
+			return -1;
+		if (got == 0) {
+			errno = EIO;	/* shorter than when it was read */
+			return -1;
+		}
+		fwrite(buf, 1, (size_t)got, out);
+		off += (uint64_t)got;
+		len -= (uint64_t)got;
+	}
+	return 0;
+}

@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * manifest.h - one manifest line in, one entry (or a verdict) out.
+ *
+ * The parser is pure: it never opens, reads or prints anything.  The
+ * caller hands it each line as read (newline included) and gets back the
+ * file name, the algorithm and the expected digest, or "improperly
+ * formatted".  Two sets of rules exist: multisum's own, which detect the
+ * format of every line (GNU, BSD tags of coreutils, RHash and xxhsum,
+ * OpenSSL, SFV; hex or base64), and those of one GNU coreutils 9.1 tool,
+ * reproduced quirk for quirk for the personalities.
+ */
+#ifndef MS_MANIFEST_H
+#define MS_MANIFEST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "digest/algorithm.h"
+#include "digest/digest_set.h"
+
+enum ms_line {
+	MS_LINE_BAD = -1,	/* improperly formatted */
+	MS_LINE_SKIP = 0,	/* comment or empty line */
+	MS_LINE_ENTRY = 1,
+	/*
+	 * Well formed, but this build cannot verify it: an algorithm it
+	 * lacks (BLAKE3 without H3's code), or an untagged digest whose
+	 * length several non-cryptographic checksums share.  Neither OK nor
+	 * FAILED; e->name and e->why say which.
+	 */
+	MS_LINE_UNSUPPORTED = 2,
+};
+
+enum ms_dialect {
+	MS_DIALECT_NATIVE,
+	MS_DIALECT_COREUTILS,	/* md5sum, sha*sum, b2sum, cksum -a ALG */
+	MS_DIALECT_CKSUM,	/* cksum without -a: tagged lines only */
+};
+
+struct ms_manifest_rules {
+	enum ms_dialect	 dialect;
+	/*
+	 * Coreutils: the tool's algorithm.  For b2sum and cksum -a blake2b
+	 * (auto_length) the length of each line is its own.
+	 */
+	const struct ms_algo *tool;
+	bool		 tag_length;	/* "TAG-BITS (": b2sum and cksum */
+	bool		 auto_length;	/* untagged length from the digest */
+	size_t		 min_line;	/* coreutils' shortest untagged line */
+	/* Native: -a, the algorithms of untagged lines. */
+	const struct ms_selection *given;
+	bool		 zero;		/* -z: NUL-terminated lines, no escaping */
+};
+
+/*
+ * What the parser remembers between lines.  Native rules reset it for
+ * each manifest (ms_manifest_begin); coreutils keeps some of it for the
+ * whole run, as the tools do.
+ */
+struct ms_manifest_state {
+	unsigned long	 line;		/* number of the last line parsed */
+	int		 reversed;	/* -1 unknown, 0 "HEX  NAME", 1 "HEX NAME" */
+	bool		 from_stdin;	/* the manifest is standard input */
+	/* coreutils: digest length in hex digits, set by the last line */
+	size_t		 hex_len;
+	/* cksum: the algorithm of the last tag seen (named in warnings) */
+	const struct ms_algo *cksum_algo;
+	/* native: what the manifest's file name implies */
+	const struct ms_algo *name_algo;
+	bool		 sfv;		/* SFV lines ("NAME CRC32") expected */
+	/* PGP clear-signed message: where the next line is */
+	enum { MS_PGP_NONE, MS_PGP_HEADER, MS_PGP_BODY, MS_PGP_SIG,
+	    MS_PGP_AFTER } pgp;
+	bool		 pgp_seen;	/* a signed part began somewhere */
+	bool		 refused;	/* UTF-16: the rest is not read */
+	/*
+	 * gpg --print-md: a record ("NAME: HEX GROUPS", continued on
+	 * indented lines) is handed out when the line after it comes
+	 * (which is then parsed again: again) or at the end.
+	 */
+	bool		 gpg_pending, again, gpg_outside;
+	char		*gpg_name, *gpg_given;	/* read, handed out (malloc) */
+	char		 gpg_alg[16];		/* "NAME: SHA1 = ..." (.mds) */
+	char		 gpg_hex[2 * MS_DIGEST_MAX + 1];
+	size_t		 gpg_hexlen;
+	char		*own_name;	/* "x.iso" of "x.iso.sha256" (malloc) */
+};
+
+/*
+ * How the algorithm of a digest was chosen.  An untagged digest has
+ * exactly one algorithm: -a, else the manifest's name, else its length's
+ * default (SPEC.md, "Verification"); nothing is retried with another.
+ */
+enum ms_resolved {
+	MS_BY_TAG,		/* "SHA256 (f) = ", a JSON key, XXH3_ */
+	MS_BY_OPTION,		/* -a */
+	MS_BY_PREFIX,		/* --expect=sha256:HEX */
+	MS_BY_NAME,		/* SHA256SUMS, x.sha512, B2SUMS */
+	MS_BY_FORMAT,		/* SFV's CRC-32 */
+	MS_BY_LENGTH,		/* the length's default */
+};
+
+/* The digests one line may hold (RHash, NDJSON); more is a bad line. */
+#define MS_MANIFEST_DIGESTS	16
+
+struct ms_manifest_digest {
+	struct ms_digest_spec spec;
+	size_t		 len;		/* compared bytes; a prefix with cksum's "SHA256-128" */
+	unsigned char	 digest[MS_DIGEST_MAX];
+};
+
+struct ms_manifest_entry {
+	const char	*name;		/* inside the line, unescaped */
+	enum ms_resolved how;
+	/*
+	 * MS_LINE_BAD: why, when there is more to say than "improperly
+	 * formatted" (UTF-16, NUL-terminated lines); said once.
+	 * MS_LINE_UNSUPPORTED: what cannot be verified and why.
+	 */
+	const char	*why;
+	bool		 outside;	/* not in the signed part of a PGP message */
+	size_t		 n;		/* digests on the line, every one must match */
+	struct ms_manifest_digest d[MS_MANIFEST_DIGESTS];
+};
+
+/* Start reading a manifest called path ("-": standard input). */
+void	 ms_manifest_begin(const struct ms_manifest_rules *r,
+	    struct ms_manifest_state *st, const char *path);
+
+/* Free what ms_manifest_begin allocated. */
+void	 ms_manifest_end(struct ms_manifest_state *st);
+
+/*
+ * After the last line: MS_LINE_ENTRY if a last entry was still open (a
+ * gpg --print-md record), else MS_LINE_SKIP.
+ */
+enum ms_line ms_manifest_finish(const struct ms_manifest_rules *r,
+	    struct ms_manifest_state *st, struct ms_manifest_entry *e);
+
+/*
+ * Parse one line of len bytes (its newline, if any, included; it may hold
+ * NUL bytes; line[len] must be a NUL, as getline leaves it).  If
+ * st->again is set afterwards, the verdict was that of an earlier record
+ * the line ended: call again with the same line.  The line is
+ * modified in place and e->name points into it.
+ */
+enum ms_line ms_manifest_parse(const struct ms_manifest_rules *r,
+	    struct ms_manifest_state *st, char *line, size_t len,
+	    struct ms_manifest_entry *e);
+
+/*
+ * The algorithm name that warnings about a bad line use ("SHA256"), or
+ * NULL when the rules do not tie the manifest to one algorithm.
+ */
+const char *ms_manifest_type(const struct ms_manifest_rules *r,
+	    const struct ms_manifest_state *st);
+
+/*
+ * --expect: a digest given on the command line, hex or base64, and its
+ * algorithm: a prefix ("sha256:HEX", "sha256=HEX", SRI "sha384-B64"),
+ * else the first of given with that length, else the length's default.
+ * Surrounding white space, a trailing CR/LF and a "  NAME" after the
+ * digest are ignored.  Returns -1 if the text is no digest or no
+ * algorithm fits (with *why set when there is more to say).
+ */
+int	 ms_manifest_expect(const char *text, const struct ms_selection *given,
+	    struct ms_manifest_entry *e, const char **why);
+
+/* How a digest's algorithm was chosen, for --debug ("its tag"). */
+const char *ms_resolved_text(enum ms_resolved how);
+
+/*
+ * For a hint after a FAILED line: the other algorithms of the digest's
+ * length, "xxh128" or "blake2b-256, sha3-256, ..." (at most cap bytes).
+ */
+void	 ms_manifest_others(const struct ms_digest_spec *spec, char *buf,
+	    size_t cap);
+
+/*
+ * The algorithm a manifest's file name implies: SHA256SUMS, x.sha256,
+ * MD5SUMS, x.md5, B2SUMS, x.sfv, x.xxh128...  NULL if none.
+ */
+const struct ms_algo *ms_manifest_name_algo(const char *path, bool *sfv);
+
+#endif

@@ -1,0 +1,60 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * manifest_int.h - what the parts of the manifest parser share
+ * (manifest.c, manifest_coreutils.c, manifest_digest.c,
+ * manifest_native.c); nothing outside them includes it.
+ */
+#ifndef MS_MANIFEST_INT_H
+#define MS_MANIFEST_INT_H
+
+#include "manifest/manifest.h"
+
+#define ISWHITE(c)	((c) == ' ' || (c) == '\t')
+
+/* manifest_digest.c: shared helpers */
+bool	 ms_mf_is_xdigit(int c);
+bool	 ms_mf_is_tag_char(int c);	/* "SHA2-512/256", "XXH3_64" */
+const struct ms_algo *ms_mf_algo_named(const char *name);
+bool	 ms_mf_unescape(char *s, size_t n);	/* \\, \n, \r in place */
+
+/* manifest_coreutils.c: one line by coreutils 9.1's split_3 */
+enum ms_line ms_mf_cu_parse(const struct ms_manifest_rules *r,
+	    struct ms_manifest_state *st, char *s, size_t len,
+	    struct ms_manifest_entry *e);
+
+/* manifest_digest.c */
+bool	 ms_mf_usable(const struct ms_algo *a);	/* not a legacy sum */
+bool	 ms_mf_is_variable(const struct ms_algo *a);
+bool	 ms_mf_fit(const struct ms_algo *a, size_t n, struct ms_digest_spec *spec);
+bool	 ms_mf_all_hex(const char *s, size_t n);
+bool	 ms_mf_decode_as(const char *tok, size_t n, size_t len,
+	    struct ms_manifest_digest *d);
+bool	 ms_mf_decode_any(const char *tok, size_t n, struct ms_manifest_digest *d);
+/* The one algorithm of an untagged digest, into e->d[e->n]. */
+enum ms_line ms_mf_untagged(const struct ms_manifest_rules *r,
+	    const struct ms_manifest_state *st, const char *tok, size_t n,
+	    struct ms_manifest_entry *e);
+/*
+ * Digest pos (from the left, from 0) of the same digests of one length in
+ * an RHash name-first line: the algorithms of -a that take it, in the
+ * order RHash writes them, must be exactly same, else the line is
+ * unsupported (e->why says so).
+ */
+enum ms_line ms_mf_positional(const struct ms_manifest_rules *r,
+	    const char *tok, size_t n, size_t pos, size_t same,
+	    struct ms_manifest_entry *e);
+/* The digest after a tag word, by the tag's length or its own (SHAKE). */
+bool	 ms_mf_tag_digest(const char *word, char *s, size_t len,
+	    struct ms_manifest_digest *d);
+
+/* manifest_native.c */
+enum ms_line ms_mf_native_parse(const struct ms_manifest_rules *r,
+	    struct ms_manifest_state *st, char *s, size_t len,
+	    struct ms_manifest_entry *e);
+bool	 ms_mf_hex_groups(const char *s, size_t len, size_t min);
+void	 ms_mf_gpg_append(struct ms_manifest_state *st, const char *s, size_t len);
+enum ms_line ms_mf_gpg_close(const struct ms_manifest_rules *r,
+	    struct ms_manifest_state *st, struct ms_manifest_entry *e);
+
+#endif

@@ -1,0 +1,86 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * check_explain.c - the messages that explain a verdict of check mode:
+ * which algorithm verified a line (--debug), what was assumed when a
+ * guessed algorithm fails, a non-cryptographic default, and why an entry
+ * was not hashed at all.  Prints on standard error only; the caller
+ * decides when (once per manifest).
+ */
+#include "modes/check_explain.h"
+
+#include <stdio.h>
+
+#include "base/quote.h"
+#include "base/util.h"
+
+const char *
+ms_explain_err(int err)
+{
+	switch (err) {
+	case MS_ERR_TOO_MANY:
+		return "more digests of one archive member than a set holds (48)";
+	case MS_ERR_LINK_DIGESTS:
+		return "a hard link whose target was read without these digests "
+		    "(list the target with them)";
+	default:
+		return "a hard link whose target the manifest does not list "
+		    "(list the target too)";
+	}
+}
+
+void
+ms_explain_debug(const char *manifest, unsigned long line, const char *path,
+    const struct ms_selection *sel, enum ms_resolved how)
+{
+	char buf[32];
+
+	fflush(stdout);
+	fprintf(stderr, "%s: debug: %s: %lu: %s:", ms_program,
+	    ms_quotef(manifest), line, ms_quotef(path));
+	for (size_t i = 0; i < sel->cnt; i++)
+		fprintf(stderr, " %s", ms_spec_name(&sel->spec[i], buf,
+		    sizeof(buf)));
+	fprintf(stderr, " (by %s)\n", ms_resolved_text(how));
+}
+
+bool
+ms_explain_hint(const char *manifest, const struct ms_digest_spec *s,
+    enum ms_resolved how)
+{
+	char others[160], buf[32];
+
+	if (how != MS_BY_LENGTH && how != MS_BY_NAME)
+		return false;
+	ms_manifest_others(s, others, sizeof(others));
+	fflush(stdout);
+	if (manifest == NULL)
+		ms_warn("--expect: the digest was taken as %s (by %s); if it is "
+		    "of another algorithm, name it with -a or a prefix "
+		    "(ALG:HEX)%s%s", ms_spec_name(s, buf, sizeof(buf)),
+		    ms_resolved_text(how), others[0] ? "; same length: " : "",
+		    others);
+	else
+		ms_warn("%s: untagged digests were taken as %s (by %s); if they "
+		    "are of another algorithm, name it with -a%s%s%s",
+		    ms_quotef(manifest), ms_spec_name(s, buf, sizeof(buf)),
+		    ms_resolved_text(how), others[0] ? " (" : "", others,
+		    others[0] ? ")" : "");
+	return true;
+}
+
+bool
+ms_explain_note(const char *manifest, const struct ms_digest_spec *s,
+    enum ms_resolved how)
+{
+	char buf[32];
+
+	if (how != MS_BY_LENGTH || s->algo->class != MS_CLASS_NONCRYPTO)
+		return false;
+	fflush(stdout);
+	ms_warn("%s: untagged %zu-hex-digit digests are taken as %s, a "
+	    "non-cryptographic checksum (-a names another)",
+	    ms_quotef(manifest != NULL ? manifest : "--expect"),
+	    2 * ms_spec_len(s), ms_spec_name(s, buf, sizeof(buf)));
+	return true;
+}

@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * hash.c - hash mode: operands through the engine to result lines, for
+ * multisum and the coreutils personalities alike.
+ *
+ * Owns the choice of line format for a run, the order of operands
+ * (command line, --files-from lists, directory walks) and the reporting
+ * of inputs that could not be read.  Digesting is the engine's, the
+ * lines are format.c's.
+ */
+#include "modes/hash.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "engine/engine_members.h"
+#include "io/output.h"
+#include "base/quote.h"
+#include "base/util.h"
+
+struct run {
+	const struct ms_options *o;
+	const struct ms_hash_style *style;
+	struct ms_engine_config cfg;	/* o->engine, with the progress line */
+	struct ms_output out;
+	struct ms_walk_opts walk;	/* o->walk, told of the -o output */
+	struct ms_engine *engine;
+	size_t		 failed;
+	bool		*found;		/* --archive: operand i was a member */
+	bool		 debug_said;	/* style->crc_debug was written */
+	const char	*operand;	/* the one being walked, for --shard */
+	struct ms_task	**held;		/* -j 1 with a progress line: */
+	size_t		 nheld;		/* tasks not yet submitted */
+};
+
+/* Tasks -j 1 holds back at most, so that the progress total is known. */
+#define HELD_MAX	4096
+
+static void
+emit(void *arg, struct ms_task *t)
+{
+	struct run *r = arg;
+	bool crc = t->sel->spec[0].algo->legacy == MS_LEGACY_CKSUM;
+	const char *why;
+
+	if (crc && t->err == EISDIR && r->style->crc_dir_empty) {
+		t->err = 0;
+		t->size = 0;
+		memcpy(t->digest, "\xff\xff\xff\xff", 4);
+	}
+	if (t->err != 0) {
+		/* after what standard output holds, as check mode does */
+		ms_output_flush(&r->out);
+		ms_warn("%s: %s", ms_quotef(t->path), strerror(t->err));
+		r->failed++;
+	} else if ((why = ms_format_refuses(&r->o->fmt, t->path)) != NULL) {
+		fflush(r->out.fp);
+		ms_warn("%s: %s", ms_quotef(t->path), why);
+		r->failed++;
+	} else {
+		if (crc && r->style->crc_debug != NULL && !r->debug_said) {
+			r->debug_said = true;
+			ms_warn("%s", r->style->crc_debug);
+		}
+		ms_format_result(r->out.fp, &r->o->fmt, t->path, t->sel,
+		    t->digest, t->size);
+		ms_output_lines(&r->out);
+	}
+	ms_task_free(t);
+}
+
+static void
+release(struct run *r)
+{
+	for (size_t i = 0; i < r->nheld; i++)
+		ms_engine_submit(r->engine, r->held[i]);
+	r->nheld = 0;
+}
+
+static void
+submit(void *arg, const char *path, bool walked)
+{
+	struct run *r = arg;
+	struct ms_task *t;
+	struct stat st;
+
+	if (!ms_shard_keeps(&r->o->shard, ms_shard_key(r->operand, path)))
+		return;
+	/* Sizes in advance only for the progress line's time left. */
+	if (r->cfg.progress != NULL && stat(path, &st) == 0 &&
+	    S_ISREG(st.st_mode))
+		ms_progress_expect(r->cfg.progress, (uint64_t)st.st_size);
+	t = ms_task_new(path, &r->o->sel, NULL);
+	t->walked = walked;
+	if (r->cfg.jobs <= 1 && r->cfg.progress != NULL) {
+		/* -j 1 hashes a task as it is submitted: hold them back, so
+		 * that the total counts every queued file, not the opened. */
+		if (r->held == NULL)
+			r->held = ms_xmalloc(HELD_MAX * sizeof(*r->held));
+		r->held[r->nheld++] = t;
+		if (r->nheld == HELD_MAX)
+			release(r);
+		return;
+	}
+	ms_engine_submit(r->engine, t);
+}
+
+static void
+operand(struct run *r, const char *path)
+{
+	r->operand = path;
+	r->failed += ms_walk(&r->walk, path, submit, r);
+}
+
+static void
+list_operand(void *arg, const char *path, bool walked)
+{
+	(void)walked;
+	operand(arg, path);
+}
+
+/* --archive: a member is read if no operand was given, or one names it. */
+static const struct ms_selection *
+choose_member(void *arg, const char *name, void **user)
+{
+	struct run *r = arg;
+	bool wanted = r->o->nfiles == 0;
+
+	(void)user;
+	for (size_t i = 0; i < r->o->nfiles; i++)
+		if (strcmp(r->o->files[i], name) == 0)
+			wanted = r->found[i] = true;
+	return wanted ? &r->o->sel : NULL;
+}
+
+static void
+unread_link(void *arg, const char *name, const char *link, void *user)
+{
+	struct run *r = arg;
+
+	(void)user;
+	ms_warn("%s: hard link to %s, which was not hashed (name it too)",
+	    name, link);
+	r->failed++;
+}
+
+/* --archive: members in archive order, all or those named by operands. */
+static void
+hash_archive(struct run *r)
+{
+	const struct ms_options *o = r->o;
+	int rc;
+
+	r->found = ms_xcalloc(o->nfiles ? o->nfiles : 1, sizeof(*r->found));
+	r->engine = ms_engine_start(&r->cfg, emit, r);
+	rc = ms_members_submit(o->archive, r->engine, choose_member,
+	    unread_link, r);
+	ms_engine_finish(r->engine);
+	if (rc != 0)
+		r->failed++;
+	for (size_t i = 0; rc != -1 && i < o->nfiles; i++)
+		if (!r->found[i]) {
+			ms_warn("%s: not found in %s", o->files[i], o->archive);
+			r->failed++;
+		}
+	free(r->found);
+}
+
+int
+ms_hash_run(const struct ms_options *o, const struct ms_hash_style *style)
+{
+	struct run r = { .o = o, .style = style, .cfg = o->engine };
+	int status = MS_EXIT_OK;
+
+	if (ms_output_open(&r.out, o->output) == -1)
+		return MS_EXIT_FAIL;
+	r.walk = o->walk;
+	r.walk.output = o->output != NULL ? &r.out : NULL;
+	r.cfg.progress = ms_progress_start(o->progress);
+	if (o->archive != NULL) {
+		hash_archive(&r);
+	} else {
+		r.engine = ms_engine_start(&r.cfg, emit, &r);
+		if (o->files_from != NULL &&
+		    ms_walk_list(o->files_from, o->files_from_nul, list_operand, &r) == -1)
+			r.failed++;
+		for (size_t i = 0; i < o->nfiles; i++)
+			operand(&r, o->files[i]);
+		if (o->nfiles == 0 && o->files_from == NULL)
+			operand(&r, "-");
+		release(&r);
+		free(r.held);
+		ms_engine_finish(r.engine);
+	}
+	ms_progress_stop(r.cfg.progress);
+	if (r.failed > 0)
+		status = MS_EXIT_FAIL;
+	if (r.failed > 0 && o->output != NULL)
+		ms_warn("%s: not written: %zu input%s could not be read",
+		    o->output, r.failed, r.failed == 1 ? "" : "s");
+	if (ms_output_close(&r.out, r.failed == 0) == -1 && status == MS_EXIT_OK)
+		status = MS_EXIT_FAIL;
+	return status;
+}
+
+int
+ms_hash_main(const struct ms_options *o)
+{
+	static const struct ms_hash_style native = { 0 };
+
+	if (ms_selection_load(&o->sel) == -1)
+		return MS_EXIT_USAGE;
+	return ms_hash_run(o, &native);
+}

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * options.h - everything the command line decided, as one struct that
+ * main() fills and checks (multisum.c's option-pair rules) and the modes
+ * (hash.h, check.h, bench.h) then only read.
+ */
+#ifndef MS_OPTIONS_H
+#define MS_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "digest/digest_set.h"
+#include "engine/engine.h"
+#include "manifest/format.h"
+#include "manifest/manifest.h"
+#include "manifest/shard.h"
+#include "io/walk.h"
+
+enum ms_mode { MS_MODE_HASH, MS_MODE_CHECK, MS_MODE_BENCH, MS_MODE_LIST,
+    MS_MODE_UPDATE, MS_MODE_AUDIT, MS_MODE_MERGE };
+
+struct ms_options {
+	enum ms_mode	 mode;
+	struct ms_selection sel;	/* the algorithms, in the order given */
+	bool		 sel_given;	/* -a was given */
+	unsigned	 length;	/* -l, in bits; 0 if not given */
+	const char	*blake3_key_file;	/* --key-file */
+	bool		 blake3_keyed;		/* --keyed: the key on stdin */
+	const char	*blake3_context;	/* --derive-key */
+
+	/* hashing output */
+	struct ms_format_opts fmt;
+	bool		 tag;		/* --tag */
+	const char	*format_name;	/* --format, read by the mode */
+	const char	*output;	/* -o FILE, written atomically */
+
+	/* checking */
+	bool		 quiet, status, strict, warn, ignore_missing;
+	const char	*expect;	/* --expect=HEX */
+	struct ms_manifest_entry expect_entry;	/* its digest, decoded */
+
+	/* reading */
+	struct ms_engine_config engine;
+	struct ms_walk_opts walk;
+	const char	*files_from;	/* --files-from / --files0-from */
+	bool		 files_from_nul;
+	const char	*archive;	/* --archive */
+	int		 progress;	/* -1 auto, 0 never, 1 always */
+
+	/* keeping manifests over time (update.c, audit.c, merge.c) */
+	const char	*update;	/* --update=MANIFEST */
+	const char	*audit;		/* --audit=MANIFEST */
+	struct ms_shard	 shard;		/* --shard=K/N; n = 0 when off */
+
+	/* benchmark */
+	double		 bench_time;	/* seconds, 0 = default */
+	const char	*bench_baseline;
+	struct ms_digest_spec bench_base;	/* --bench-baseline, resolved */
+	bool		 ascii;
+
+	bool		 debug;
+
+	/* the operands, as given */
+	char		**files;
+	size_t		 nfiles;
+};
+
+#endif
