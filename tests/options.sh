@@ -107,6 +107,13 @@ test_mode_values() {
 	refused "--format=gnu (--untagged) takes exactly one algorithm" \
 	    -a md5,sha1 --untagged f
 	refused "--raw takes a single input" --raw f f
+	mkdir d
+	refused "--update writes gnu or bsd lines (--format=ndjson reports each file's fate)" \
+	    -r -u M --format=sfv d
+	refused "--audit prints a report: --format=ndjson or none" \
+	    -r --audit=M --format=bsd d
+	refused "--merge needs the shard manifests as operands" --merge
+	check "a refused --update wrote no manifest" test ! -e M
 }
 
 test_hash_mode_accepts_its_options() {

@@ -103,6 +103,24 @@ ms_die(const char *fmt, ...)
 }
 
 void
+ms_try_help(void)
+{
+	fprintf(stderr, "Try '%s --help' for more information.\n", ms_program);
+}
+
+int
+ms_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ms_vwarn(fmt, ap);
+	va_end(ap);
+	ms_try_help();
+	return MS_EXIT_USAGE;
+}
+
+void
 ms_bug(const char *what)
 {
 	fprintf(stderr, "%s: internal error: %s\n", ms_program, what);

@@ -35,6 +35,16 @@ _Noreturn void ms_die(const char *fmt, ...)
 _Noreturn void ms_bug(const char *what);
 
 /*
+ * After a usage error: "Try 'PROGRAM --help' for more information." on
+ * standard error, the one spelling of that hint for every face and mode
+ * (PROGRAM is ms_program: multisum, or the face's own name).
+ */
+void	ms_try_help(void);
+/* A usage error: the message as ms_warn writes it, the hint; MS_EXIT_USAGE. */
+int	ms_usage_error(const char *fmt, ...)
+	    __attribute__((format(printf, 1, 2)));
+
+/*
  * fn (or NULL) is called before every message, and before a line goes to
  * standard output when that is a terminal (ms_before_terminal_output,
  * which checks): it erases the progress line.

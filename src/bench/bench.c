@@ -17,7 +17,6 @@
 #include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -31,22 +30,6 @@
 
 #define DEFAULT_TIME	12.0	/* seconds: a full run of every algorithm */
 #define ENGINE_FILE_LEN	(16u << 20)	/* the engine row's temporary file */
-
-static int usage_error(const char *fmt, ...)
-	    __attribute__((format(printf, 1, 2)));
-
-/* A one-line complaint and the pointer to --help: exit status 2. */
-static int
-usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	ms_vwarn(fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "Try '%s --help' for more information.\n", ms_program);
-	return MS_EXIT_USAGE;
-}
 
 static void
 fill_random(unsigned char *p, size_t n)
@@ -208,7 +191,7 @@ check_files(char **files, size_t n, uint64_t *size)
 		int fd;
 
 		if (strcmp(files[i], "-") == 0)
-			return usage_error("--bench cannot measure standard "
+			return ms_usage_error("--bench cannot measure standard "
 			    "input (it cannot be read twice): give a file");
 		fd = open(files[i], O_RDONLY | O_CLOEXEC | O_NONBLOCK);	/* FIFO: no hang */
 		if (fd == -1 || fstat(fd, &st) == -1) {

@@ -22,6 +22,7 @@
 #include "modes/check.h"
 #include "digest/backend_s3.h"
 #include "modes/hash.h"
+#include "manifest/ledger.h"
 #include "manifest/manifest.h"
 #include "cli/personality.h"
 #include "cli/personality_b3sum.h"
@@ -52,31 +53,21 @@ enum {
  * Option-pair rules (the one list; validate() applies them after parsing,
  * each refusal is one line naming both options, then the --help hint, and
  * exit status 2):
- *   1. Each option applies to the modes of its column below.  Given in a
- *      mode it does not apply to, it is refused: "--X needs --check or
- *      --expect" (checking options: --quiet --status --strict --warn
- *      --ignore-missing), "--X needs --bench" (--bench-time,
- *      --bench-baseline, --ascii), or "--X cannot be used with --MODE"
- *      (-c or --expect with -o, -b, -t, --tag, --untagged, --format,
- *      --base64, --raw, -r, -L, --exclude, --files-from,
- *      --files0-from; -z applies to -c: NUL-terminated manifests;
- *      --bench with -o, -b, -t, --tag, --untagged, -z,
- *      --base64, --raw, -r, -L, --exclude, --files-from,
- *      --files0-from, --archive and the checking options).
- *      --update, --audit and --merge (issue 11) take the options of their
- *      columns U, A and M; "--X needs ..." then lists every mode.
+ *   1. Each option applies to the modes of its column in opts[] below.
+ *      Given in another mode it is refused: "--X cannot be used with
+ *      --MODE" when a mode was chosen, else "--X needs --check or
+ *      --expect", "--X needs --bench" or "--X needs" the list of its modes.
  *   2. The modes exclude each other: -c, --expect, --bench, --update,
- *      --audit and --merge.
- *   3. Pairs of options that would silently override each other:
- *      --files-from and --files0-from, --tag and --untagged, --tag and
- *      --format, --untagged and --format, --raw and --base64, --shard
- *      and --archive, and any two of --key-file, --keyed and
- *      --derive-key.
+ *      --audit and --merge (set_mode).
+ *   3. Pairs of options that would silently override each other: the
+ *      table exclusive[] below.
  *   4. Then each mode's own: hash mode's --format against the algorithm
  *      count and --raw against several inputs (choose_format), --bench's
- *      --format and --bench-baseline values, --expect's digest; and
- *      --key-file, --keyed or --derive-key in hash mode without
- *      -a blake3 (blake3_mode).
+ *      --format and --bench-baseline values, --expect's digest, the
+ *      --format of --update (gnu, bsd or ndjson) and of --audit (ndjson),
+ *      --merge's operands; and --key-file, --keyed or --derive-key in
+ *      hash mode without -a blake3 (blake3_mode).  --update and --audit
+ *      take their algorithms from the manifest when -a is not given.
  * --list-algorithms ignores every other option; the personalities keep
  * coreutils 9.1's own rules and wording (personality.c).
  */
@@ -168,13 +159,9 @@ exit_flushed(void)
 	exit(MS_EXIT_OK);
 }
 
-static void
-usage(int status)
+static _Noreturn void
+help(void)
 {
-	if (status != MS_EXIT_OK) {
-		fprintf(stderr, "Try '%s --help' for more information.\n", ms_program);
-		exit(status);
-	}
 	printf("Usage: %s [OPTION]... [FILE]...\n"
 	    "  or:  %s -c [OPTION]... [MANIFEST]...\n"
 	    "  or:  %s -r --update=MANIFEST [OPTION]... [DIR]...\n"
@@ -276,7 +263,7 @@ refuse(const char *fmt, ...)
 	va_start(ap, fmt);
 	ms_vwarn(fmt, ap);
 	va_end(ap);
-	usage(MS_EXIT_USAGE);
+	ms_try_help();
 	exit(MS_EXIT_USAGE);
 }
 
@@ -316,10 +303,8 @@ parse_uint(const char *opt, const char *s, unsigned max)
 
 	errno = 0;
 	v = strtoul(s, &end, 10);
-	if (*s < '0' || *s > '9' || *end != '\0' || errno != 0 || v > max) {
-		ms_warn("invalid %s: '%s'", opt, s);
-		usage(MS_EXIT_USAGE);
-	}
+	if (*s < '0' || *s > '9' || *end != '\0' || errno != 0 || v > max)
+		refuse("invalid %s: '%s'", opt, s);
 	return (unsigned)v;
 }
 
@@ -405,15 +390,11 @@ select_algorithms(struct ms_options *o, char **names, size_t cnt)
 
 	for (size_t i = 0; i < cnt; i++)
 		takes += ms_algo_takes_length(names[i]);
-	if (o->length != 0 && takes == 0) {
-		ms_warn("--length needs a variable-length algorithm "
+	if (o->length != 0 && takes == 0)
+		refuse("--length needs a variable-length algorithm "
 		    "(blake2b, blake2s, shake128, shake256, blake3, sha2, sha3)");
-		usage(MS_EXIT_USAGE);
-	}
-	if (o->length != 0 && takes > 1) {
-		ms_warn("--length is ambiguous with several variable-length algorithms");
-		usage(MS_EXIT_USAGE);
-	}
+	if (o->length != 0 && takes > 1)
+		refuse("--length is ambiguous with several variable-length algorithms");
 	for (size_t i = 0; i < cnt; i++) {
 		struct ms_digest_spec spec;
 		const char *why;
@@ -425,16 +406,12 @@ select_algorithms(struct ms_options *o, char **names, size_t cnt)
 		if (ms_algo_resolve(names[i], ms_algo_takes_length(names[i]) ?
 		    o->length : 0, &spec, &why) == -1) {
 			if (o->length && ms_algo_takes_length(names[i]))
-				ms_warn("invalid length %u for '%s': %s", o->length,
+				refuse("invalid length %u for '%s': %s", o->length,
 				    names[i], why);
-			else
-				ms_warn("'%s': %s (see --list-algorithms)", names[i], why);
-			usage(MS_EXIT_USAGE);
+			refuse("'%s': %s (see --list-algorithms)", names[i], why);
 		}
-		if (ms_selection_add(&o->sel, &spec) == -1) {
-			ms_warn("too many algorithms");
-			usage(MS_EXIT_USAGE);
-		}
+		if (ms_selection_add(&o->sel, &spec) == -1)
+			refuse("too many algorithms");
 	}
 }
 
@@ -448,10 +425,8 @@ collect_names(const char *list, char ***names, size_t *cnt)
 		*names = ms_xrealloc(*names, (*cnt + 1) * sizeof(**names));
 		(*names)[(*cnt)++] = ms_xstrdup(n);
 	}
-	if (*list == '\0' || strspn(list, ",") == strlen(list)) {
-		ms_warn("empty algorithm list");
-		usage(MS_EXIT_USAGE);
-	}
+	if (*list == '\0' || strspn(list, ",") == strlen(list))
+		refuse("empty algorithm list");
 	free(copy);
 }
 
@@ -541,18 +516,14 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_KEY_FILE: o->blake3_key_file = optarg; break;
 		case OPT_KEYED: o->blake3_keyed = true; break;
 		case OPT_DERIVE_KEY: o->blake3_context = optarg; break;
-		case OPT_HELP: usage(MS_EXIT_OK); break;
+		case OPT_HELP: help(); break;
 		case OPT_VERSION: version(); break;
 		case ':':
-			ms_warn("option '%s' requires an argument", argv[optind - 1]);
-			usage(MS_EXIT_USAGE);
-			break;
+			refuse("option '%s' requires an argument", argv[optind - 1]);
 		default:
 			if (optopt != 0 && optopt < 256)
-				ms_warn("invalid option -- '%c'", optopt);
-			else
-				ms_warn("unrecognized option '%s'", argv[optind - 1]);
-			usage(MS_EXIT_USAGE);
+				refuse("invalid option -- '%c'", optopt);
+			refuse("unrecognized option '%s'", argv[optind - 1]);
 		}
 	}
 	o->files = argv + optind;
@@ -565,20 +536,27 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 	free(names);
 }
 
+/* No algorithm chosen (nor found in a manifest): sha256. */
+static void
+default_algorithm(struct ms_options *o)
+{
+	struct ms_digest_spec def;
+	const char *why;
+
+	if (o->sel.cnt > 0)
+		return;
+	if (ms_algo_resolve("sha256", 0, &def, &why) == -1)
+		ms_bug("no sha256");
+	ms_selection_add(&o->sel, &def);
+}
+
 /* Hash mode: the line format from --format, --tag and the algorithm count. */
 static void
 choose_format(struct ms_options *o)
 {
 	const char *f = o->format_name;
 
-	if (o->sel.cnt == 0) {
-		struct ms_digest_spec def;
-		const char *why;
-
-		if (ms_algo_resolve("sha256", 0, &def, &why) == -1)
-			ms_bug("no sha256");
-		ms_selection_add(&o->sel, &def);
-	}
+	default_algorithm(o);
 	if (f == NULL)
 		o->fmt.format = o->tag || o->sel.cnt > 1 ? MS_FORMAT_BSD : MS_FORMAT_GNU;
 	else if (strcmp(f, "gnu") == 0)
@@ -633,6 +611,32 @@ check_bench(struct ms_options *o)
 	    &o->bench_base, &why) == -1)
 		refuse("invalid --bench-baseline: '%s' (see --list-algorithms)",
 		    o->bench_baseline);
+}
+
+/* --update and --audit without -a: the manifest's algorithms, else sha256. */
+static void
+manifest_algorithms(struct ms_options *o, const char *manifest)
+{
+	if (!o->sel_given && ms_ledger_scan(manifest, &o->sel) == -1 &&
+	    errno != ENOENT)
+		ms_warn("%s: %s", manifest, strerror(errno));
+	default_algorithm(o);
+}
+
+/* --update: the manifest's lines are gnu or bsd; ndjson reports fates. */
+static void
+check_update(struct ms_options *o)
+{
+	const char *f = o->format_name;
+	bool gnu = f != NULL && strcmp(f, "gnu") == 0;
+	bool bsd = f != NULL && strcmp(f, "bsd") == 0;
+
+	manifest_algorithms(o, o->update);
+	if (f != NULL && !gnu && !bsd && strcmp(f, "ndjson") != 0)
+		refuse("--update writes gnu or bsd lines (--format=ndjson "
+		    "reports each file's fate)");
+	o->fmt.format = bsd || o->tag || o->sel.cnt > 1 ? MS_FORMAT_BSD :
+	    MS_FORMAT_GNU;
 }
 
 /* --key-file, --keyed, --derive-key: the mode of every blake3 digest. */
@@ -717,9 +721,16 @@ validate(struct ms_options *o, const struct seen *seen)
 	case MS_MODE_CHECK:	if (o->expect != NULL) decode_expect(o); break;
 	case MS_MODE_BENCH:	check_bench(o); break;
 	case MS_MODE_LIST:	break;
-	case MS_MODE_UPDATE:	/* FALLTHROUGH: their own, in update.h's modes */
+	case MS_MODE_UPDATE:	check_update(o); break;
 	case MS_MODE_AUDIT:
-	case MS_MODE_MERGE:	break;
+		if (o->format_name != NULL && strcmp(o->format_name, "ndjson") != 0)
+			refuse("--audit prints a report: --format=ndjson or none");
+		manifest_algorithms(o, o->audit);
+		break;
+	case MS_MODE_MERGE:
+		if (o->nfiles == 0)
+			refuse("--merge needs the shard manifests as operands");
+		break;
 	}
 }
 

@@ -94,10 +94,11 @@ struct cu {
 	struct option	 longopts[16];
 };
 
+/* coreutils' usage errors exit 1, after the hint. */
 static _Noreturn void
 try_help(void)
 {
-	fprintf(stderr, "Try '%s --help' for more information.\n", ms_program);
+	ms_try_help();
 	exit(EXIT_FAILURE);
 }
 

@@ -40,7 +40,7 @@ struct newcomer {
 };
 
 struct audit {
-	struct ms_options *o;
+	const struct ms_options *o;
 	struct ms_ledger l;
 	bool		 ndjson;
 	size_t		 cnt[CLASS_CNT];
@@ -212,23 +212,15 @@ pair_moves(struct audit *a)
 	free(a->nc);
 }
 
+/* o's selection was settled by main (without -a, the manifest's). */
 int
-ms_audit_main(struct ms_options *o)
+ms_audit_main(const struct ms_options *o)
 {
 	struct audit a = { .o = o };
 	const char *path = o->audit;
-	const char *f = o->format_name;
 	size_t errors;
 
-	/* -o, -z and --archive are refused by main's table. */
-	if (f != NULL && strcmp(f, "ndjson") != 0) {
-		ms_warn("--audit prints a report: --format=ndjson or none");
-		fprintf(stderr, "Try '%s --help' for more information.\n",
-		    ms_program);
-		return MS_EXIT_USAGE;
-	}
-	a.ndjson = f != NULL;
-	ms_survey_select(o, path);
+	a.ndjson = o->format_name != NULL;	/* main let only ndjson by */
 	if (ms_selection_load(&o->sel) == -1)
 		return MS_EXIT_USAGE;
 	if (ms_ledger_load(&a.l, path, &o->sel) == -1) {

@@ -34,7 +34,7 @@ struct item {
 };
 
 struct merge {
-	struct ms_options *o;
+	const struct ms_options *o;
 	struct item	*it;
 	size_t		 cnt, cap;
 	bool		 stamped;	/* some input carried bookkeeping */
@@ -165,19 +165,14 @@ by_walk_order(const void *p, const void *q)
 	return (a->seq > b->seq) - (a->seq < b->seq);
 }
 
+/* o->files are the shard manifests, one at least (main saw to it). */
 int
-ms_merge_main(struct ms_options *o)
+ms_merge_main(const struct ms_options *o)
 {
 	struct merge m = { .o = o };
 	struct ms_output out;
 	int status = MS_EXIT_OK;
 
-	if (o->nfiles == 0) {
-		ms_warn("--merge needs the shard manifests as operands");
-		fprintf(stderr, "Try '%s --help' for more information.\n",
-		    ms_program);
-		return MS_EXIT_USAGE;
-	}
 	if (o->sel_given && ms_selection_load(&o->sel) == -1)
 		return MS_EXIT_USAGE;
 	for (size_t i = 0; i < o->nfiles; i++)

@@ -29,7 +29,7 @@ static const char *const fate_name[FATE_CNT] = {
 };
 
 struct update {
-	struct ms_options *o;
+	const struct ms_options *o;
 	struct ms_ledger l;
 	struct ms_ledger_shape shape;	/* of the lines this run writes */
 	struct ms_output out;
@@ -207,32 +207,12 @@ same_after_header(const char *a, const char *b)
 	return same;
 }
 
-/* The update's own usage rules: what it writes is a GNU or BSD manifest. */
-static int
-check_usage(struct ms_options *o, bool *ndjson)
-{
-	const char *f = o->format_name;
-
-	/* -o, -z, --raw and --archive are refused by main's table. */
-	*ndjson = false;
-	if (f != NULL && strcmp(f, "ndjson") == 0)
-		*ndjson = true;
-	else if (f != NULL && strcmp(f, "gnu") != 0 && strcmp(f, "bsd") != 0) {
-		ms_warn("--update writes gnu or bsd lines (--format=ndjson "
-		    "reports each file's fate)");
-		return -1;
-	}
-	o->fmt.format = (f != NULL && strcmp(f, "bsd") == 0) || o->tag ||
-	    o->sel.cnt > 1 ? MS_FORMAT_BSD : MS_FORMAT_GNU;
-	if (o->fmt.format == MS_FORMAT_GNU && o->sel.cnt > 1) {
-		ms_warn("--format=gnu (--untagged) takes exactly one algorithm");
-		return -1;
-	}
-	return 0;
-}
-
+/*
+ * o's selection and line format were settled by main (without -a, the
+ * manifest's algorithms); --format=ndjson reports the fates.
+ */
 int
-ms_update_main(struct ms_options *o)
+ms_update_main(const struct ms_options *o)
 {
 	struct update u = { .o = o };
 	const char *path = o->update;
@@ -240,12 +220,7 @@ ms_update_main(struct ms_options *o)
 	size_t errors;
 	int status = MS_EXIT_OK;
 
-	ms_survey_select(o, path);
-	if (check_usage(o, &u.ndjson) == -1) {
-		fprintf(stderr, "Try '%s --help' for more information.\n",
-		    ms_program);
-		return MS_EXIT_USAGE;
-	}
+	u.ndjson = o->format_name != NULL && strcmp(o->format_name, "ndjson") == 0;
 	if (ms_selection_load(&o->sel) == -1)
 		return MS_EXIT_USAGE;
 	probe_shape(o, &u.shape);

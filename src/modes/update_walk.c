@@ -36,7 +36,8 @@ struct rec {
 };
 
 struct survey {
-	struct ms_options *o;
+	const struct ms_options *o;
+	struct ms_engine_config cfg;	/* o->engine, with the progress line */
 	struct ms_ledger *l;
 	const struct ms_survey_ops *ops;
 	void		*arg;
@@ -117,7 +118,7 @@ static void
 visit(void *arg, const char *path, bool walked)
 {
 	struct survey *s = arg;
-	struct ms_options *o = s->o;
+	const struct ms_options *o = s->o;
 	struct ms_ledger_entry *e;
 	struct ms_file_stat fs;
 	struct stat st;
@@ -160,8 +161,8 @@ visit(void *arg, const char *path, bool walked)
 	s->tail = &r->next;
 	s->queued++;
 	if (hash) {
-		if (o->engine.progress != NULL && S_ISREG(st.st_mode))
-			ms_progress_expect(o->engine.progress, fs.size);
+		if (s->cfg.progress != NULL && S_ISREG(st.st_mode))
+			ms_progress_expect(s->cfg.progress, fs.size);
 		struct ms_task *t = ms_task_new(path, &o->sel, r);
 
 		t->walked = walked;	/* no FIFO swapped in blocks the run */
@@ -178,7 +179,7 @@ visit(void *arg, const char *path, bool walked)
 	if (s->queued > MAX_QUEUED) {
 		ms_engine_finish(s->engine);
 		drain(s);
-		s->engine = ms_engine_start(&o->engine, emit, s);
+		s->engine = ms_engine_start(&s->cfg, emit, s);
 	}
 }
 
@@ -193,19 +194,19 @@ list_operand(void *arg, const char *path, bool walked)
 }
 
 size_t
-ms_survey_run(struct ms_options *o, struct ms_ledger *l, const char *manifest,
-    int out_fd, const struct ms_survey_ops *ops, void *arg)
+ms_survey_run(const struct ms_options *o, struct ms_ledger *l,
+    const char *manifest, int out_fd, const struct ms_survey_ops *ops, void *arg)
 {
-	struct survey s = { .o = o, .l = l, .ops = ops, .arg = arg,
-	    .dirfd = -1 };
+	struct survey s = { .o = o, .cfg = o->engine, .l = l, .ops = ops,
+	    .arg = arg, .dirfd = -1 };
 
 	s.tail = &s.head;
 	if (stat(manifest, &s.self[s.nself]) == 0)
 		s.nself++;
 	if (out_fd != -1 && fstat(out_fd, &s.self[s.nself]) == 0)
 		s.nself++;
-	o->engine.progress = ms_progress_start(o->progress);
-	s.engine = ms_engine_start(&o->engine, emit, &s);
+	s.cfg.progress = ms_progress_start(o->progress);
+	s.engine = ms_engine_start(&s.cfg, emit, &s);
 	if (o->files_from != NULL &&
 	    ms_walk_list(o->files_from, o->files_from_nul, list_operand, &s) == -1)
 		s.errors++;
@@ -218,8 +219,7 @@ ms_survey_run(struct ms_options *o, struct ms_ledger *l, const char *manifest,
 	if (s.dirfd != -1)
 		close(s.dirfd);
 	free(s.dir);
-	ms_progress_stop(o->engine.progress);
-	o->engine.progress = NULL;
+	ms_progress_stop(s.cfg.progress);
 	return s.errors;
 }
 
@@ -245,19 +245,4 @@ ms_survey_flush(void)
 		return -1;
 	}
 	return 0;
-}
-
-void
-ms_survey_select(struct ms_options *o, const char *manifest)
-{
-	if (!o->sel_given && ms_ledger_scan(manifest, &o->sel) == -1 &&
-	    errno != ENOENT)
-		ms_warn("%s: %s", manifest, strerror(errno));
-	if (o->sel.cnt == 0) {
-		struct ms_digest_spec def;
-		const char *why;
-
-		ms_algo_resolve("sha256", 0, &def, &why);
-		ms_selection_add(&o->sel, &def);
-	}
 }

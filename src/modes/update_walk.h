@@ -37,7 +37,7 @@ struct ms_survey_ops {
  * tree even when they lie inside it.  Returns the number of paths that
  * could not be walked or stat'ed, after a message.
  */
-size_t	 ms_survey_run(struct ms_options *o, struct ms_ledger *l,
+size_t	 ms_survey_run(const struct ms_options *o, struct ms_ledger *l,
 	    const char *manifest, int out_fd, const struct ms_survey_ops *ops,
 	    void *arg);
 
@@ -49,8 +49,5 @@ bool	 ms_survey_in_shard(const struct ms_options *o, const char *name);
 
 /* Flush the report on standard output; -1 after a message if it failed. */
 int	 ms_survey_flush(void);
-
-/* Pick the selection when -a was not given: the manifest's, or sha256. */
-void	 ms_survey_select(struct ms_options *o, const char *manifest);
 
 #endif
