@@ -108,12 +108,20 @@ test_mode_values() {
 	    -a md5,sha1 --untagged f
 	refused "--raw takes a single input" --raw f f
 	mkdir d
+	printf 'x\n' > d/x
 	refused "--update writes gnu or bsd lines (--format=ndjson reports each file's fate)" \
 	    -r -u M --format=sfv d
 	refused "--audit prints a report: --format=ndjson or none" \
 	    -r --audit=M --format=bsd d
 	refused "--merge needs the shard manifests as operands" --merge
 	check "a refused --update wrote no manifest" test ! -e M
+	refused "--format=gnu (--untagged) takes exactly one algorithm" \
+	    -r -u M -a md5,sha1 --untagged d
+	multisum -r -u M -a md5,sha1 d 2> /dev/null
+	cp M M.before
+	refused "--format=gnu (--untagged) takes exactly one algorithm" \
+	    -r -u M --untagged d
+	same M M.before "the manifest of two algorithms stays as it was"
 }
 
 test_hash_mode_accepts_its_options() {

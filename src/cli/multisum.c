@@ -635,6 +635,8 @@ check_update(struct ms_options *o)
 	if (f != NULL && !gnu && !bsd && strcmp(f, "ndjson") != 0)
 		refuse("--update writes gnu or bsd lines (--format=ndjson "
 		    "reports each file's fate)");
+	if (gnu && o->sel.cnt > 1)
+		refuse("--format=gnu (--untagged) takes exactly one algorithm");
 	o->fmt.format = bsd || o->tag || o->sel.cnt > 1 ? MS_FORMAT_BSD :
 	    MS_FORMAT_GNU;
 }
