@@ -22,10 +22,7 @@ make_sizes() {
 
 # The SIMD levels this CPU runs (multisum refuses the others).
 levels() {
-	for l in portable sse41 avx2 avx512; do
-		MULTISUM_BLAKE3_SIMD=$l "$MULTISUM" -a blake3 /dev/null \
-		    >/dev/null 2>&1 && echo $l
-	done
+	runnable_levels MULTISUM_BLAKE3_SIMD blake3 portable sse41 avx2 avx512
 }
 
 test_sizes_match_b3sum() {

@@ -142,7 +142,10 @@ test_closed_std_descriptors() {
 	is "$(cat SUMS)" "$(sha256sum a)" "stderr closed: the manifest holds only its lines"
 	ls -A > list
 	lacks list ".SUMS." "no temporary left behind"
-	[ -d /proc/self/fd ] || return 0
+	if [ ! -d /proc/self/fd ]; then
+		skip_case "no /proc/self/fd: the descriptors of -o not looked at"
+		return 0
+	fi
 	# While -o writes (held on a FIFO), descriptor 2 is not its temporary.
 	mkfifo fifo
 	"$MULTISUM" -o SUMS a fifo 2>&- &

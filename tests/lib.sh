@@ -11,10 +11,12 @@
 #   - checks that count themselves (check, check_not, is, same, has_line,
 #     lacks, status_is, fail); a test fails if any check failed, and also
 #     if it made no check at all, so that no test passes by doing nothing;
-#   - `have TOOL`, `skip_case WHY` for a differential case that cannot run
-#     for want of a reference tool (counted, and reported at the end as
-#     "# skipped: N"), `skip_test WHY` for a test that cannot run at all,
-#     and `todo WHY` for a test that shows a known, unfixed bug;
+#   - `have TOOL`, `skip_case WHY` for a case that cannot run for want of
+#     a reference tool, coreutils 9.1 or a CPU level (each a TAP "# SKIP
+#     WHY" line after the test's own, so that the summary counts it; the
+#     total again at the end as "# skipped: N"), `skip_test WHY` for a
+#     test that cannot run at all, and `todo WHY` for a test that shows a
+#     known, unfixed bug;
 #   - small helpers to make test data (random_file, size_of).
 # It uses nothing beyond POSIX sh and utilities.
 
@@ -31,7 +33,7 @@ trap 'chmod -R u+rwx "$ms_tmp" 2>/dev/null; rm -rf "$ms_tmp"' EXIT
 trap 'exit 130' HUP INT TERM
 
 ms_tests=0		# TAP lines written
-ms_skipped=0		# differential cases skipped, over all tests
+ms_skipped=0		# cases skipped, over all tests
 
 # multisum, as the tests call it.
 multisum() {
@@ -165,10 +167,11 @@ usage_error() {
 
 # ------------------------------------------------------------ skipping
 
-# A differential case that cannot run here (a reference tool is absent).
+# A case that cannot run here (a reference tool, coreutils 9.1 or a CPU
+# level is absent), said once per test however often it is met.  Kept in
+# a file, so that a subshell ($(...), a pipeline) may call it too.
 skip_case() {
-	ms_skips=$((ms_skips + 1))
-	diag "skip: $*"
+	printf '%s\n' "$*" >> "$ms_tmp/.skips"
 }
 
 # The whole test cannot run here: report it as skipped and leave.
@@ -244,14 +247,19 @@ random_files() {
 }
 
 # runnable_levels VAR ALGO LEVEL...: the LEVELs that VAR (MULTISUM_CRC_IMPL,
-# MULTISUM_WHIRLPOOL_IMPL, ...) may force on this CPU: multisum -a ALGO
-# refuses the others.
+# MULTISUM_WHIRLPOOL_IMPL, ...) may force on this CPU.  multisum -a ALGO
+# refuses the others, each then a skipped case with multisum's reason.
 runnable_levels() {
 	_var=$1 _algo=$2
 	shift 2
 	for _l in "$@"; do
-		env "$_var=$_l" "$MULTISUM" -a "$_algo" /dev/null \
-		    > /dev/null 2>&1 && echo "$_l"
+		if env "$_var=$_l" "$MULTISUM" -a "$_algo" /dev/null \
+		    > /dev/null 2> "$ms_tmp/.level.err"; then
+			echo "$_l"
+		else
+			skip_case "$_algo at $_l:" \
+			    "$(sed -n '1s/^multisum: //p' "$ms_tmp/.level.err")"
+		fi
 	done
 }
 
@@ -263,26 +271,38 @@ size_of() {
 # --------------------------------------------------------------- running
 
 ms_report() {
-	echo "$ms_checks $ms_fails $ms_skips $ms_why" > "$ms_tmp/.result"
+	echo "$ms_checks $ms_fails $ms_why" > "$ms_tmp/.result"
+}
+
+# The cases test ms_name skipped, each once, as TAP skips after its line.
+ms_report_skips() {
+	[ -f "$ms_tmp/.skips" ] || return 0
+	awk '!seen[$0]++' "$ms_tmp/.skips" > "$ms_tmp/.skips.once"
+	while IFS= read -r _why; do
+		ms_tests=$((ms_tests + 1))
+		ms_skipped=$((ms_skipped + 1))
+		echo "ok $ms_tests - $ms_name # SKIP $_why"
+	done < "$ms_tmp/.skips.once"
+	rm -f "$ms_tmp/.skips" "$ms_tmp/.skips.once"
 }
 
 # run NAME: run test_NAME in a subshell, in an empty directory of its own.
 run() {
 	ms_name=$1
 	ms_tests=$((ms_tests + 1))
-	rm -f "$ms_tmp/.result"
+	rm -f "$ms_tmp/.result" "$ms_tmp/.skips"
 	mkdir "$ms_tmp/$ms_name" || exit 99
 	(
 		cd "$ms_tmp/$ms_name" || exit 1
-		ms_checks=0 ms_fails=0 ms_skips=0 ms_why=
+		ms_checks=0 ms_fails=0 ms_why=
 		"test_$ms_name"
 		ms_report
 	) 3>&1
-	if ! read -r _checks _fails _skips _why < "$ms_tmp/.result" 2>/dev/null; then
+	if ! read -r _checks _fails _why < "$ms_tmp/.result" 2>/dev/null; then
 		echo "not ok $ms_tests - $ms_name (the test ended early)"
+		ms_report_skips
 		return
 	fi
-	ms_skipped=$((ms_skipped + _skips))
 	case $_why in
 	SKIP*)
 		echo "ok $ms_tests - $ms_name # $_why" ;;
@@ -301,6 +321,7 @@ run() {
 			echo "ok $ms_tests - $ms_name ($_checks checks)"
 		fi ;;
 	esac
+	ms_report_skips
 }
 
 # The end of a test file: the count of skipped cases, then the plan.
