@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * backend_missing.c - stand-ins for the files configure left out.
+ * backend_missing.c - stand-ins for the backends configure left out.
  *
- * configure --without-libb2, --without-libxxhash or --without-libarchive
- * drops backend_blake2.c, backend_xxhash.c or archive_source.c from the
- * build.  The algorithm rows and callers stay as they are; what they
- * point to is here instead: an operation table whose backend name says
- * which library is missing (--list-algorithms shows it) and whose load
- * refuses with one line naming the algorithm and the library, and an
- * --archive that refuses the same way.
+ * configure --without-libb2 or --without-libxxhash drops backend_blake2.c
+ * or backend_xxhash.c from the build.  The algorithm rows stay as they
+ * are; what they point to is here instead: an operation table whose
+ * backend name says which library is missing (--list-algorithms shows
+ * it) and whose load refuses with one line naming the algorithm and the
+ * library.  (--without-libarchive's stand-in is io/archive_missing.c.)
  */
 #include <stddef.h>
 
@@ -52,32 +51,4 @@ const struct ms_digest_ops ms_ops_xxh32 = NO_XXH;
 const struct ms_digest_ops ms_ops_xxh64 = NO_XXH;
 const struct ms_digest_ops ms_ops_xxh3 = NO_XXH;
 const struct ms_digest_ops ms_ops_xxh128 = NO_XXH;
-#endif
-
-#if !MS_HAVE_LIBARCHIVE
-#include "io/archive_source.h"
-
-struct ms_archive *
-ms_archive_open(const char *path)
-{
-	ms_warn("%s: this multisum was built without libarchive (configure "
-	    "--without-libarchive), so --archive cannot read it", path);
-	return NULL;
-}
-
-/* Never reached: nothing is opened. */
-int
-ms_archive_next(struct ms_archive *ar, const char **name, const char **link,
-    struct ms_source *src)
-{
-	(void)ar, (void)name, (void)link, (void)src;
-	return -1;
-}
-
-void
-ms_archive_close(struct ms_archive *ar)
-{
-	(void)ar;
-}
-
 #endif
