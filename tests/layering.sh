@@ -1,93 +1,461 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# layering.sh - the structure rules of issue 8, checked on every build:
-# no two objects of src/ call each other (calls go one way: modes ->
-# engine -> digest sets -> backends), and no file of src/ is over 800
-# lines.  The call graph comes from nm: object A calls B when A has an
-# undefined function symbol (T in B) that B defines.
+# layering.sh - the structure rules, checked on every build.  src/ has
+# one folder per layer, and the order of the layers is README.md's table
+# in "How it is built" (| layer | folder | owns | files |), read here, so
+# that the map and the check cannot part.  Then:
+#   - every folder of src/ is a row of that table and every row a folder;
+#     every .c of a folder is named in its row, and every file a row names
+#     is there;
+#   - no call or data reference from a lower layer to a higher one: from
+#     nm, object A uses object B when A has an undefined symbol that B
+#     defines (T, W: a call; D, B, R, C and the rest: data);
+#   - no #include of a header of a higher folder;
+#   - no cycle between objects, of any length (Tarjan's strongly connected
+#     components over the graph of uses);
+#   - no file of src/, tests/, bench/ or fuzz/ over 800 lines.
+# Each rule's detector is run first on a small made-up tree where it must
+# find what was planted (a three-object cycle, an upward call, an upward
+# data reference, an upward include, an 801-line file).
 . "$TESTS_SRCDIR/lib.sh"
 
-lib=$(dirname "$MULTISUM")/libmultisum.a
-src=$TESTS_SRCDIR/../src
+top=$TESTS_SRCDIR/..
+src=$top/src
+build=$(dirname "$MULTISUM")
+lib=$build/libmultisum.a
+main_obj=$build/cli/multisum.o	# main() is the program's, not the archive's
 
-# The ONE list of exceptions, each to be removed when fixed (a test below
-# fails when one no longer holds).  The bench's report went one way, in
-# files under 800 lines (issue 8 item 4); engine.c's big-file ring moved
-# to engine_big.c, which engine.c calls one way.
-KNOWN_CYCLES=""
-KNOWN_LONG=""
+# The ONE list of exceptions, each to be removed when fixed (a check below
+# fails when one no longer holds).  An edge is FROM->TO: objects for a use
+# (kernels/crc.o->digest/kat.o), files for an include.  A cycle is known
+# by the edge that closes it: the graph without the listed edges must
+# have none, and each listed edge must still lie on a cycle.  A long file
+# is its path from the top.
+#   kernels/crc.c->digest/backend.h: crc.c holds the CRC rows' create,
+#   update and final beside the kernel; s18-probe (issue 18, item 2)
+#   moves them to digest/backend_crc.c.
+KNOWN_UPWARD="kernels/crc.c->digest/backend.h"
+#   kernels/blake3_*.o->kernels/blake3.o: every BLAKE3 kernel reads
+#   blake3.c's ms_b3_iv, and blake3.c calls every kernel (a data
+#   reference the old calls-only check did not see); the IV belongs in
+#   blake3_impl.h (s18-probe, kernels/).
+#   digest/backend_openssl.o->digest/algorithm.o (ms_algos, a row's index)
+#   and digest/backend_s3.o->digest/algorithm.o (ms_algo_named, the
+#   inner algorithm): the table points to its backends and they back to
+#   it; the row's parameters in the spec (s18-probe, issue 18, item 4).
+KNOWN_CYCLES="kernels/blake3_avx2.o->kernels/blake3.o
+	kernels/blake3_avx512.o->kernels/blake3.o
+	kernels/blake3_portable.o->kernels/blake3.o
+	kernels/blake3_sse41.o->kernels/blake3.o
+	digest/backend_openssl.o->digest/algorithm.o
+	digest/backend_s3.o->digest/algorithm.o"
+KNOWN_LONG="tests/unit-algo.c"
 
-# Print "A<->B" for every pair of objects in the archive that call each
-# other, A before B in byte order.
-cycles() {
+# ------------------------------------------------------------ detectors
+
+# layers README: "FOLDER LAYER" for each row of its "How it is built"
+# table, in the order written.
+layers() {
+	awk '
+		/^## / { inside = $0 ~ /^## How it is built/; next }
+		inside && /^\| *[0-9]+ *\| *`[a-z0-9_]+\/` *\|/ {
+			split($0, c, "|")
+			n = c[2]; gsub(/ /, "", n)
+			f = c[3]; gsub(/[ `\/]/, "", f)
+			print f, n
+		}' "$1"
+}
+
+# listed README: "FOLDER FILE" for each file named in a row's last column.
+listed() {
+	awk '
+		/^## / { inside = $0 ~ /^## How it is built/; next }
+		inside && /^\| *[0-9]+ *\| *`[a-z0-9_]+\/` *\|/ {
+			n = split($0, c, "|")
+			f = c[3]; gsub(/[ `\/]/, "", f)
+			files = c[n - 1]
+			while (match(files, /`[^`]*`/)) {
+				print f, substr(files, RSTART + 1, RLENGTH - 2)
+				files = substr(files, RSTART + RLENGTH)
+			}
+		}' "$1"
+}
+
+# uses SRC OBJECT...: "A B KIND SYMBOL" for each symbol that object A
+# uses and object B defines, KIND "call" or "data", A and B named
+# FOLDER/NAME.o by where NAME.c lies below SRC.  An OBJECT is a .o or an
+# archive of them.
+uses() {
+	_src=$1
+	shift
 	{
-		nm -A -g --defined-only "$1" |
-		    awk '$2 == "T" { n = split($1, p, ":"); print "D", p[n - 1], $3 }'
-		nm -A -u "$1" |
-		    awk '{ n = split($1, p, ":"); print "U", p[n - 1], $NF }'
+		for _f in "$_src"/*/*.c; do
+			_d=${_f%/*}
+			_b=${_f##*/}
+			echo "F ${_b%.c}.o ${_d##*/}"
+		done
+		nm -A -g --defined-only "$@" | awk 'NF == 3 {
+			n = split($1, p, ":"); o = p[n - 1]; sub(/.*\//, "", o)
+			print "D", o, $3, $2 }'
+		nm -A -u "$@" | awk 'NF >= 2 && $(NF - 1) == "U" {
+			n = split($1, p, ":"); o = p[n - 1]; sub(/.*\//, "", o)
+			print "U", o, $NF }'
 	} | awk '
-		$1 == "D" { def[$3] = $2; next }
+		function name(o) { return ((o in dir) ? dir[o] : "?") "/" o }
+		$1 == "F" { dir[$2] = $3; next }
+		$1 == "D" {
+			def[$3] = $2
+			kind[$3] = $4 ~ /^[TWti]$/ ? "call" : "data"
+			next
+		}
 		{ use[++n] = $2 " " $3 }
 		END {
 			for (i = 1; i <= n; i++) {
 				split(use[i], u, " ")
 				if ((u[2] in def) && def[u[2]] != u[1])
-					edge[u[1] " " def[u[2]]] = 1
+					print name(u[1]), name(def[u[2]]), kind[u[2]], u[2]
 			}
-			for (k in edge) {
-				split(k, x, " ")
-				if (((x[2] " " x[1]) in edge) && x[1] < x[2])
-					print x[1] "<->" x[2]
+		}' | sort -u
+}
+
+# includes SRC: "FOLDER/FILE FOLDER/HEADER" for each #include "F/H" of
+# a source or header below SRC.
+includes() {
+	for _f in "$1"/*/*.c "$1"/*/*.h; do
+		[ -f "$_f" ] || continue
+		_d=${_f%/*}
+		_n=${_d##*/}/${_f##*/}
+		sed -n 's|^[ 	]*#[ 	]*include[ 	]*"\([^"/]*/[^"]*\)".*|\1|p' "$_f" |
+		    sed "s|^|$_n |"
+	done
+}
+
+# upward LAYERS: of the "A B ..." lines on standard input, "A->B ..." for
+# each from a lower layer to a higher one (LAYERS: "FOLDER LAYER" lines),
+# and "A->B unknown-folder" where B's folder is not in LAYERS.
+upward() {
+	awk 'NR == FNR { layer[$1] = $2; next }
+		{
+			split($1, a, "/"); split($2, b, "/")
+			e = $1 "->" $2
+			for (i = 3; i <= NF; i++)
+				e = e " " $i
+			if (!(b[1] in layer) || !(a[1] in layer))
+				print e, "unknown-folder"
+			else if (layer[a[1]] + 0 < layer[b[1]] + 0)
+				print e
+		}' "$1" -
+}
+
+# without LIST: the "A B ..." edges on standard input but those named
+# A->B in LIST.
+without() {
+	awk -v list=" $(echo $1) " 'index(list, " " $1 "->" $2 " ") == 0'
+}
+
+# on_cycle A B CYCLES EDGES: is there an edge A->B in file EDGES, with A and B
+# in one strongly connected component of CYCLES (cycles' output)?
+on_cycle() {
+	grep -q "^$1 $2 " "$4" &&
+	    awk -F, -v a="$1" -v b="$2" '{
+		x = y = 0
+		for (i = 1; i <= NF; i++) { x += $i == a; y += $i == b }
+		if (x && y) found = 1
+	    } END { exit !found }' "$3"
+}
+
+# cycles: of the "A B ..." edges on standard input, each strongly
+# connected component of more than one node (every cycle lies in one),
+# its nodes in byte order, joined by commas.
+cycles() {
+	awk '
+		function strong(v,    i, w, k, j, t, s) {
+			idx[v] = low[v] = ++count
+			stack[++sp] = v
+			on[v] = 1
+			for (i = 1; i <= nout[v]; i++) {
+				w = out[v, i]
+				if (!(w in idx)) {
+					strong(w)
+					if (low[w] < low[v])
+						low[v] = low[w]
+				} else if (on[w] && idx[w] < low[v]) {
+					low[v] = idx[w]
+				}
 			}
+			if (low[v] != idx[v])
+				return
+			k = 0
+			do {
+				w = stack[sp--]
+				on[w] = 0
+				comp[++k] = w
+			} while (w != v)
+			if (k < 2)
+				return
+			for (i = 2; i <= k; i++)	# insertion sort
+				for (j = i; j > 1 && comp[j - 1] > comp[j]; j--) {
+					t = comp[j]; comp[j] = comp[j - 1]; comp[j - 1] = t
+				}
+			s = comp[1]
+			for (i = 2; i <= k; i++)
+				s = s "," comp[i]
+			print s
+		}
+		!(($1, $2) in seen) {
+			seen[$1, $2] = 1
+			out[$1, ++nout[$1]] = $2
+			if (!($1 in node)) { node[$1] = 1; order[++nn] = $1 }
+			if (!($2 in node)) { node[$2] = 1; order[++nn] = $2 }
+		}
+		END {
+			for (i = 1; i <= nn; i++)
+				if (!(order[i] in idx))
+					strong(order[i])
 		}' | sort
 }
 
-test_no_two_objects_call_each_other() {
-	have nm || skip_test "no nm"
-	[ -f "$lib" ] || skip_test "no $lib"
-	cycles "$lib" > found
-	check "nm lists the archive's functions" \
-	    sh -c "nm -g --defined-only '$lib' | grep -q ' T ms_engine_start$'"
-	for c in $(cat found); do
-		case " $KNOWN_CYCLES " in
-		*" $c "*) diag "known exception: $c" ;;
-		*) fail "$c call each other" ;;
+# long_files TOP DIR...: "PATH LINES" for each file below TOP/DIR (C, sh,
+# Python, awk) over 800 lines, PATH relative to TOP.
+long_files() {
+	_top=$1
+	shift
+	(cd "$_top" && for _d in "$@"; do
+		find "$_d" -type f \( -name '*.[ch]' -o -name '*.sh' -o \
+		    -name '*.py' -o -name '*.awk' \)
+	done | sort | while IFS= read -r _f; do
+		_n=$(wc -l < "$_f")
+		[ "$_n" -le 800 ] || echo "$_f $_n"
+	done)
+}
+
+# judge WHAT KNOWN FILE: each line of FILE ("ITEM [why...]") fails unless
+# ITEM is in the list KNOWN (then a diagnostic); each item of KNOWN that
+# FILE no longer has fails too, so that the list never goes stale.
+judge() {
+	_what=$1
+	_known=$(echo $2)	# one line, one blank between items
+	while read -r _item _why; do
+		case " $_known " in
+		*" $_item "*) diag "known exception: $_what $_item${_why:+ $_why}"; pass ;;
+		*) fail "$_what $_item${_why:+ $_why}" ;;
 		esac
-	done
-	# an exception that no longer holds must leave the list
-	for k in $KNOWN_CYCLES; do
-		check "$k (listed as known) still calls each other" grep -qx "$k" found
+	done < "$3"
+	for _k in $_known; do
+		check "$_k (listed as a known $_what) still holds" \
+		    grep -q "^$_k\( \|\$\)" "$3"
 	done
 }
 
-# The detector itself: two objects that call each other are found.
-test_detector_finds_a_cycle() {
+# ----------------------------------------------- the detectors themselves
+
+# A made-up tree of two layers, high above low, in a README of its own.
+fake_tree() {
+	mkdir -p fake/src/low fake/src/high
+	cat > fake/README.md <<-'END'
+	## How it is built
+
+	| layer | folder | owns | files |
+	|---|---|---|---|
+	| 2 | `high/` | above | `h.c` |
+	| 1 | `low/` | below | `l.c`, `a.c`, `b.c`, `c.c`, `d.c` |
+
+	## Next
+	| 3 | `nowhere/` | not in the section | `x.c` |
+	END
+}
+
+# compile DIR/NAME.c ...: each into NAME.o, then all into t.a.
+compile() {
+	for _c in "$@"; do
+		_o=${_c##*/}
+		cc -c -o "${_o%.c}.o" "fake/src/$_c" -Ifake/src || return 1
+	done
+	ar rc t.a *.o
+}
+
+test_detector_reads_the_table() {
+	fake_tree
+	is "$(layers fake/README.md | tr '\n' ' ')" "high 2 low 1 " \
+	    "the rows of How it is built, in order, and no other table"
+	listed fake/README.md > named
+	is "$(wc -l < named | tr -d ' ')" 6 "six files named"
+	has_line named "low c.c" "a file of the last column"
+}
+
+test_detector_finds_a_three_object_cycle() {
+	have nm && have cc && have ar || skip_test "no nm, cc or ar"
+	fake_tree
+	printf 'void b(void);\nvoid a(void) { b(); }\n' > fake/src/low/a.c
+	printf 'void c(void);\nvoid b(void) { c(); }\nvoid e(void) { }\n' > fake/src/low/b.c
+	printf 'void a(void);\nvoid c(void) { a(); }\n' > fake/src/low/c.c
+	printf 'void e(void);\nvoid d(void) { e(); }\n' > fake/src/low/d.c
+	compile low/a.c low/b.c low/c.c low/d.c || skip_test "cannot compile"
+	uses fake/src t.a > edges
+	has_line edges "low/c.o low/a.o call a" "c.o calls a() of a.o"
+	cycles < edges > all
+	is "$(cat all)" "low/a.o,low/b.o,low/c.o" \
+	    "a -> b -> c -> a is one cycle; d.o calls b.o one way"
+	is "$(without "low/c.o->low/a.o" < edges | cycles)" "" \
+	    "no cycle once the edge that closes it is left out"
+	check "c.o -> a.o lies on the cycle" on_cycle low/c.o low/a.o all edges
+	check_not "d.o -> b.o does not" on_cycle low/d.o low/b.o all edges
+	printf 'x y\ny z\nz w\nw y\n' | cycles > got
+	is "$(cat got)" "w,y,z" "a cycle behind a one-way edge"
+}
+
+test_detector_finds_upward_uses() {
+	have nm && have cc && have ar || skip_test "no nm, cc or ar"
+	fake_tree
+	cat > fake/src/high/h.c <<-'END'
+	const int table[4] = { 1, 2, 3, 4 };
+	int count;
+	int limit = 5;
+	void up(void) { }
+	END
+	printf 'extern const int table[4];\nint peek(void) { return table[2]; }\n' \
+	    > fake/src/low/a.c
+	printf 'extern int count, limit;\nvoid bump(void) { count += limit; }\n' \
+	    > fake/src/low/b.c
+	printf 'void up(void);\nvoid c(void) { up(); }\n' > fake/src/low/c.c
+	printf 'int peek(void);\nint call_down(void) { return peek(); }\n' \
+	    > fake/src/high/d.c
+	compile high/h.c low/a.c low/b.c low/c.c high/d.c ||
+	    skip_test "cannot compile"
+	layers fake/README.md > layers
+	uses fake/src t.a | upward layers > got
+	has_line got "low/a.o->high/h.o data table" \
+	    "a read-only table (R) of a higher layer"
+	has_line got "low/b.o->high/h.o data count" \
+	    "a variable (B) of a higher layer"
+	has_line got "low/b.o->high/h.o data limit" \
+	    "an initialised variable (D) of a higher layer"
+	has_line got "low/c.o->high/h.o call up" "a function of a higher layer"
+	is "$(wc -l < got | tr -d ' ')" 4 "high/d.o calling down is no fault"
+}
+
+test_detector_finds_an_upward_include() {
+	fake_tree
+	printf '#include "high/h.h"\n#include "low/l.h"\n' > fake/src/low/a.c
+	printf '#include "low/l.h"\n#include <stdio.h>\n#include "config.h"\n' \
+	    > fake/src/high/h.c
+	printf '#include "nowhere/n.h"\n' > fake/src/low/l.h
+	layers fake/README.md > layers
+	includes fake/src | upward layers > got
+	has_line got "low/a.c->high/h.h" "a lower file including a higher header"
+	has_line got "low/l.h->nowhere/n.h unknown-folder" \
+	    "a folder the table does not list"
+	is "$(wc -l < got | tr -d ' ')" 2 "downward and same-folder includes pass"
+}
+
+test_detector_finds_a_long_file() {
+	mkdir -p fake/src/low fake/tests
+	awk 'BEGIN { for (i = 0; i < 801; i++) print "x" }' > fake/src/low/a.c
+	awk 'BEGIN { for (i = 0; i < 800; i++) print "x" }' > fake/src/low/b.h
+	awk 'BEGIN { for (i = 0; i < 900; i++) print "x" }' > fake/tests/t.sh
+	awk 'BEGIN { for (i = 0; i < 900; i++) print "x" }' > fake/tests/data.txt
+	long_files fake src tests > got
+	printf 'src/low/a.c 801\ntests/t.sh 900\n' > want
+	same got want "801 lines is over, 800 is not; only code counts"
+}
+
+test_judge_fails_stale_exceptions() {
+	printf 'a->b data x\n' > found
+	(
+		ms_checks=0 ms_fails=0
+		judge "upward edge" "a->b c->d" found 3> diags
+		echo "$ms_checks $ms_fails" > counts
+	)
+	is "$(cat counts)" "3 1" "a known edge passes, a stale one fails"
+	(
+		ms_checks=0 ms_fails=0
+		judge "upward edge" "" found 3> diags
+		echo "$ms_checks $ms_fails" > counts
+	)
+	is "$(cat counts)" "1 1" "an unknown edge fails"
+}
+
+# ------------------------------------------------------- the real tree
+
+test_layers_are_the_readme_table() {
+	layers "$top/README.md" > layers
+	check "README's table has rows" test -s layers
+	is "$(cut -d' ' -f2 layers | sort -n | uniq -d)" "" "no two rows share a layer"
+	cut -d' ' -f1 layers | sort > rows
+	for _d in "$src"/*/; do
+		_d=${_d%/}
+		echo "${_d##*/}"
+	done | sort > folders
+	same folders rows "every folder of src/ is a row, every row a folder"
+	listed "$top/README.md" | sort > named
+	for _f in "$src"/*/*.c; do
+		_d=${_f%/*}
+		echo "${_d##*/} ${_f##*/}"
+	done | sort > sources
+	grep '\.c$' named > named.c
+	same named.c sources "every .c of a folder is named in its row, and no other"
+	while read -r _d _f; do
+		check "$_d/$_f (named in README) exists" test -f "$src/$_d/$_f"
+	done < named
+}
+
+test_no_upward_use() {
 	have nm || skip_test "no nm"
-	have cc || skip_test "no cc"
-	have ar || skip_test "no ar"
-	printf 'void b(void);\nvoid a(void) { b(); }\n' > a.c
-	printf 'void a(void);\nvoid b(void) { a(); }\nvoid c(void) { }\n' > b.c
-	printf 'void c(void);\nvoid d(void) { c(); }\n' > d.c
-	cc -c a.c b.c d.c && ar rc t.a a.o b.o d.o || skip_test "cannot compile"
-	is "$(cycles t.a)" "a.o<->b.o" "a.o and b.o call each other; d.o calls one way"
+	[ -f "$lib" ] || skip_test "no $lib"
+	[ -f "$main_obj" ] || skip_test "no $main_obj"
+	layers "$top/README.md" > layers
+	uses "$src" "$lib" "$main_obj" > edges
+	has_line edges "cli/multisum.o modes/hash.o call ms_hash_main" \
+	    "nm sees main's call of hash mode"
+	check "nm sees data references" grep -q ' data ' edges
+	upward layers < edges | awk '
+		{ e = $1; $1 = ""; why[e] = why[e] $0 }
+		END { for (e in why) print e why[e] }' | sort > found
+	judge "upward use" "$(echo "$KNOWN_UPWARD" | tr ' ' '\n' | grep '\.o$')" found
+}
+
+test_no_upward_include() {
+	layers "$top/README.md" > layers
+	includes "$src" > incs
+	has_line incs "modes/hash.c modes/hash.h" "includes name their folder"
+	upward layers < incs > found
+	judge "upward include" "$(echo "$KNOWN_UPWARD" | tr ' ' '\n' | grep -v '\.o$')" found
+}
+
+test_no_cycle() {
+	have nm || skip_test "no nm"
+	[ -f "$lib" ] || skip_test "no $lib"
+	[ -f "$main_obj" ] || skip_test "no $main_obj"
+	uses "$src" "$lib" "$main_obj" > edges
+	check "the graph was read" test -s edges
+	without "$KNOWN_CYCLES" < edges | cycles > found
+	while read -r _c; do
+		fail "a cycle between $_c (break it, or list the edge that closes it)"
+	done < found
+	cycles < edges > all
+	for _k in $KNOWN_CYCLES; do
+		diag "known exception: $_k closes a cycle"
+		check "$_k (listed as closing a cycle) still does" \
+		    on_cycle "${_k%%->*}" "${_k#*->}" all edges
+	done
 }
 
 test_no_file_over_800_lines() {
-	for f in "$src"/*/*.c "$src"/*/*.h; do
-		n=$(wc -l < "$f")
-		b=$(basename "$f")
-		case " $KNOWN_LONG " in
-		*" $b "*)
-			check "$b (listed as long) is still over 800 lines" \
-			    test "$n" -gt 800
-			diag "known exception: $b has $n lines" ;;
-		*)	check "$b has $n lines (at most 800)" test "$n" -le 800 ;;
-		esac
-	done
+	long_files "$top" src tests bench fuzz > found
+	check "the files were read" test -d "$src/base"
+	judge "long file" "$KNOWN_LONG" found
 }
 
-run no_two_objects_call_each_other
-run detector_finds_a_cycle
+run detector_reads_the_table
+run detector_finds_a_three_object_cycle
+run detector_finds_upward_uses
+run detector_finds_an_upward_include
+run detector_finds_a_long_file
+run judge_fails_stale_exceptions
+run layers_are_the_readme_table
+run no_upward_use
+run no_upward_include
+run no_cycle
 run no_file_over_800_lines
 finish
