@@ -86,7 +86,8 @@ struct cu {
 	bool		 algo_given;
 	uintmax_t	 length;	/* -l, bits; 0 if not given */
 	const char	*length_arg;
-	bool		 check, status, warn, quiet, strict, ignore_missing;
+	bool		 check, strict, ignore_missing;
+	int		 says;		/* the last of --status, -w, --quiet */
 	bool		 debug;
 	int		 binary;	/* -1 unset, 0 text, 1 binary */
 	int		 tag;		/* -1 unset */
@@ -210,8 +211,9 @@ parse(struct cu *c, int argc, char **argv)
 			c->check = true;
 			break;
 		case OPT_STATUS:
-			c->status = true;
-			c->warn = c->quiet = false;
+		case 'w':
+		case OPT_QUIET:		/* each cancels the other two */
+			c->says = opt;
 			break;
 		case 'b':
 		case 't':
@@ -219,16 +221,8 @@ parse(struct cu *c, int argc, char **argv)
 				try_help();	/* 9.1 lists them, but has no case */
 			c->binary = opt == 'b';
 			break;
-		case 'w':
-			c->warn = true;
-			c->status = c->quiet = false;
-			break;
 		case OPT_IGNORE_MISSING:
 			c->ignore_missing = true;
-			break;
-		case OPT_QUIET:
-			c->quiet = true;
-			c->status = c->warn = false;
 			break;
 		case OPT_STRICT:
 			c->strict = true;
@@ -294,21 +288,18 @@ validate(struct cu *c)
 	if (c->binary >= 0 && c->check)
 		usage_error("the --binary and --text options are meaningless "
 		    "when verifying checksums");
-	if (c->ignore_missing && !c->check)
-		usage_error("the --ignore-missing option is meaningful only "
-		    "when verifying checksums");
-	if (c->status && !c->check)
-		usage_error("the --status option is meaningful only when "
-		    "verifying checksums");
-	if (c->warn && !c->check)
-		usage_error("the --warn option is meaningful only when "
-		    "verifying checksums");
-	if (c->quiet && !c->check)
-		usage_error("the --quiet option is meaningful only when "
-		    "verifying checksums");
-	if (c->strict && !c->check)
-		usage_error("the --strict option is meaningful only when "
-		    "verifying checksums");
+	/* The checking options without -c, in coreutils' order. */
+	const struct { bool given; const char *name; } checking[] = {
+		{ c->ignore_missing, "ignore-missing" },
+		{ c->says == OPT_STATUS, "status" }, { c->says == 'w', "warn" },
+		{ c->says == OPT_QUIET, "quiet" }, { c->strict, "strict" },
+	};
+	for (size_t i = 0; i < MS_ARRAY_LEN(checking) && !c->check; i++)
+		if (checking[i].given) {
+			ms_warn("the --%s option is meaningful only when "
+			    "verifying checksums", checking[i].name);
+			try_help();
+		}
 }
 
 /* The digest the run computes. */
@@ -381,10 +372,10 @@ check_files(const struct cu *c, struct ms_options *o)
 		.escape_newline_only = true,
 	};
 
-	o->quiet = c->quiet;
-	o->status = c->status;
+	o->quiet = c->says == OPT_QUIET;
+	o->status = c->says == OPT_STATUS;
 	o->strict = c->strict;
-	o->warn = c->warn;
+	o->warn = c->says == 'w';
 	o->ignore_missing = c->ignore_missing;
 	return ms_check_run(o, &style);
 }
