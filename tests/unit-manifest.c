@@ -75,6 +75,18 @@ run(const char *what, const struct ms_manifest_rules *r, const char *path,
 
 #define RUN(what, r, path, w)	run(what, r, path, w, MS_ARRAY_LEN(w))
 
+/* Parse one line given as text, in st; e points into a copy that lasts
+ * until the next call. */
+static enum ms_line
+parse_text(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
+    const char *text, struct ms_manifest_entry *e)
+{
+	static char line[256];
+
+	snprintf(line, sizeof(line), "%s", text);
+	return ms_manifest_parse(r, st, line, strlen(line), e);
+}
+
 static void
 test_native(void)
 {
@@ -175,12 +187,10 @@ test_native(void)
 	(void)nul;
 
 	/* One algorithm per untagged digest; 8 hex digits have none. */
-	strcpy(line, "363a3020  a\n");
 	ms_manifest_begin(&r, &st, "list");
-	tap_ok(ms_manifest_parse(&r, &st, line, strlen(line), &e) ==
-	    MS_LINE_UNSUPPORTED, "native: 8 hex digits need -a");
-	strcpy(line, H_A_MD5 "  a\n");
-	tap_ok(ms_manifest_parse(&r, &st, line, strlen(line), &e) ==
+	tap_ok(parse_text(&r, &st, "363a3020  a\n", &e) == MS_LINE_UNSUPPORTED,
+	    "native: 8 hex digits need -a");
+	tap_ok(parse_text(&r, &st, H_A_MD5 "  a\n", &e) ==
 	    MS_LINE_ENTRY && e.n == 1 && e.how == MS_BY_LENGTH &&
 	    strcmp(e.d[0].spec.algo->name, "md5") == 0,
 	    "native: 32 hex digits are MD5 only, never XXH128");
@@ -266,7 +276,6 @@ test_coreutils(void)
 	};
 	struct ms_manifest_state st = { .reversed = -1 };
 	struct ms_manifest_entry e;
-	char line[200];
 
 	RUN("sha256sum", &sha, "list", sha_lines);
 	RUN("b2sum", &b2, "list", b2_lines);
@@ -275,11 +284,9 @@ test_coreutils(void)
 	/* cksum names the algorithm of the last tag in its warnings. */
 	ms_manifest_begin(&ck, &st, "list");
 	tap_is_str(ms_manifest_type(&ck, &st), "CRC", "cksum type before a tag");
-	snprintf(line, sizeof(line), "MD5 (a) = %s\n", H_A_SHA256);
-	ms_manifest_parse(&ck, &st, line, strlen(line), &e);
+	parse_text(&ck, &st, "MD5 (a) = " H_A_SHA256 "\n", &e);
 	tap_is_str(ms_manifest_type(&ck, &st), "MD5", "cksum type after MD5");
-	snprintf(line, sizeof(line), "SHA256-128 (a) = %s\n", H_A_MD5);
-	tap_ok(ms_manifest_parse(&ck, &st, line, strlen(line), &e) ==
+	tap_ok(parse_text(&ck, &st, "SHA256-128 (a) = " H_A_MD5 "\n", &e) ==
 	    MS_LINE_ENTRY && e.d[0].len == 16, "cksum: a prefix of SHA256");
 }
 

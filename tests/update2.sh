@@ -34,6 +34,16 @@ same_as_fresh() {
 	same got fresh.out "$* equals a fresh -r -o run"
 }
 
+# two_manifests: the tree, and two manifests of it, aged: G of GNU lines
+# (sha256), B of BSD lines (md5,sha256).
+two_manifests() {
+	tree
+	multisum -r -u G d 2> /dev/null
+	multisum -r -a md5,sha256 -u B d 2> /dev/null
+	age G
+	age B
+}
+
 test_nothing_changed_untouched() {
 	tree
 	multisum -r -a md5,sha256 -u M d 2> /dev/null
@@ -48,11 +58,7 @@ test_nothing_changed_untouched() {
 }
 
 test_carried_bytes_equal_fresh() {
-	tree
-	multisum -r -u G d 2> /dev/null
-	multisum -r -a md5,sha256 -u B d 2> /dev/null
-	age G
-	age B
+	two_manifests
 	echo changed > d/sub/c
 	echo new > d/n
 	rm d/a
@@ -67,11 +73,7 @@ test_carried_bytes_equal_fresh() {
 # The run writes other lines than the manifest holds: every unchanged
 # entry is written anew, none carried as it was.
 test_other_shape_rewritten() {
-	tree
-	multisum -r -u G d 2> /dev/null
-	multisum -r -a md5,sha256 -u B d 2> /dev/null
-	age G
-	age B
+	two_manifests
 	for how in "--tag" "-b" "--base64"; do
 		cp G G2
 		status_is 0 "update $how" multisum -r $how -u G2 d 2> err
@@ -89,11 +91,7 @@ test_other_shape_rewritten() {
 # spaced "#@" line, CRLF, padded tags) still count as unchanged, and
 # come out as a fresh run writes them.
 test_hand_edited_spellings() {
-	tree
-	multisum -r -u G d 2> /dev/null
-	multisum -r -a md5,sha256 -u B d 2> /dev/null
-	age G
-	age B
+	two_manifests
 	# entry 1: upper case; entry 2: "#@ 0N"; entry 3: a space before
 	# the newline of "#@"; the rest: CRLF
 	awk 'NR == 3 { $0 = toupper(substr($0, 1, 64)) substr($0, 65) }
@@ -113,11 +111,7 @@ test_hand_edited_spellings() {
 # A digest only the manifest knows survives iff the entry was carried
 # (unread), in both shapes, whether copied as bytes or written anew.
 test_carried_unread() {
-	tree
-	multisum -r -u G d 2> /dev/null
-	multisum -r -a md5,sha256 -u B d 2> /dev/null
-	age G
-	age B
+	two_manifests
 	fake=0000000000000000000000000000000000000000000000000000000000000000
 	sed "s/^[0-9a-f]*  d\/sub\/c\$/$fake  d\/sub\/c/" G > G2 && mv G2 G
 	sed "s/^SHA256 (d\/sub\/c) = .*/SHA256 (d\/sub\/c) = $fake/" B > B2 && mv B2 B

@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * unit-util.c - base/util.c's pure helpers: hex, base64 (both ways, and
+ * the refusals of what is not base64) and size parsing ("256K", "4MiB").
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "base/util.h"
+
+#include "tap.h"
+
+static void
+test_hex(void)
+{
+	static const unsigned char bytes[] = { 0x00, 0x01, 0x7f, 0x80, 0xab, 0xff };
+	unsigned char back[sizeof(bytes)];
+	char hex[2 * sizeof(bytes) + 1];
+
+	ms_hex(hex, bytes, sizeof(bytes));
+	tap_is_str(hex, "00017f80abff", "ms_hex writes lower-case pairs");
+	ms_hex(hex, bytes, 0);
+	tap_is_str(hex, "", "ms_hex of nothing is the empty string");
+	tap_ok(ms_unhex(back, "00017F80abFF", sizeof(back)) == 0 &&
+	    memcmp(back, bytes, sizeof(bytes)) == 0, "ms_unhex takes either case");
+	tap_ok(ms_unhex(back, "0g", 1) == -1 && ms_unhex(back, "g0", 1) == -1 &&
+	    ms_unhex(back, "0", 1) == -1 && ms_unhex(back, " 0", 1) == -1,
+	    "ms_unhex refuses what is not two hex digits");
+}
+
+static void
+test_base64(void)
+{
+	/* RFC 4648, section 10 */
+	static const char *const rfc[][2] = {
+		{ "", "" }, { "f", "Zg==" }, { "fo", "Zm8=" }, { "foo", "Zm9v" },
+		{ "foob", "Zm9vYg==" }, { "fooba", "Zm9vYmE=" },
+		{ "foobar", "Zm9vYmFy" },
+	};
+	static const char *const bad[] = {
+		"Zg=", "Zg", "Zh==", "Zm9=", "Z===", "====", "Zg==Zg==", "Zm9v\n",
+		"Zm 9", "Zg=a", "Zm9-", "Zm9_",
+	};
+	char text[64];
+	unsigned char buf[64];
+
+	for (size_t i = 0; i < MS_ARRAY_LEN(rfc); i++) {
+		size_t n = strlen(rfc[i][0]);
+		long got;
+		char what[64];
+
+		ms_base64(text, (const unsigned char *)rfc[i][0], n);
+		snprintf(what, sizeof(what), "base64 of \"%s\" (RFC 4648)", rfc[i][0]);
+		tap_is_str(text, rfc[i][1], what);
+		if (n == 0)
+			continue;
+		got = ms_unbase64(buf, sizeof(buf), rfc[i][1], strlen(rfc[i][1]));
+		tap_ok(got == (long)n && memcmp(buf, rfc[i][0], n) == 0,
+		    "ms_unbase64 of \"%s\" is \"%s\"", rfc[i][1], rfc[i][0]);
+	}
+	for (size_t i = 0; i < MS_ARRAY_LEN(bad); i++) {
+		/* the label must stay on one TAP line: newline as \n */
+		size_t o = 0;
+
+		for (const char *c = bad[i]; *c && o + 3 < sizeof(text); c++) {
+			if (*c == '\n') {
+				text[o++] = '\\';
+				text[o++] = 'n';
+			} else {
+				text[o++] = *c;
+			}
+		}
+		text[o] = '\0';
+		tap_ok(ms_unbase64(buf, sizeof(buf), bad[i], strlen(bad[i])) == -1,
+		    "ms_unbase64 refuses \"%s\"", text);
+	}
+	tap_ok(ms_unbase64(buf, 5, "Zm9vYmFy", 8) == -1 &&
+	    ms_unbase64(buf, 6, "Zm9vYmFy", 8) == 6,
+	    "ms_unbase64 never writes more than its capacity");
+	/* every byte value and length survives the round trip */
+	{
+		unsigned char all[256], back[256];
+		char t[4 * 86 + 1];
+		bool ok = true;
+
+		for (size_t i = 0; i < sizeof(all); i++)
+			all[i] = (unsigned char)(255 - i);
+		for (size_t n = 1; n <= sizeof(all) && ok; n++) {
+			ms_base64(t, all, n);
+			ok = strlen(t) == 4 * ((n + 2) / 3) &&
+			    ms_unbase64(back, sizeof(back), t, strlen(t)) == (long)n &&
+			    memcmp(all, back, n) == 0;
+		}
+		tap_ok(ok, "base64 round trip of 1..256 bytes of every value");
+	}
+}
+
+static void
+size_is(const char *s, size_t want)
+{
+	size_t got = 0;
+	int rc = ms_parse_size(s, &got);
+
+	tap_ok(rc == 0 && got == want, "ms_parse_size(\"%s\") is %zu", s, want);
+	if (rc != 0 || got != want)
+		tap_diag("  rc %d, got %zu", rc, got);
+}
+
+static void
+test_parse_size(void)
+{
+	static const char *const bad[] = {
+		"", "K", "-1", "+1", " 1", "1 ", "1.5M", "12X", "1KK", "1iB", "0x10",
+		"1Ki", "99999999999999999999", "18446744073709551615K",
+		"17179869184G",
+	};
+
+	size_is("0", 0);
+	size_is("4096", 4096);
+	size_is("256K", 256 * 1024);
+	size_is("256k", 256 * 1024);
+	size_is("4M", 4u << 20);
+	size_is("1G", 1u << 30);
+	size_is("1KiB", 1024);
+	size_is("1kb", 1024);
+	size_is("2MiB", 2u << 20);
+	size_is("7B", 7);
+	size_is("18446744073709551615", SIZE_MAX);
+	for (size_t i = 0; i < MS_ARRAY_LEN(bad); i++) {
+		size_t v = 12345;
+
+		tap_ok(ms_parse_size(bad[i], &v) == -1 && v == 12345,
+		    "ms_parse_size refuses \"%s\" and leaves the result alone", bad[i]);
+	}
+}
+
+int
+main(void)
+{
+	test_hex();
+	test_base64();
+	test_parse_size();
+	return tap_done();
+}
