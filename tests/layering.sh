@@ -443,7 +443,8 @@ test_no_cycle() {
 
 test_no_file_over_800_lines() {
 	long_files "$top" src tests bench fuzz > found
-	check "the files were read" test -d "$src/base"
+	check "there are C files to measure" \
+	    test -n "$(cd "$top" && find src -name '*.c' | head -n 1)"
 	judge "long file" "$KNOWN_LONG" found
 }
 
