@@ -2,8 +2,8 @@
 /*
  * fuzz-manifest.c - libFuzzer target: manifest lines, as -c reads them,
  * under every rule set: multisum's own (with and without -a, for a
- * manifest named after an algorithm and for an SFV file) and each
- * coreutils personality's.  The first input byte picks the rules and the
+ * manifest named after an algorithm and for an SFV file), each
+ * coreutils personality's and b3sum's.  The first input byte picks the rules and the
  * manifest's name; the rest is the manifest, parsed line by line as
  * check mode hands it over (newline included, NUL after it).  Checks:
  * no crash, no sanitizer report, and every entry sane (a name inside the
@@ -54,7 +54,12 @@ rules_for(unsigned pick, struct ms_manifest_rules *r,
 		r->auto_length = r->tag_length;
 		r->min_line = r->tag_length ? 3 : s.bits / 4 + 2;
 		break;
-	default:	/* cksum -c */
+	default:	/* cksum -c, or b3sum -c */
+		if (pick & 0x80) {
+			r->dialect = MS_DIALECT_B3SUM;
+			r->tool = ms_algo_named("blake3");
+			break;
+		}
 		r->dialect = MS_DIALECT_CKSUM;
 		r->tag_length = true;
 		break;
@@ -93,7 +98,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			    e.name > line + len) && e.name != st.own_name &&
 			    e.name != st.gpg_given) || e.n == 0 ||
 			    e.d[0].spec.algo == NULL ||
-			    e.d[0].len > sizeof(e.d[0].digest))
+			    e.d[0].len > sizeof(e.d[0].digest) ||
+			    (r.dialect == MS_DIALECT_B3SUM &&
+			    strlen(e.name) == 0))
 				abort();
 		}
 		(void)ms_manifest_type(&r, &st);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * unit-manifest.c - the manifest line parser, native and coreutils rules,
- * on lines whose verdict is known.
+ * unit-manifest.c - the manifest line parser, native, coreutils and b3sum
+ * rules, on lines whose verdict is known.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -497,6 +497,63 @@ test_published(void)
 	ms_manifest_end(&st);
 }
 
+/* b3sum 1.2's -c: its reason for each line it refuses, in its order. */
+static void
+test_b3sum(void)
+{
+#define H_B3 "b3e52cb4cd6e9c2d9eb33b0e0f1a29f4a1e1e8f0d2c3b4a5968778695a4b3c2d"
+	static const struct {
+		const char	*line, *name, *why;
+		bool		 escaped;
+	} lines[] = {
+		{ H_B3 "  a\n", "a", NULL, false },
+		{ H_B3 "  a b\r\n", "a b\r", NULL, false },
+		{ H_B3 "  back\\slash\n", "back\\slash", NULL, false },
+		{ "\\" H_B3 "  new\\nline\\\\\n", "new\nline\\", NULL, true },
+		{ "\n", NULL, "Empty line", false },
+		{ H_B3 "  \n", NULL, "Short line", false },
+		{ "\\" H_B3 "  \n", NULL, "Short line", false },
+		{ "#" H_B3 "  a\n", NULL, "Invalid space", false },
+		{ "\xc3\xa9" H_B3 "  a\n", NULL, "Non-ASCII prefix", false },
+		{ "B3E52CB4CD6E9C2D9EB33B0E0F1A29F4A1E1E8F0D2C3B4A5968778695A4B3C2D"
+		  "  a\n", NULL, "Invalid hex", false },
+		{ H_B3 " *a\n", NULL, "Invalid space", false },
+		{ "\\" H_B3 "  a\\tb\n", NULL, "Invalid backslash escape", false },
+		{ "\\" H_B3 "  a\\\n", NULL, "Invalid backslash escape", false },
+		{ H_B3 "  a\xef\xbf\xbd\n", NULL,
+		  "Unicode replacement character in path", false },
+		{ H_B3 "  a\xff\n", NULL, "stream did not contain valid UTF-8",
+		  false },
+		{ H_B3 "  after the stop\n", NULL, NULL, false },
+	};
+	struct ms_manifest_rules r = { .dialect = MS_DIALECT_B3SUM,
+	    .tool = algo("blake3") };
+	struct ms_manifest_state st = { .reversed = -1 };
+
+	ms_manifest_begin(&r, &st, "sums");
+	for (size_t i = 0; i < MS_ARRAY_LEN(lines); i++) {
+		char *line = ms_xstrdup(lines[i].line);
+		struct ms_manifest_entry e;
+		enum ms_line rc = ms_manifest_parse(&r, &st, line, strlen(line), &e);
+		bool ok;
+
+		if (lines[i].name != NULL)
+			ok = rc == MS_LINE_ENTRY && strcmp(e.name, lines[i].name) == 0 &&
+			    e.escaped == lines[i].escaped && e.n == 1 &&
+			    e.d[0].len == 32 && e.d[0].digest[0] == 0xb3 &&
+			    e.d[0].digest[31] == 0x2d;
+		else if (lines[i].why != NULL)
+			ok = rc == MS_LINE_BAD && strcmp(e.why, lines[i].why) == 0;
+		else
+			ok = rc == MS_LINE_SKIP;	/* the manifest has ended */
+		tap_ok(ok, "b3sum: line %zu (%s)", i + 1, lines[i].why ?
+		    lines[i].why : lines[i].name ? "an entry" : "skipped");
+		free(line);
+	}
+	ms_manifest_end(&st);
+#undef H_B3
+}
+
 int
 main(void)
 {
@@ -506,5 +563,6 @@ main(void)
 	test_expect();
 	test_robust();
 	test_published();
+	test_b3sum();
 	return tap_done();
 }

@@ -5,9 +5,10 @@
  * Owns the parser's interface: a manifest's state from its first line to
  * its last (its name, a PGP clear-signed message's parts, a gpg record
  * still open), the helpers every part shares, and what a manifest's name
- * implies.  The line shapes are manifest_native.c's and
- * manifest_coreutils.c's; digests, their one algorithm and the small
- * helpers all parts share are manifest_digest.c's.  Pure: it never does I/O, never prints and never
+ * implies.  The line shapes are manifest_native.c's,
+ * manifest_coreutils.c's and manifest_b3sum.c's; digests, their one
+ * algorithm and the small helpers all parts share are
+ * manifest_digest.c's.  Pure: it never does I/O, never prints and never
  * decides what a bad line costs.
  */
 #include "manifest/manifest_int.h"
@@ -101,6 +102,7 @@ ms_manifest_begin(const struct ms_manifest_rules *r,
 
 	st->line = 0;
 	st->from_stdin = strcmp(path, "-") == 0;
+	st->refused = false;
 	if (r->dialect != MS_DIALECT_NATIVE) {
 		/* The tools keep these for the whole run. */
 		if (st->hex_len == 0 && r->tool != NULL)
@@ -111,7 +113,7 @@ ms_manifest_begin(const struct ms_manifest_rules *r,
 	st->reversed = -1;
 	st->sfv = false;
 	st->pgp = MS_PGP_NONE;
-	st->pgp_seen = st->refused = false;
+	st->pgp_seen = false;
 	st->gpg_pending = st->again = false;
 	st->name_algo = st->from_stdin ? NULL :
 	    ms_manifest_name_algo(path, &st->sfv);
@@ -158,6 +160,9 @@ ms_manifest_parse(const struct ms_manifest_rules *r,
 		st->line++;
 	st->again = false;
 	memset(e, 0, offsetof(struct ms_manifest_entry, d));
+	/* b3sum reads every line its own way, an empty one or "#" included */
+	if (r->dialect == MS_DIALECT_B3SUM)
+		return ms_mf_b3sum_parse(r, st, line, len, e);
 	if (r->dialect == MS_DIALECT_NATIVE && st->line == 1 && len >= 2 &&
 	    ((line[0] == '\xff' && line[1] == '\xfe') ||
 	    (line[0] == '\xfe' && line[1] == '\xff'))) {
@@ -262,6 +267,7 @@ ms_manifest_type(const struct ms_manifest_rules *r,
 {
 	switch (r->dialect) {
 	case MS_DIALECT_COREUTILS:
+	case MS_DIALECT_B3SUM:
 		return r->tool->tag;
 	case MS_DIALECT_CKSUM:
 		return st->cksum_algo != NULL ? st->cksum_algo->tag : "CRC";

@@ -7,8 +7,8 @@
  * file name, the algorithm and the expected digest, or "improperly
  * formatted".  Two sets of rules exist: multisum's own, which detect the
  * format of every line (GNU, BSD tags of coreutils, RHash and xxhsum,
- * OpenSSL, SFV; hex or base64), and those of one GNU coreutils 9.1 tool,
- * reproduced quirk for quirk for the personalities.
+ * OpenSSL, SFV; hex or base64), those of one GNU coreutils 9.1 tool,
+ * reproduced quirk for quirk for the personalities, and b3sum 1.2's.
  */
 #ifndef MS_MANIFEST_H
 #define MS_MANIFEST_H
@@ -36,6 +36,12 @@ enum ms_dialect {
 	MS_DIALECT_NATIVE,
 	MS_DIALECT_COREUTILS,	/* md5sum, sha*sum, b2sum, cksum -a ALG */
 	MS_DIALECT_CKSUM,	/* cksum without -a: tagged lines only */
+	/*
+	 * b3sum 1.2 (tool: blake3): "HEX  NAME" only, every refused line
+	 * with its reason in e->why; a line that is not UTF-8 is refused
+	 * and ends the manifest (st->refused), as b3sum stops there.
+	 */
+	MS_DIALECT_B3SUM,
 };
 
 struct ms_manifest_rules {
@@ -73,7 +79,7 @@ struct ms_manifest_state {
 	enum { MS_PGP_NONE, MS_PGP_HEADER, MS_PGP_BODY, MS_PGP_SIG,
 	    MS_PGP_AFTER } pgp;
 	bool		 pgp_seen;	/* a signed part began somewhere */
-	bool		 refused;	/* UTF-16: the rest is not read */
+	bool		 refused;	/* UTF-16, b3sum's non-UTF-8: the rest is not read */
 	/*
 	 * gpg --print-md: a record ("NAME: HEX GROUPS", continued on
 	 * indented lines) is handed out when the line after it comes
@@ -120,6 +126,7 @@ struct ms_manifest_entry {
 	 */
 	const char	*why;
 	bool		 outside;	/* not in the signed part of a PGP message */
+	bool		 escaped;	/* b3sum: the line began with a backslash */
 	size_t		 n;		/* digests on the line, every one must match */
 	struct ms_manifest_digest d[MS_MANIFEST_DIGESTS];
 };

@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * manifest_int.h - what the parts of the manifest parser share
- * (manifest.c, manifest_coreutils.c, manifest_digest.c,
+ * (manifest.c, manifest_b3sum.c, manifest_coreutils.c, manifest_digest.c,
  * manifest_native.c); nothing outside them includes it.
  */
 #ifndef MS_MANIFEST_INT_H
@@ -21,6 +21,11 @@ bool	 ms_mf_unescape(char *s, size_t n);	/* \\, \n, \r in place */
 /* manifest_coreutils.c: one line by coreutils 9.1's split_3 */
 enum ms_line ms_mf_cu_parse(const struct ms_manifest_rules *r,
 	    struct ms_manifest_state *st, char *s, size_t len,
+	    struct ms_manifest_entry *e);
+
+/* manifest_b3sum.c: one line as b3sum 1.2 reads it (newline included) */
+enum ms_line ms_mf_b3sum_parse(const struct ms_manifest_rules *r,
+	    struct ms_manifest_state *st, char *line, size_t len,
 	    struct ms_manifest_entry *e);
 
 /* manifest_digest.c */
