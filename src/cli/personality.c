@@ -369,7 +369,7 @@ check_files(const struct cu *c, struct ms_options *o)
 			.auto_length = b2,
 			.min_line = c->tool->length ? 3 : a->bits / 4 + 2,
 		},
-		.escape_newline_only = true,
+		.names = MS_CHECK_NAMES_NEWLINE,
 	};
 
 	o->quiet = c->says == OPT_QUIET;

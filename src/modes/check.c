@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * check.c - verify mode: manifest entries through the engine, OK or
- * FAILED per line, and coreutils' warnings per manifest.
+ * check.c - verify mode: manifest entries through the engine, and what
+ * is to be said about each line queued in manifest order.
  *
  * Owns the reading of manifests (getline, so that lines may hold any
  * byte), the registry of one-algorithm selections the entries need, the
@@ -9,9 +9,10 @@
  * the engine hashes files in parallel, which archive members (and which
  * digests of them) --archive needs, and --expect.  The pass over the
  * archive is engine_members.c's.  Which lines are well formed is
- * manifest.c's business; hashing is the engine's.
+ * manifest.c's business, hashing the engine's, and the words said for
+ * each record check_report.c's.
  */
-#include "modes/check.h"
+#include "modes/check_int.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -21,63 +22,7 @@
 #include "modes/check_explain.h"
 #include "engine/engine_members.h"
 #include "io/output.h"
-#include "manifest/format.h"
-#include "base/quote.h"
 #include "base/util.h"
-
-/* One MANIFEST operand and its counters (coreutils' digest_check). */
-struct manifest {
-	const char	*name;		/* for messages, "standard input" for - */
-	size_t		 bad, unreadable, mismatched;
-	bool		 any_entry;	/* a properly formatted line */
-	bool		 matched;	/* a file verified OK */
-	int		 open_err;	/* errno: could not be opened */
-	bool		 read_err;	/* failed while reading */
-	int		 read_errno;
-	bool		 summary;	/* the WARNING lines (not for --expect) */
-	size_t		 unsupported;	/* lines neither OK nor FAILED */
-	size_t		 outside;	/* lines outside the signed part */
-	bool		 hinted;	/* the hint after a guessed FAILED */
-	bool		 noted;		/* the note on a non-cryptographic default */
-	const char	*said;		/* the last reason given for a bad line */
-};
-
-enum rec_kind { REC_ENTRY, REC_BAD, REC_UNSUPPORTED, REC_OUTSIDE, REC_END };
-
-/* One thing to report, in manifest order. */
-struct rec {
-	struct rec	*next;
-	enum rec_kind	 kind;
-	struct manifest	*m;
-	bool		 done;		/* REC_ENTRY: the task is back */
-	struct ms_task	*task;		/* REC_ENTRY */
-	struct rec	*pending;	/* the manifest's entries not yet submitted */
-	unsigned long	 line;
-	const char	*type;		/* REC_BAD: "SHA256" or NULL */
-	char		*why;		/* REC_BAD, REC_UNSUPPORTED: more to say */
-	char		*name;		/* REC_UNSUPPORTED, REC_OUTSIDE */
-	bool		 outside;	/* not in a PGP message's signed part */
-	enum ms_resolved how;		/* REC_ENTRY: how its algorithm was chosen */
-	size_t		 n;		/* REC_ENTRY: digests on the line */
-	size_t		 len[MS_MANIFEST_DIGESTS];	/* compared prefix of each */
-	size_t		 want_len;	/* all of them */
-	unsigned char	 want[];	/* the expected digests, end to end */
-};
-
-struct run {
-	const struct ms_options *o;
-	const struct ms_check_style *style;
-	struct ms_engine_config cfg;	/* o->engine, with the progress line */
-	struct ms_engine *engine;	/* NULL with --archive */
-	struct rec	*head, **tail;
-	struct reg	**sels;		/* one per set of candidates met */
-	size_t		 nsels;
-	struct rec	**idx;		/* --archive: pending entries by name */
-	size_t		 nidx;
-	bool		 failed;	/* exit status 1 */
-	bool		 stdin_manifest;	/* a manifest is standard input */
-	struct rec	*pending, **pending_tail;	/* read, not submitted */
-};
 
 /* Is sel the same list of digests as the cached one? */
 static bool
@@ -109,222 +54,6 @@ sel_new(const struct ms_selection *want)
 	return g;
 }
 
-/* A message on standard error, after what standard output holds. */
-static void
-say(const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush(stdout);
-	va_start(ap, fmt);
-	ms_vwarn(fmt, ap);
-	va_end(ap);
-}
-
-static void
-print_name(const struct run *r, const char *name)
-{
-	bool esc = r->style->escape_newline_only ?
-	    strchr(name, '\n') != NULL : ms_name_needs_escape(name);
-
-	if (esc) {
-		putchar('\\');
-		ms_write_escaped(stdout, name);
-	} else {
-		fputs(name, stdout);
-	}
-}
-
-static void
-verdict(const struct run *r, const char *name, const char *what)
-{
-	ms_before_terminal_output();	/* not over the progress line */
-	print_name(r, name);
-	printf(": %s\n", what);
-}
-
-/* Does the file match every digest of the line? */
-static bool
-matches(const struct ms_task *t, const struct rec *rec)
-{
-	const unsigned char *want = rec->want;
-
-	for (size_t i = 0; i < rec->n; i++) {
-		const struct ms_digest_spec *s = &t->sel->spec[i];
-
-		if (rec->len[i] > ms_spec_len(s) ||
-		    memcmp(t->digest + t->sel->offset[i], want, rec->len[i]) != 0)
-			return false;
-		want += rec->len[i];
-	}
-	return rec->n > 0;
-}
-
-/* Once per manifest: the hint after a guessed FAILED, the note on a
- * non-cryptographic default (check_explain.c). */
-static void
-explain(struct manifest *m, const struct rec *rec, bool ok)
-{
-	const struct ms_task *t = rec->task;
-	const char *mname = m->summary ? m->name : NULL;
-
-	if (rec->n != 1)
-		return;
-	if (!ok && !m->hinted && ms_explain_hint(mname, &t->sel->spec[0], rec->how))
-		m->hinted = true;
-	if (ok && !m->noted && ms_explain_note(mname, &t->sel->spec[0], rec->how))
-		m->noted = true;
-}
-
-static void
-report_entry(struct run *r, struct rec *rec)
-{
-	struct manifest *m = rec->m;
-	struct ms_task *t = rec->task;
-	const struct ms_options *o = r->o;
-
-	m->any_entry = true;
-	if (t->err == ENOENT && o->ignore_missing)
-		return;
-	if (t->err == EBUSY && strcmp(t->path, "-") == 0) {
-		say("-: standard input is read as a manifest: not hashed");
-		m->unreadable++;
-		if (!o->status)
-			verdict(r, t->path, "FAILED open or read");
-		return;
-	}
-	if (t->err == ENOTSUP) {
-		/* The backend did not load: said once, by sel_new. */
-		m->unsupported++;
-		say("%s: %s: unsupported algorithm %s", ms_quotef(m->name),
-		    ms_quotef(t->path), rec->task->sel->cnt ?
-		    rec->task->sel->spec[0].algo->name : "of this build");
-		return;
-	}
-	if (t->err < 0) {
-		m->unreadable++;
-		say("%s: %s", ms_quotef(t->path), ms_explain_err(t->err));
-		if (!o->status)
-			verdict(r, t->path, "FAILED open or read");
-		return;
-	}
-	if (o->debug)
-		ms_explain_debug(rec->m->name, rec->line, t->path, t->sel,
-		    rec->how);
-	if (t->err != 0) {
-		say("%s: %s", ms_quotef(t->path), strerror(t->err));
-		m->unreadable++;
-		if (!o->status)
-			verdict(r, t->path, "FAILED open or read");
-		return;
-	}
-	if (matches(t, rec)) {
-		m->matched = true;
-		explain(m, rec, true);
-		if (!o->status && !o->quiet)
-			verdict(r, t->path, "OK");
-	} else {
-		m->mismatched++;
-		if (!o->status)
-			verdict(r, t->path, "FAILED");
-		if (!o->status)
-			explain(m, rec, false);
-	}
-}
-
-static const char *
-plural(size_t n, const char *one, const char *many)
-{
-	return n == 1 ? one : many;
-}
-
-/* The end of a manifest: coreutils' closing warnings and verdict. */
-static void
-report_end(struct run *r, struct manifest *m)
-{
-	const struct ms_options *o = r->o;
-	const char *name = ms_quotef(m->name);
-
-	if (m->open_err != 0 || m->read_err) {
-		if (m->open_err != 0)
-			say("%s: %s", name, strerror(m->open_err));
-		else if (m->read_errno != 0)
-			say("%s: %s", name, strerror(m->read_errno));
-		else
-			say("%s: read error", name);
-		r->failed = true;
-		return;
-	}
-	if (!m->any_entry && m->unsupported == 0 && m->outside == 0) {
-		if (m->summary)
-			say("%s: no properly formatted checksum lines found", name);
-		r->failed = true;
-		return;
-	}
-	if (!o->status && m->summary) {
-		if (m->bad != 0)
-			say("WARNING: %zu %s improperly formatted", m->bad,
-			    plural(m->bad, "line is", "lines are"));
-		if (m->unreadable != 0)
-			say("WARNING: %zu listed %s could not be read",
-			    m->unreadable, plural(m->unreadable, "file", "files"));
-		if (m->mismatched != 0)
-			say("WARNING: %zu computed %s did NOT match",
-			    m->mismatched,
-			    plural(m->mismatched, "checksum", "checksums"));
-		if (m->unsupported != 0)
-			say("WARNING: %zu %s not verified",
-			    m->unsupported, plural(m->unsupported, "line was",
-			    "lines were"));
-		if (m->outside != 0)
-			say("WARNING: %zu %s outside the signed part, not verified",
-			    m->outside, plural(m->outside, "line is", "lines are"));
-		if (o->ignore_missing && !m->matched)
-			say("%s: no file was verified", name);
-	}
-	/* A line not verified (unsupported, unsigned) fails the run. */
-	if (!m->matched || m->mismatched != 0 || m->unreadable != 0 ||
-	    m->unsupported != 0 || m->outside != 0 ||
-	    (o->strict && m->bad != 0))
-		r->failed = true;
-}
-
-static void
-report(struct run *r, struct rec *rec)
-{
-	switch (rec->kind) {
-	case REC_ENTRY:
-		report_entry(r, rec);
-		ms_task_free(rec->task);
-		break;
-	case REC_BAD:
-		rec->m->bad++;
-		if (rec->why != NULL)
-			say("%s: %lu: %s", ms_quotef(rec->m->name), rec->line,
-			    rec->why);
-		else if (r->o->warn)
-			say("%s: %lu: improperly formatted %s%schecksum line",
-			    ms_quotef(rec->m->name), rec->line,
-			    rec->type ? rec->type : "", rec->type ? " " : "");
-		break;
-	case REC_UNSUPPORTED:
-		rec->m->unsupported++;
-		rec->m->any_entry = true;
-		say("%s: %lu: %s: not verified: %s", ms_quotef(rec->m->name),
-		    rec->line, ms_quotef(rec->name), rec->why);
-		break;
-	case REC_OUTSIDE:
-		rec->m->outside++;
-		say("%s: %lu: outside the signed part of the PGP message: "
-		    "not verified", ms_quotef(rec->m->name), rec->line);
-		break;
-	case REC_END:
-		report_end(r, rec->m);
-		free(rec->m);
-		break;
-	}
-}
-
 /* Report every record at the head of the queue that is ready. */
 static void
 flush(struct run *r)
@@ -336,7 +65,7 @@ flush(struct run *r)
 		r->head = rec->next;
 		if (r->head == NULL)
 			r->tail = &r->head;
-		report(r, rec);
+		ms_check_report(r, rec);
 		free(rec->why);
 		free(rec->name);
 		free(rec);
@@ -404,6 +133,7 @@ add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
 	rec->line = line;
 	rec->how = e->how;
 	rec->outside = e->outside;
+	rec->escaped = e->escaped;
 	rec->n = e->n;
 	for (size_t i = 0, at = 0; i < e->n; at += e->d[i++].len) {
 		memcpy(rec->want + at, e->d[i].digest, e->d[i].len);
@@ -483,7 +213,8 @@ add_other(struct run *r, struct manifest *m, enum ms_line rc,
 	    REC_UNSUPPORTED, st->line, type);
 
 	rec->outside = e->outside;
-	if (e->why != NULL && (rc == MS_LINE_UNSUPPORTED || m->said == NULL ||
+	if (e->why != NULL && (rc == MS_LINE_UNSUPPORTED ||
+	    r->style->bare_reasons || m->said == NULL ||
 	    strcmp(m->said, e->why) != 0)) {
 		rec->why = ms_xstrdup(e->why);
 		if (rc == MS_LINE_BAD)
@@ -507,6 +238,13 @@ take(struct run *r, struct manifest *m, const struct ms_manifest_state *st,
 			add_entry(r, m, e, st->line);
 		break;
 	case MS_LINE_BAD:
+		if (st->refused && r->style->fatal_unreadable) {
+			/* the parser reads no further: nor does the run */
+			add_mark(r, m, REC_STOP, st->line, NULL)->why =
+			    ms_xstrdup(e->why);
+			break;
+		}
+		/* FALLTHROUGH */
 	case MS_LINE_UNSUPPORTED:
 		add_other(r, m, rc, st, e,
 		    ms_manifest_type(&r->style->rules, st));
@@ -516,13 +254,16 @@ take(struct run *r, struct manifest *m, const struct ms_manifest_state *st,
 	}
 }
 
-/* Read one manifest, queueing its lines; the report follows them. */
-static void
+/*
+ * Read one manifest, queueing its lines; the report follows them.
+ * Returns false if the run reads no further (style->fatal_unreadable).
+ */
+static bool
 read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 {
 	const struct ms_manifest_rules *rules = &r->style->rules;
 	struct manifest *m = ms_xcalloc(1, sizeof(*m));
-	bool is_stdin = strcmp(path, "-") == 0;
+	bool is_stdin = strcmp(path, "-") == 0, fatal = r->style->fatal_unreadable;
 	FILE *fp = is_stdin ? stdin : fopen(path, "r");
 	int eol = rules->zero ? '\0' : '\n';
 	struct ms_manifest_entry e;
@@ -536,18 +277,21 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 		m->open_err = errno;
 		add_mark(r, m, REC_END, 0, NULL);
 		flush(r);
-		return;
+		return !fatal;
 	}
 	ms_manifest_begin(rules, st, path);
 	/*
 	 * The whole manifest is read before any of it is verified: a PGP
 	 * header further down makes every line before it "outside".
 	 */
-	while ((n = getdelim(&line, &cap, eol, fp)) > 0)
+	errno = 0;
+	while (!(fatal && st->refused) &&
+	    (n = getdelim(&line, &cap, eol, fp)) > 0)
 		do
 			take(r, m, st, ms_manifest_parse(rules, st, line,
 			    (size_t)n, &e), &e);
 		while (st->again);
+	m->read_cause = errno;
 	take(r, m, st, ms_manifest_finish(rules, st, &e), &e);
 	submit(r, st->pgp_seen);
 	if (ferror(fp)) {
@@ -558,11 +302,13 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 		clearerr(fp);
 	else if (fclose(fp) != 0 && !m->read_err) {
 		m->read_err = true;
-		m->read_errno = errno;
+		m->read_errno = m->read_cause = errno;
 	}
 	free(line);
+	fatal = fatal && (st->refused || m->read_err);
 	add_mark(r, m, REC_END, 0, NULL);
-	flush(r);
+	flush(r);	/* which may free m */
+	return !fatal;
 }
 
 static int
@@ -752,7 +498,8 @@ ms_check_run(const struct ms_options *o, const struct ms_check_style *style)
 		if (strcmp(o->files[i], "-") == 0)
 			r.stdin_manifest = true;
 	for (size_t i = 0; i < o->nfiles; i++)
-		read_manifest(&r, &st, o->files[i]);
+		if (!read_manifest(&r, &st, o->files[i]))
+			break;
 	if (o->nfiles == 0)
 		read_manifest(&r, &st, "-");
 	ms_manifest_end(&st);

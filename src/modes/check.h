@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * check.h - verify mode, shared by multisum -c and the coreutils
- * personalities, which differ only in how lines are read and in one
- * detail of how names are printed.
+ * check.h - verify mode, shared by multisum -c and its faces (the
+ * coreutils tools, b3sum), which differ only in how lines are read and
+ * in the words of the report, as a struct ms_check_style names them.
  */
 #ifndef MS_CHECK_H
 #define MS_CHECK_H
@@ -12,11 +12,31 @@
 #include "manifest/manifest.h"
 #include "modes/options.h"
 
+/* How a verdict ("NAME: OK") names its file. */
+enum ms_check_names {
+	MS_CHECK_NAMES_NATIVE,	/* escaped whenever its line would be (\, newline, CR) */
+	MS_CHECK_NAMES_NEWLINE,	/* coreutils 9.1: escaped only if it holds a newline */
+	MS_CHECK_NAMES_AS_WRITTEN,	/* b3sum 1.2: as the line has it, its \ included */
+};
+
 struct ms_check_style {
 	struct ms_manifest_rules rules;
-	/* coreutils 9.1 escapes a name in a report only if it holds a
-	 * newline; multisum whenever its lines would (\, newline, CR). */
-	bool		 escape_newline_only;
+	enum ms_check_names names;
+	/* b3sum 1.2's words: a cause as io::Error says it (rust_text.h). */
+	bool		 rust_words;
+	/* b3sum 1.2: a file that cannot be read is "NAME: FAILED (CAUSE)"
+	 * on standard output, with no warning. */
+	bool		 inline_causes;
+	/* b3sum 1.2: every bad line is said, as "PROG: REASON" (the
+	 * parser's e->why), without the manifest's name or line number. */
+	bool		 bare_reasons;
+	/* b3sum 1.2: no closing warnings, and a manifest fails the run only
+	 * if one of its lines did (a bad line too); an empty one passes. */
+	bool		 no_summary;
+	/* b3sum 1.2: a manifest that cannot be read, or a line at which the
+	 * parser refuses the rest (st->refused), ends the run with "Error:
+	 * CAUSE"; what came before it stands. */
+	bool		 fatal_unreadable;
 };
 
 /*

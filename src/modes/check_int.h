@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * check_int.h - what the two halves of check mode share: the report
+ * queue that check.c fills (manifests read, entries hashed by the engine)
+ * and check_report.c words, record by record in manifest order.  Nothing
+ * outside them includes it.
+ */
+#ifndef MS_CHECK_INT_H
+#define MS_CHECK_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "modes/check.h"
+
+/* One MANIFEST operand and its counters (coreutils' digest_check). */
+struct manifest {
+	const char	*name;		/* for messages, "standard input" for - */
+	size_t		 bad, unreadable, mismatched;
+	bool		 any_entry;	/* a properly formatted line */
+	bool		 matched;	/* a file verified OK */
+	int		 open_err;	/* errno: could not be opened */
+	bool		 read_err;	/* failed while reading */
+	int		 read_errno;	/* errno of a failed close, else 0 */
+	int		 read_cause;	/* errno of the failed read */
+	bool		 summary;	/* the WARNING lines (not for --expect) */
+	size_t		 unsupported;	/* lines neither OK nor FAILED */
+	size_t		 outside;	/* lines outside the signed part */
+	bool		 hinted;	/* the hint after a guessed FAILED */
+	bool		 noted;		/* the note on a non-cryptographic default */
+	const char	*said;		/* the last reason given for a bad line */
+};
+
+enum rec_kind {
+	REC_ENTRY, REC_BAD, REC_UNSUPPORTED, REC_OUTSIDE,
+	REC_STOP,	/* a line the parser stopped at (style->fatal_unreadable) */
+	REC_END,
+};
+
+/* One thing to report, in manifest order. */
+struct rec {
+	struct rec	*next;
+	enum rec_kind	 kind;
+	struct manifest	*m;
+	bool		 done;		/* REC_ENTRY: the task is back */
+	struct ms_task	*task;		/* REC_ENTRY */
+	struct rec	*pending;	/* the manifest's entries not yet submitted */
+	unsigned long	 line;
+	const char	*type;		/* REC_BAD: "SHA256" or NULL */
+	char		*why;		/* REC_BAD, REC_UNSUPPORTED, REC_STOP */
+	char		*name;		/* REC_UNSUPPORTED, REC_OUTSIDE */
+	bool		 outside;	/* not in a PGP message's signed part */
+	bool		 escaped;	/* REC_ENTRY: b3sum's line began with \ */
+	enum ms_resolved how;		/* REC_ENTRY: how its algorithm was chosen */
+	size_t		 n;		/* REC_ENTRY: digests on the line */
+	size_t		 len[MS_MANIFEST_DIGESTS];	/* compared prefix of each */
+	size_t		 want_len;	/* all of them */
+	unsigned char	 want[];	/* the expected digests, end to end */
+};
+
+struct run {
+	const struct ms_options *o;
+	const struct ms_check_style *style;
+	struct ms_engine_config cfg;	/* o->engine, with the progress line */
+	struct ms_engine *engine;	/* NULL with --archive */
+	struct rec	*head, **tail;
+	struct reg	**sels;		/* one per set of candidates met */
+	size_t		 nsels;
+	struct rec	**idx;		/* --archive: pending entries by name */
+	size_t		 nidx;
+	bool		 failed;	/* exit status 1 */
+	bool		 stopped;	/* fatal_unreadable: nothing more is said */
+	bool		 stdin_manifest;	/* a manifest is standard input */
+	struct rec	*pending, **pending_tail;	/* read, not submitted */
+};
+
+/*
+ * Say what rec means, in the style's words (check_report.c), and free
+ * what it owns but itself: its task, or its manifest at REC_END.
+ */
+void	 ms_check_report(struct run *r, struct rec *rec);
+
+#endif

@@ -1,0 +1,331 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * check_report.c - the words of check mode: a verdict per entry ("NAME:
+ * OK", "FAILED"), a word per bad or unverifiable line and the closing
+ * warnings per manifest, in the style of the face that runs (multisum,
+ * coreutils 9.1, b3sum 1.2: struct ms_check_style), and the exit status
+ * they add up to.
+ *
+ * Owns that wording and the counting behind it.  It is handed one record
+ * at a time, in manifest order, by check.c's queue; it never reads a
+ * manifest or a file.  Explaining how an algorithm was chosen is
+ * check_explain.c's.
+ */
+#include "modes/check_int.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "modes/check_explain.h"
+#include "manifest/format.h"
+#include "base/quote.h"
+#include "base/rust_text.h"
+#include "base/util.h"
+
+/* A message on standard error, after what standard output holds. */
+static void
+say(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	va_start(ap, fmt);
+	ms_vwarn(fmt, ap);
+	va_end(ap);
+}
+
+/* The text of an errno in the style's words. */
+static const char *
+cause(const struct run *r, int err)
+{
+	if (err < 0)
+		return ms_explain_err(err);
+	return r->style->rust_words ? ms_rust_os_error(err) : strerror(err);
+}
+
+static void
+print_name(const struct run *r, const struct rec *rec, const char *name)
+{
+	bool esc;
+
+	switch (r->style->names) {
+	case MS_CHECK_NAMES_AS_WRITTEN:
+		/* b3sum's unescaping is undone exactly by its escaping */
+		if (rec->escaped) {
+			char *shown = ms_rust_lossy(name, true, NULL);
+
+			printf("\\%s", shown);
+			free(shown);
+		} else {
+			fputs(name, stdout);
+		}
+		return;
+	case MS_CHECK_NAMES_NEWLINE:
+		esc = strchr(name, '\n') != NULL;
+		break;
+	case MS_CHECK_NAMES_NATIVE:
+	default:
+		esc = ms_name_needs_escape(name);
+		break;
+	}
+	if (esc) {
+		putchar('\\');
+		ms_write_escaped(stdout, name);
+	} else {
+		fputs(name, stdout);
+	}
+}
+
+static void
+verdict(const struct run *r, const struct rec *rec, const char *what)
+{
+	ms_before_terminal_output();	/* not over the progress line */
+	print_name(r, rec, rec->task->path);
+	printf(": %s\n", what);
+}
+
+/* An entry whose file could not be read, for the reason given. */
+static void
+unreadable(struct run *r, struct rec *rec, const char *why)
+{
+	rec->m->unreadable++;
+	if (r->style->inline_causes) {
+		char *what = ms_xasprintf("FAILED (%s)", why);
+
+		verdict(r, rec, what);
+		free(what);
+		return;
+	}
+	say("%s: %s", ms_quotef(rec->task->path), why);
+	if (!r->o->status)
+		verdict(r, rec, "FAILED open or read");
+}
+
+/* Does the file match every digest of the line? */
+static bool
+matches(const struct ms_task *t, const struct rec *rec)
+{
+	const unsigned char *want = rec->want;
+
+	for (size_t i = 0; i < rec->n; i++) {
+		const struct ms_digest_spec *s = &t->sel->spec[i];
+
+		if (rec->len[i] > ms_spec_len(s) ||
+		    memcmp(t->digest + t->sel->offset[i], want, rec->len[i]) != 0)
+			return false;
+		want += rec->len[i];
+	}
+	return rec->n > 0;
+}
+
+/* Once per manifest: the hint after a guessed FAILED, the note on a
+ * non-cryptographic default (check_explain.c). */
+static void
+explain(struct manifest *m, const struct rec *rec, bool ok)
+{
+	const struct ms_task *t = rec->task;
+	const char *mname = m->summary ? m->name : NULL;
+
+	if (rec->n != 1)
+		return;
+	if (!ok && !m->hinted && ms_explain_hint(mname, &t->sel->spec[0], rec->how))
+		m->hinted = true;
+	if (ok && !m->noted && ms_explain_note(mname, &t->sel->spec[0], rec->how))
+		m->noted = true;
+}
+
+static void
+report_entry(struct run *r, struct rec *rec)
+{
+	struct manifest *m = rec->m;
+	struct ms_task *t = rec->task;
+	const struct ms_options *o = r->o;
+
+	m->any_entry = true;
+	if (t->err == ENOENT && o->ignore_missing)
+		return;
+	if (t->err == EBUSY && strcmp(t->path, "-") == 0) {
+		unreadable(r, rec, "standard input is read as a manifest: "
+		    "not hashed");
+		return;
+	}
+	if (t->err == ENOTSUP) {
+		/* The backend did not load: said once, by sel_new. */
+		m->unsupported++;
+		say("%s: %s: unsupported algorithm %s", ms_quotef(m->name),
+		    ms_quotef(t->path), rec->task->sel->cnt ?
+		    rec->task->sel->spec[0].algo->name : "of this build");
+		return;
+	}
+	if (t->err < 0) {
+		unreadable(r, rec, cause(r, t->err));
+		return;
+	}
+	if (o->debug)
+		ms_explain_debug(rec->m->name, rec->line, t->path, t->sel,
+		    rec->how);
+	if (t->err != 0) {
+		unreadable(r, rec, cause(r, t->err));
+		return;
+	}
+	if (matches(t, rec)) {
+		m->matched = true;
+		explain(m, rec, true);
+		if (!o->status && !o->quiet)
+			verdict(r, rec, "OK");
+	} else {
+		m->mismatched++;
+		if (!o->status)
+			verdict(r, rec, "FAILED");
+		if (!o->status)
+			explain(m, rec, false);
+	}
+}
+
+static const char *
+plural(size_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
+/* The end of the run at a fatal error (style->fatal_unreadable). */
+static void
+stop(struct run *r, const char *why)
+{
+	fflush(stdout);
+	fprintf(stderr, "Error: %s\n", why);
+	r->failed = r->stopped = true;
+}
+
+/* A manifest that could not be opened or read to its end. */
+static void
+manifest_unreadable(struct run *r, struct manifest *m)
+{
+	const char *name = ms_quotef(m->name);
+
+	r->failed = true;
+	if (r->style->fatal_unreadable)
+		stop(r, cause(r, m->open_err != 0 ? m->open_err :
+		    m->read_cause != 0 ? m->read_cause : EIO));
+	else if (m->open_err != 0)
+		say("%s: %s", name, strerror(m->open_err));
+	else if (m->read_errno != 0)
+		say("%s: %s", name, strerror(m->read_errno));
+	else
+		say("%s: read error", name);
+}
+
+/* coreutils' closing warnings, once per manifest. */
+static void
+summary(const struct run *r, const struct manifest *m)
+{
+	if (m->bad != 0)
+		say("WARNING: %zu %s improperly formatted", m->bad,
+		    plural(m->bad, "line is", "lines are"));
+	if (m->unreadable != 0)
+		say("WARNING: %zu listed %s could not be read",
+		    m->unreadable, plural(m->unreadable, "file", "files"));
+	if (m->mismatched != 0)
+		say("WARNING: %zu computed %s did NOT match",
+		    m->mismatched,
+		    plural(m->mismatched, "checksum", "checksums"));
+	if (m->unsupported != 0)
+		say("WARNING: %zu %s not verified",
+		    m->unsupported, plural(m->unsupported, "line was",
+		    "lines were"));
+	if (m->outside != 0)
+		say("WARNING: %zu %s outside the signed part, not verified",
+		    m->outside, plural(m->outside, "line is", "lines are"));
+	if (r->o->ignore_missing && !m->matched)
+		say("%s: no file was verified", ms_quotef(m->name));
+}
+
+/* The end of a manifest: coreutils' closing warnings and verdict. */
+static void
+report_end(struct run *r, struct manifest *m)
+{
+	const struct ms_options *o = r->o;
+	bool line_failed = m->mismatched != 0 || m->unreadable != 0 ||
+	    m->unsupported != 0 || m->outside != 0;
+
+	if (m->open_err != 0 || m->read_err) {
+		manifest_unreadable(r, m);
+		return;
+	}
+	if (r->style->no_summary) {
+		if (line_failed || m->bad != 0)
+			r->failed = true;
+		return;
+	}
+	if (!m->any_entry && m->unsupported == 0 && m->outside == 0) {
+		if (m->summary)
+			say("%s: no properly formatted checksum lines found",
+			    ms_quotef(m->name));
+		r->failed = true;
+		return;
+	}
+	if (!o->status && m->summary)
+		summary(r, m);
+	/* A line not verified (unsupported, unsigned) fails the run. */
+	if (!m->matched || line_failed || (o->strict && m->bad != 0))
+		r->failed = true;
+}
+
+static void
+report_bad(struct run *r, struct rec *rec)
+{
+	rec->m->bad++;
+	if (r->style->bare_reasons && rec->why != NULL)
+		say("%s", rec->why);
+	else if (rec->why != NULL)
+		say("%s: %lu: %s", ms_quotef(rec->m->name), rec->line, rec->why);
+	else if (r->o->warn)
+		say("%s: %lu: improperly formatted %s%schecksum line",
+		    ms_quotef(rec->m->name), rec->line,
+		    rec->type ? rec->type : "", rec->type ? " " : "");
+}
+
+static void
+say_record(struct run *r, struct rec *rec)
+{
+	switch (rec->kind) {
+	case REC_ENTRY:
+		report_entry(r, rec);
+		break;
+	case REC_BAD:
+		report_bad(r, rec);
+		break;
+	case REC_UNSUPPORTED:
+		rec->m->unsupported++;
+		rec->m->any_entry = true;
+		say("%s: %lu: %s: not verified: %s", ms_quotef(rec->m->name),
+		    rec->line, ms_quotef(rec->name), rec->why);
+		break;
+	case REC_OUTSIDE:
+		rec->m->outside++;
+		say("%s: %lu: outside the signed part of the PGP message: "
+		    "not verified", ms_quotef(rec->m->name), rec->line);
+		break;
+	case REC_STOP:
+		stop(r, rec->why);
+		break;
+	case REC_END:
+		report_end(r, rec->m);
+		break;
+	}
+}
+
+void
+ms_check_report(struct run *r, struct rec *rec)
+{
+	/* after a fatal error, nothing more is said */
+	if (!r->stopped)
+		say_record(r, rec);
+	if (rec->kind == REC_ENTRY)
+		ms_task_free(rec->task);
+	if (rec->kind == REC_END)
+		free(rec->m);
+}
