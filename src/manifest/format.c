@@ -5,15 +5,17 @@
  *
  * Owns name escaping (a name holding \, newline or CR is written with
  * those escaped and the line starts with a backslash, as coreutils does;
- * -z turns escaping off), the BSD tag line, SFV, NDJSON (its string
+ * -z turns escaping off; b3sum's rule is rust_text.c's), the BSD tag line, SFV, NDJSON (its string
  * escaping is json.c's), and the decimal lines of cksum and sum.  Writes
  * only to the FILE it is given and never decides about errors.
  */
 #include "manifest/format.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/json.h"
+#include "base/rust_text.h"
 #include "base/util.h"
 
 bool
@@ -113,6 +115,47 @@ ms_format_refuses(const struct ms_format_opts *o, const char *name)
 	return NULL;
 }
 
+/* A digest as hex of any length (b3sum -l), in pieces. */
+static void
+put_hex(FILE *out, const unsigned char *d, size_t len)
+{
+	char text[2 * MS_DIGEST_MAX + 1];
+
+	for (size_t at = 0, n; at < len; at += n) {
+		n = len - at < MS_DIGEST_MAX ? len - at : MS_DIGEST_MAX;
+		ms_hex(text, d + at, n);
+		fputs(text, out);
+	}
+}
+
+void
+ms_format_lead(FILE *out, const struct ms_format_opts *o, const char *name)
+{
+	bool esc;
+
+	if (!o->b3sum_names || o->no_names || o->raw)
+		return;
+	free(ms_rust_lossy(name, true, &esc));
+	if (esc)
+		putc('\\', out);
+}
+
+/* "HEX  NAME" as b3sum 1.2 writes it, or the digest alone. */
+static void
+b3sum_line(FILE *out, const struct ms_format_opts *o, const char *name,
+    const struct ms_selection *sel, const unsigned char *digest)
+{
+	ms_format_lead(out, o, name);
+	put_hex(out, digest, sel->out_len);
+	if (!o->no_names) {
+		char *shown = ms_rust_lossy(name, true, NULL);
+
+		fprintf(out, "  %s", shown);
+		free(shown);
+	}
+	putc('\n', out);
+}
+
 void
 ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
     const struct ms_selection *sel, const unsigned char *digest, uint64_t size)
@@ -132,6 +175,10 @@ ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
 
 		if (s->algo->legacy != MS_LEGACY_NONE) {
 			legacy_line(out, o, name, s, digest, size);
+			return;
+		}
+		if (o->b3sum_names) {
+			b3sum_line(out, o, name, sel, digest);
 			return;
 		}
 		if (esc)

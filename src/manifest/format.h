@@ -22,6 +22,10 @@ struct ms_format_opts {
 	bool		 base64;
 	bool		 raw;		/* bare binary digest */
 	bool		 name_stdin;	/* legacy lines: print the name "-" */
+	/* GNU lines as b3sum 1.2 writes them: invalid UTF-8 in a name as
+	 * U+FFFD, only \\ and \n escaped; the digest may be any length */
+	bool		 b3sum_names;
+	bool		 no_names;	/* GNU: the digest alone (b3sum --no-names) */
 };
 
 /*
@@ -31,6 +35,14 @@ struct ms_format_opts {
 void	 ms_format_result(FILE *out, const struct ms_format_opts *o,
 	    const char *name, const struct ms_selection *sel,
 	    const unsigned char *digest, uint64_t size);
+
+/*
+ * b3sum_names: what the line for name holds before its digest, the
+ * backslash of an escaped name (b3sum 1.2 writes it before it parses -l,
+ * and leaves it when that fails).  Nothing in other formats.
+ */
+void	 ms_format_lead(FILE *out, const struct ms_format_opts *o,
+	    const char *name);
 
 /*
  * Why a line for this name cannot be written in the format (SFV cannot

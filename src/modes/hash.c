@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * hash.c - hash mode: operands through the engine to result lines, for
- * multisum and the coreutils personalities alike.
+ * multisum and its faces (the coreutils tools, b3sum) alike.
  *
  * Owns the choice of line format for a run, the order of operands
  * (command line, --files-from lists, directory walks) and the reporting
@@ -19,6 +19,7 @@
 #include "engine/engine_members.h"
 #include "io/output.h"
 #include "base/quote.h"
+#include "base/rust_text.h"
 #include "base/util.h"
 
 struct run {
@@ -39,6 +40,26 @@ struct run {
 /* Tasks -j 1 holds back at most, so that the progress total is known. */
 #define HELD_MAX	4096
 
+/* t->err of an operand the style refuses unread (stdin_refusal). */
+#define REFUSED		(-1)
+
+/* "FILE: CAUSE" (err, or why if err is 0), after what standard output
+ * holds, as check mode does; the input counts as failed. */
+static void
+failed(struct run *r, const char *path, int err, const char *why)
+{
+	ms_output_flush(&r->out);
+	if (r->style->rust_words) {
+		char *name = ms_rust_lossy(path, false, NULL);
+
+		ms_warn("%s: %s", name, err != 0 ? ms_rust_os_error(err) : why);
+		free(name);
+	} else {
+		ms_warn("%s: %s", ms_quotef(path), err != 0 ? strerror(err) : why);
+	}
+	r->failed++;
+}
+
 static void
 emit(void *arg, struct ms_task *t)
 {
@@ -51,15 +72,16 @@ emit(void *arg, struct ms_task *t)
 		t->size = 0;
 		memcpy(t->digest, "\xff\xff\xff\xff", 4);
 	}
-	if (t->err != 0) {
-		/* after what standard output holds, as check mode does */
-		ms_output_flush(&r->out);
-		ms_warn("%s: %s", ms_quotef(t->path), strerror(t->err));
-		r->failed++;
+	if (t->err == REFUSED) {
+		failed(r, t->path, 0, r->style->stdin_refusal);
+	} else if (t->err != 0) {
+		failed(r, t->path, t->err, NULL);
 	} else if ((why = ms_format_refuses(&r->o->fmt, t->path)) != NULL) {
-		fflush(r->out.fp);
-		ms_warn("%s: %s", ms_quotef(t->path), why);
-		r->failed++;
+		failed(r, t->path, 0, why);
+	} else if ((why = r->style->late_refusal) != NULL) {
+		/* as b3sum 1.2, which has begun the line by then */
+		ms_format_lead(r->out.fp, &r->o->fmt, t->path);
+		failed(r, t->path, 0, why);
 	} else {
 		if (crc && r->style->crc_debug != NULL && !r->debug_said) {
 			r->debug_said = true;
@@ -95,6 +117,13 @@ submit(void *arg, const char *path, bool walked)
 		ms_progress_expect(r->cfg.progress, (uint64_t)st.st_size);
 	t = ms_task_new(path, &r->o->sel, NULL);
 	t->walked = walked;
+	if (r->style->stdin_refusal != NULL && strcmp(path, "-") == 0) {
+		/* in its place among the results, never read */
+		release(r);
+		t->err = REFUSED;
+		ms_engine_submit_done(r->engine, t);
+		return;
+	}
 	if (r->cfg.jobs <= 1 && r->cfg.progress != NULL) {
 		/* -j 1 hashes a task as it is submitted: hold them back, so
 		 * that the total counts every queued file, not the opened. */

@@ -1,8 +1,9 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * hash.h - hash mode, shared by multisum and the coreutils personalities,
- * which differ only in the few quirks a struct ms_hash_style names.
+ * hash.h - hash mode, shared by multisum and its faces (the coreutils
+ * tools, b3sum), which differ only in the few quirks a struct
+ * ms_hash_style names.
  */
 #ifndef MS_HASH_H
 #define MS_HASH_H
@@ -17,6 +18,16 @@ struct ms_hash_style {
 	/* Written (as a warning) once, before the first CRC result: cksum
 	 * --debug's line naming the implementation; NULL for none. */
 	const char	*crc_debug;
+	/* b3sum 1.2's messages: a file named in lossy UTF-8 (unescaped),
+	 * the cause in io::Error's words (rust_text.h). */
+	bool		 rust_words;
+	/* "-" is not read but refused with this reason (b3sum --keyed, whose
+	 * key was standard input); NULL: read as any operand. */
+	const char	*stdin_refusal;
+	/* Every input read is then refused with this reason in place of its
+	 * line, but for the line's lead (ms_format_lead): b3sum 1.2 parses
+	 * -l only once a file is hashed and its line begun. */
+	const char	*late_refusal;
 };
 
 /*
