@@ -1,19 +1,22 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * personality_b3sum.c - multisum run as b3sum: the command line, output,
- * messages and exit status of Debian's b3sum 1.2 (its clap-style usage
- * errors, "Error: ..." for fatal ones, "b3sum: NAME: ..." per file), for
- * hashing, --no-names, --raw, -l, --keyed, --derive-key, -c and --quiet.
+ * personality_b3sum.c - multisum run as b3sum: the command line, help and
+ * fatal errors of Debian's b3sum 1.2 (its clap-style usage errors, "Error:
+ * ..." for fatal ones), and the styles in which hash.c and check.c then
+ * write and read as it does: names with invalid UTF-8 as U+FFFD and \\ and
+ * \n escaped, --no-names, --raw, "b3sum: NAME: CAUSE (os error N)", and
+ * manifest_b3sum.c's rules and reasons for -c.
  *
- * Owns that wording and nothing else: bytes come through source.c and
- * digests from blake3.c.  Names print as b3sum prints them (invalid
- * UTF-8 as U+FFFD, then \\ and \n escaped behind a leading backslash).
+ * Owns that command line and nothing else: files go through the engine,
+ * with its threads (--num-threads) and its I/O (--no-mmap: read).
  */
 #include "cli/personality_b3sum.h"
 
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,10 +24,21 @@
 #include <unistd.h>
 
 #include "kernels/blake3.h"
-#include "io/source.h"
+#include "modes/check.h"
+#include "modes/hash.h"
+#include "modes/options.h"
+#include "base/rust_text.h"
 #include "base/util.h"
 
 #define B3_EXIT_FAIL	1
+#define B3_THREADS_MAX	1024	/* as multisum -j */
+/* The longest -l a digest spec holds (its bits are an unsigned). */
+#define B3_OUT_MAX	(UINT_MAX / 8)
+#define B3_OUT_MAX_TEXT	"536870911"
+_Static_assert(B3_OUT_MAX == 536870911u, "B3_OUT_MAX_TEXT is B3_OUT_MAX");
+/* Longer digests are made one file at a time: each task in flight holds
+ * its digest whole. */
+#define B3_LONG_OUT	(64u << 10)
 
 static const char help_text[] =
 "b3sum 1.2.0\n"
@@ -62,141 +76,223 @@ static const char help_text[] =
 "                 or when - is given, read standard input.\n"
 ;
 
+/* What clap's usage line lists once given, in its order. */
+enum {
+	U_FILES, U_CHECK, U_DERIVE, U_KEYED, U_LENGTH, U_NO_MMAP, U_NO_NAMES,
+	U_THREADS, U_QUIET, U_RAW, U_COUNT
+};
+
+static const char *const usage_words[U_COUNT] = {
+	[U_FILES] = "<FILE>...", [U_CHECK] = "--check",
+	[U_DERIVE] = "--derive-key <CONTEXT>", [U_KEYED] = "--keyed",
+	[U_LENGTH] = "--length <LEN>", [U_NO_MMAP] = "--no-mmap",
+	[U_NO_NAMES] = "--no-names", [U_THREADS] = "--num-threads <NUM>",
+	[U_QUIET] = "--quiet", [U_RAW] = "--raw",
+};
+
 struct b3opts {
-	bool		 check, keyed, no_names, raw, quiet;
+	bool		 check, keyed, no_names, raw, quiet, no_mmap;
 	const char	*context;	/* --derive-key */
 	const char	*length;	/* -l, parsed per file as b3sum does */
+	const char	*threads;	/* --num-threads */
+	unsigned	 seen;		/* 1 << U_*: the usage line's words */
+	int		 empty;		/* U_* of an option left without value, or -1 */
 	uint8_t		 key[MS_BLAKE3_KEY_LEN];
 };
 
-enum { O_KEYED = 256, O_DERIVE, O_NO_NAMES, O_RAW, O_QUIET, O_THREADS,
-	O_NO_MMAP };
+/* A long option's val: 256 + its U_* row; -c and -l their letters. */
+#define LONG_ONLY(u)	(256 + (u))
 
 static const struct option b3_options[] = {
 	{ .name = "check", .has_arg = no_argument, .val = 'c' },
 	{ .name = "help", .has_arg = no_argument, .val = 'h' },
 	{ .name = "version", .has_arg = no_argument, .val = 'V' },
 	{ .name = "length", .has_arg = required_argument, .val = 'l' },
-	{ .name = "keyed", .has_arg = no_argument, .val = O_KEYED },
-	{ .name = "derive-key", .has_arg = required_argument, .val = O_DERIVE },
-	{ .name = "no-names", .has_arg = no_argument, .val = O_NO_NAMES },
-	{ .name = "raw", .has_arg = no_argument, .val = O_RAW },
-	{ .name = "quiet", .has_arg = no_argument, .val = O_QUIET },
-	{ .name = "num-threads", .has_arg = required_argument, .val = O_THREADS },
-	{ .name = "no-mmap", .has_arg = no_argument, .val = O_NO_MMAP },
+	{ .name = "keyed", .has_arg = no_argument, .val = LONG_ONLY(U_KEYED) },
+	{ .name = "derive-key", .has_arg = required_argument,
+	  .val = LONG_ONLY(U_DERIVE) },
+	{ .name = "no-names", .has_arg = no_argument, .val = LONG_ONLY(U_NO_NAMES) },
+	{ .name = "raw", .has_arg = no_argument, .val = LONG_ONLY(U_RAW) },
+	{ .name = "quiet", .has_arg = no_argument, .val = LONG_ONLY(U_QUIET) },
+	{ .name = "num-threads", .has_arg = required_argument,
+	  .val = LONG_ONLY(U_THREADS) },
+	{ .name = "no-mmap", .has_arg = no_argument, .val = LONG_ONLY(U_NO_MMAP) },
 	{ NULL, 0, NULL, 0 },
 };
 
-/* clap's usage error: the message, a usage line, the help hint; exit 1. */
-static _Noreturn void
-clap_error(const char *msg, const char *usage)
+static int
+row_of(int val)
 {
-	fprintf(stderr, "error: %s\n\nUSAGE:\n    b3sum %s\n\n"
-	    "For more information try --help\n", msg, usage);
+	return val == 'c' ? U_CHECK : val == 'l' ? U_LENGTH : val - 256;
+}
+
+/*
+ * clap's usage error: the message, the usage line (the arguments given
+ * so far, or the synopsis if none), the help hint; exit 1.
+ */
+static _Noreturn __attribute__((format(printf, 2, 3))) void
+clap_error(const struct b3opts *o, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("error: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\n\nUSAGE:\n    b3sum", stderr);
+	for (int u = 0; u < U_COUNT; u++)
+		if (o->seen & 1u << u)
+			fprintf(stderr, " %s", usage_words[u]);
+	if (o->seen == 0)
+		fputs(" [FLAGS] [OPTIONS] [FILE]...", stderr);
+	fputs("\n\nFor more information try --help\n", stderr);
 	exit(B3_EXIT_FAIL);
 }
 
 /* A fatal error as b3sum's main returns it. */
-static _Noreturn void
-fatal(const char *msg)
+static _Noreturn __attribute__((format(printf, 1, 2))) void
+fatal(const char *fmt, ...)
 {
-	fprintf(stderr, "Error: %s\n", msg);
+	va_list ap;
+
+	fflush(stdout);
+	fputs("Error: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	putc('\n', stderr);
 	exit(B3_EXIT_FAIL);
 }
 
-/* Rust's io::Error text. */
-static const char *
-os_error(int err)
+static _Noreturn void
+unexpected(const struct b3opts *o, const char *arg)
 {
-	static char buf[256];
-
-	snprintf(buf, sizeof(buf), "%s (os error %d)", strerror(err), err);
-	return buf;
+	clap_error(o, "Found argument '%s' which wasn't expected, or isn't "
+	    "valid in this context", arg);
 }
 
-/* Two arguments that clap refuses together; usage lists what was given. */
-static void
-conflicts(const struct b3opts *o, bool length_given)
+/* Is arg one of b3sum's options, or "--"? */
+static bool
+is_option(const char *arg)
 {
-	static const struct { const char *a, *b; } pairs[] = {
-		{ "--keyed", "--derive-key <CONTEXT>" },
-		{ "--keyed", "--check" },
-		{ "--derive-key <CONTEXT>", "--check" },
-		{ "--raw", "--check" },
-		{ "--no-names", "--check" },
-		{ "--length <LEN>", "--check" },
-	};
-	bool given[] = {
-		o->keyed && o->context, o->keyed && o->check,
-		o->context && o->check, o->raw && o->check,
-		o->no_names && o->check, length_given && o->check,
+	size_t n = strcspn(arg, "=");
+
+	if (arg[1] != '-')
+		return arg[1] != '\0' && strchr("chVl", arg[1]) != NULL;
+	if (arg[2] == '\0')
+		return true;
+	for (const struct option *p = b3_options; p->name != NULL; p++)
+		if (strlen(p->name) == n - 2 && strncmp(p->name, arg + 2, n - 2) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * clap takes no value that looks like an option from the next argument
+ * (N8d: "-l -1" is no length): an option it knows, or "--", leaves this
+ * one without value, which is said once the line is read; anything else
+ * is unexpected there.  Returns whether optarg is the value.
+ */
+static bool
+value_given(struct b3opts *o, int row, char **argv)
+{
+	if (optarg != argv[optind - 1] || optarg[0] != '-' ||
+	    strcmp(optarg, "-") == 0)
+		return true;
+	if (!is_option(optarg))
+		unexpected(o, optarg);
+	optind--;	/* parsed next, as the option it is */
+	if (o->empty < 0)
+		o->empty = row;
+	return false;
+}
+
+/* Two arguments that clap refuses together, then those it misses. */
+static void
+conflicts(const struct b3opts *o)
+{
+	static const struct { int a, b; } pairs[] = {
+		{ U_KEYED, U_DERIVE }, { U_KEYED, U_CHECK }, { U_DERIVE, U_CHECK },
+		{ U_RAW, U_CHECK }, { U_NO_NAMES, U_CHECK }, { U_LENGTH, U_CHECK },
 	};
 
 	for (size_t i = 0; i < MS_ARRAY_LEN(pairs); i++) {
-		char msg[128], usage[256];
+		int a = pairs[i].a, b = pairs[i].b;
 
-		if (!given[i])
-			continue;
-		snprintf(msg, sizeof(msg), "The argument '%s' cannot be used "
-		    "with '%s'", pairs[i].a, pairs[i].b);
-		snprintf(usage, sizeof(usage), "%s%s%s%s%s%s%s",
-		    o->keyed ? "<FILE>... " : "",
-		    o->check ? "--check " : "",
-		    o->context ? "--derive-key <CONTEXT> " : "",
-		    o->keyed ? "--keyed " : "",
-		    length_given ? "--length <LEN> " : "",
-		    o->no_names ? "--no-names " : "",
-		    o->raw ? "--raw " : "");
-		usage[strlen(usage) - 1] = '\0';
-		clap_error(msg, usage);
+		/* --quiet lists --check in the usage line, but is no --check */
+		if ((o->seen & 1u << a) && (b == U_CHECK ? o->check :
+		    (o->seen & 1u << b) != 0))
+			clap_error(o, "The argument '%s' cannot be used with "
+			    "'%s'", usage_words[a], usage_words[b]);
 	}
+	if (o->empty >= 0)
+		clap_error(o, "The argument '%s' requires a value but none "
+		    "was supplied", usage_words[o->empty]);
 	if (o->quiet && !o->check)
-		clap_error("The following required arguments were not provided:\n"
-		    "    --check", "--check --quiet");
+		clap_error(o, "%s", "The following required arguments were "
+		    "not provided:\n    --check");
+}
+
+/* What getopt hands back that is no option to keep: said, then exit. */
+static void
+answer(const struct b3opts *o, int c, char **argv)
+{
+	char arg[3] = { '-', (char)optopt, '\0' };
+
+	switch (c) {
+	case ':':
+		clap_error(o, "The argument '%s' requires a value but none was "
+		    "supplied", usage_words[row_of(optopt)]);
+	case '?':
+		unexpected(o, optopt > 0 && optopt < 256 ? arg : argv[optind - 1]);
+	case 'h':
+		fputs(help_text, stdout);
+		exit(0);
+	case 'V':
+		puts("b3sum 1.2.0");
+		exit(0);
+	}
 }
 
 static void
 parse(struct b3opts *o, int argc, char **argv)
 {
-	bool length_given = false;
 	int c;
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":chVl:", b3_options, NULL)) != -1) {
-		switch (c) {
-		case 'c': o->check = true; break;
-		case 'h': fputs(help_text, stdout); exit(0);
-		case 'V': puts("b3sum 1.2.0"); exit(0);
-		case 'l': o->length = optarg; length_given = true; break;
-		case O_KEYED: o->keyed = true; break;
-		case O_DERIVE: o->context = optarg; break;
-		case O_NO_NAMES: o->no_names = true; break;
-		case O_RAW: o->raw = true; break;
-		case O_QUIET: o->quiet = true; break;
-		case O_THREADS: case O_NO_MMAP: break;	/* same output */
-		case ':': {
-			char msg[128];
-			const char *which = optopt == 'l' ||
-			    strncmp(argv[optind - 1], "--l", 3) == 0 ?
-			    "--length <LEN>" : "--derive-key <CONTEXT>";
-
-			if (optopt == 0 && strncmp(argv[optind - 1], "--n", 3) == 0)
-				which = "--num-threads <NUM>";
-			snprintf(msg, sizeof(msg), "The argument '%s' requires a "
-			    "value but none was supplied", which);
-			clap_error(msg, which);
-		}
-		default: {
-			char msg[512], arg[3] = { '-', (char)optopt, '\0' };
-
-			snprintf(msg, sizeof(msg), "Found argument '%s' which wasn't "
-			    "expected, or isn't valid in this context",
-			    optopt != 0 ? arg : argv[optind - 1]);
-			clap_error(msg, "[FLAGS] [OPTIONS] [FILE]...");
-		}
+		/* clap lets a flag's "=VALUE" pass (getopt: optopt is its val) */
+		if (c == '?' && (optopt >= 256 || (optopt != 0 &&
+		    strchr("chV", optopt) != NULL)))
+			c = optopt;
+		if (c == ':')
+			o->seen |= 1u << row_of(optopt);
+		answer(o, c, argv);
+		o->seen |= 1u << row_of(c);
+		switch (row_of(c)) {
+		case U_CHECK: o->check = true; break;
+		case U_KEYED: o->keyed = true; o->seen |= 1u << U_FILES; break;
+		case U_QUIET: o->quiet = true; o->seen |= 1u << U_CHECK; break;
+		case U_NO_NAMES: o->no_names = true; break;
+		case U_RAW: o->raw = true; break;
+		case U_NO_MMAP: o->no_mmap = true; break;
+		case U_LENGTH:
+			if (value_given(o, U_LENGTH, argv))
+				o->length = optarg;
+			break;
+		case U_DERIVE:
+			if (value_given(o, U_DERIVE, argv))
+				o->context = optarg;
+			break;
+		case U_THREADS:
+			if (value_given(o, U_THREADS, argv))
+				o->threads = optarg;
+			break;
+		default:
+			ms_bug("b3sum option");
 		}
 	}
-	conflicts(o, length_given);
+	conflicts(o);
 }
 
 /* b3sum reads the key before any input: exactly 32 bytes. */
@@ -212,368 +308,107 @@ read_key(struct b3opts *o)
 		if (n == -1 && errno == EINTR)
 			continue;
 		if (n == -1)
-			fatal(os_error(errno));
+			fatal("%s", ms_rust_os_error(errno));
 		if (n == 0)
 			break;
 		got += (size_t)n;
 	}
 	if (got > MS_BLAKE3_KEY_LEN)
 		fatal("read more than 32 key bytes from stdin");
-	if (got < MS_BLAKE3_KEY_LEN) {
-		char msg[64];
-
-		snprintf(msg, sizeof(msg), "expected 32 key bytes from stdin, "
-		    "found %zu", got);
-		fatal(msg);
-	}
+	if (got < MS_BLAKE3_KEY_LEN)
+		fatal("expected 32 key bytes from stdin, found %zu", got);
 	memcpy(o->key, buf, sizeof(o->key));
 }
 
+/* --num-threads, else RAYON_NUM_THREADS as rayon reads it: the jobs. */
 static void
-feed(void *arg, const void *p, size_t n)
+threads(const struct b3opts *o, struct ms_engine_config *cfg)
 {
-	ms_blake3_update(arg, p, n);
-}
+	const char *env = getenv("RAYON_NUM_THREADS"), *why;
+	uint64_t n = 0;
 
-/* Hash path into h; -1 with errno (EINVAL for "-" in keyed mode). */
-static int
-hash_path(const struct b3opts *o, const char *path, struct ms_blake3 *h)
-{
-	static unsigned char buf[256 * 1024];
-	struct ms_source src;
-	struct ms_chunk ch;
-	int rc, err = 0;
-
-	if (o->keyed)
-		ms_blake3_init_keyed(h, o->key);
-	else if (o->context)
-		ms_blake3_init_derive_key(h, o->context, strlen(o->context));
-	else
-		ms_blake3_init(h);
-	if (ms_source_open(&src, path, MS_IO_AUTO) == -1)
-		return -1;
-	while ((rc = ms_source_next(&src, &ch, buf, sizeof(buf))) == 1) {
-		if (ms_chunk_feed(&ch, feed, h) == -1)
-			err = errno;
-		ms_chunk_release(&ch);
-		if (err != 0)
-			break;
-	}
-	if (rc == -1)
-		err = errno;
-	ms_source_close(&src);
-	errno = err;
-	return err ? -1 : 0;
-}
-
-/* Append c as UTF-8. */
-static size_t
-put_utf8(char *out, unsigned c)
-{
-	if (c < 0x80) {
-		out[0] = (char)c;
-		return 1;
-	}
-	if (c < 0x800) {
-		out[0] = (char)(0xC0 | c >> 6);
-		out[1] = (char)(0x80 | (c & 0x3F));
-		return 2;
-	}
-	out[0] = (char)(0xE0 | c >> 12);
-	out[1] = (char)(0x80 | (c >> 6 & 0x3F));
-	out[2] = (char)(0x80 | (c & 0x3F));
-	return 3;
-}
-
-/*
- * Rust's UTF-8 decoding: each maximal invalid subsequence of p becomes
- * one U+FFFD (*replaced says whether any did); with escape, \\ and \n
- * become two-character escapes (*escaped says whether any did).  out
- * holds 3 * n + 1 bytes; returns its length.
- */
-static size_t
-lossy(const unsigned char *p, size_t n, char *out, bool escape,
-    bool *replaced, bool *escaped)
-{
-	char *q = out;
-
-	*replaced = *escaped = false;
-	for (size_t i = 0; i < n;) {
-		unsigned char b = p[i];
-		size_t need = b >= 0xF0 && b <= 0xF4 ? 4 : b >= 0xE0 && b < 0xF0 ?
-		    3 : b >= 0xC2 && b < 0xE0 ? 2 : 0;
-		unsigned char lo = b == 0xE0 ? 0xA0 : b == 0xF0 ? 0x90 : 0x80;
-		unsigned char hi = b == 0xED ? 0x9F : b == 0xF4 ? 0x8F : 0xBF;
-		size_t k = 1;
-
-		if (b < 0x80) {
-			if (escape && (b == '\\' || b == '\n')) {
-				*q++ = '\\';
-				*q++ = b == '\n' ? 'n' : '\\';
-				*escaped = true;
-			} else
-				*q++ = (char)b;
-			i++;
-			continue;
-		}
-		for (; k < need && i + k < n; k++)
-			if (p[i + k] < (k == 1 ? lo : 0x80) ||
-			    p[i + k] > (k == 1 ? hi : 0xBF))
-				break;
-		if (need != 0 && k == need) {
-			memcpy(q, p + i, need);
-			q += need;
-		} else {
-			q += put_utf8(q, 0xFFFD);
-			*replaced = true;
-		}
-		i += k;
-	}
-	*q = '\0';
-	return (size_t)(q - out);
-}
-
-/* A name as b3sum prints it (malloc'd); *escaped if it needs the "\\". */
-static char *
-display_name(const char *s, bool *escaped)
-{
-	size_t n = strlen(s);
-	char *out = ms_xmalloc(3 * n + 1);
-	bool replaced;
-
-	lossy((const unsigned char *)s, n, out, true, &replaced, escaped);
-	return out;
-}
-
-/* Parse -l as b3sum does, when a file is hashed; -1 if invalid. */
-static int
-out_len(const struct b3opts *o, size_t *len)
-{
-	char *end;
-	unsigned long long v;
-
-	*len = MS_BLAKE3_OUT_LEN;
-	if (o->length == NULL)
-		return 0;
-	errno = 0;
-	v = strtoull(o->length, &end, 10);
-	if (*o->length < '0' || *o->length > '9' || *end != '\0' ||
-	    errno != 0 || v > SIZE_MAX)
-		return -1;
-	*len = (size_t)v;
-	return 0;
+	if (o->threads != NULL && ms_rust_parse_u64(o->threads, &n, &why) == -1)
+		fatal("Failed to parse num threads.\n\nCaused by:\n    %s", why);
+	if (n == 0 && env != NULL && ms_rust_parse_u64(env, &n, &why) == -1)
+		n = 0;
+	if (n > 0)
+		cfg->jobs = n > B3_THREADS_MAX ? B3_THREADS_MAX : (unsigned)n;
 }
 
 static int
-hash_one(const struct b3opts *o, const char *path)
+hash_files(const struct b3opts *b, struct ms_options *o,
+    struct ms_digest_spec spec)
 {
-	struct ms_blake3 h;
-	size_t len;
-	uint8_t *out;
-	bool escaped;
-	char *name;
+	struct ms_hash_style style = {
+		.rust_words = true,
+		.stdin_refusal = b->keyed ? "Cannot open `-` in keyed mode" : NULL,
+	};
+	uint64_t len = MS_BLAKE3_OUT_LEN;
+	const char *why;
 
-	if (o->keyed && strcmp(path, "-") == 0) {
-		fprintf(stderr, "b3sum: %s: Cannot open `-` in keyed mode\n", path);
-		return -1;
-	}
-	if (hash_path(o, path, &h) == -1) {
-		name = display_name(path, &escaped);
-		fprintf(stderr, "b3sum: %s: %s\n", name, os_error(errno));
-		free(name);
-		return -1;
-	}
-	if (out_len(o, &len) == -1) {
-		name = display_name(path, &escaped);
-		fprintf(stderr, "b3sum: %s: Failed to parse length.\n", name);
-		free(name);
-		return -1;
-	}
-	out = ms_xmalloc(len + 1);
-	ms_blake3_final(&h, out, len);
-	if (o->raw) {
-		fwrite(out, 1, len, stdout);
-		free(out);
-		return 0;
-	}
-	name = display_name(path, &escaped);
-	if (!o->no_names && escaped)
-		putchar('\\');
-	for (size_t i = 0; i < len; i++)
-		printf("%02x", out[i]);
-	if (o->no_names)
-		putchar('\n');
-	else
-		printf("  %s\n", name);
-	free(name);
-	free(out);
-	return 0;
+	/* b3sum 1.2 parses -l only once a file is hashed. */
+	if (b->length != NULL && ms_rust_parse_u64(b->length, &len, &why) == -1)
+		style.late_refusal = "Failed to parse length.";
+	else if (len > B3_OUT_MAX)
+		style.late_refusal = "Length too large for multisum (at most "
+		    B3_OUT_MAX_TEXT " bytes).";
+	if (style.late_refusal != NULL)
+		len = MS_BLAKE3_OUT_LEN;
+	if (len > B3_LONG_OUT)
+		o->engine.jobs = 1;
+	spec.bits = (unsigned)len * 8;
+	ms_selection_add(&o->sel, &spec);
+	o->fmt.format = MS_FORMAT_GNU;
+	o->fmt.b3sum_names = true;
+	o->fmt.no_names = b->no_names;
+	o->fmt.raw = b->raw;
+	return ms_hash_run(o, &style);
 }
 
 static int
-hexval(char c)
+check_files(const struct b3opts *b, struct ms_options *o,
+    const struct ms_digest_spec *spec)
 {
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ?
-	    c - 'a' + 10 : -1;
-}
+	const struct ms_check_style style = {
+		.rules = { .dialect = MS_DIALECT_B3SUM, .tool = spec->algo },
+		.names = MS_CHECK_NAMES_AS_WRITTEN,
+		.rust_words = true,
+		.inline_causes = true,
+		.bare_reasons = true,
+		.no_summary = true,
+		.fatal_unreadable = true,
+	};
 
-static bool
-valid_utf8(const char *s, size_t n)
-{
-	char *out = ms_xmalloc(3 * n + 1);
-	bool replaced, escaped;
-
-	lossy((const unsigned char *)s, n, out, false, &replaced, &escaped);
-	free(out);
-	return !replaced;
-}
-
-/* One manifest line (newline stripped): false if it did not verify. */
-static bool
-check_line(const struct b3opts *o, char *line)
-{
-	uint8_t want[MS_BLAKE3_OUT_LEN], got[MS_BLAKE3_OUT_LEN];
-	const char *why = NULL;
-	char *name, *w;
-	struct ms_blake3 h;
-	bool escaped = false;
-
-	if (*line == '\0')
-		why = "Empty line";
-	else {
-		if (*line == '\\') {
-			escaped = true;
-			line++;
-		}
-		if (strlen(line) <= 66)
-			why = "Short line";
-		for (int i = 0; why == NULL && i < 66; i++)
-			if ((unsigned char)line[i] >= 0x80)
-				why = "Non-ASCII prefix";
-		if (why == NULL && (line[64] != ' ' || line[65] != ' '))
-			why = "Invalid space";
-		for (int i = 0; why == NULL && i < 32; i++) {
-			int a = hexval(line[2 * i]), b = hexval(line[2 * i + 1]);
-
-			if (a < 0 || b < 0)
-				why = "Invalid hex";
-			else
-				want[i] = (uint8_t)(a << 4 | b);
-		}
-	}
-	if (why != NULL) {
-		fprintf(stderr, "b3sum: %s\n", why);
-		return false;
-	}
-	/* Printed as written, the backslash in front included. */
-	const char *pre = escaped ? "\\" : "", *shown = line + 66;
-
-	name = w = ms_xstrdup(line + 66);
-	if (escaped) {
-		for (const char *r = line + 66; *r != '\0'; r++) {
-			if (*r != '\\') {
-				*w++ = *r;
-				continue;
-			}
-			if (r[1] == 'n')
-				*w++ = '\n';
-			else if (r[1] == '\\')
-				*w++ = '\\';
-			else {
-				why = "Invalid backslash escape";
-				break;
-			}
-			r++;
-		}
-		*w = '\0';
-	}
-	if (why == NULL && strstr(name, "\xEF\xBF\xBD") != NULL)
-		why = "Unicode replacement character in path";
-	if (why != NULL) {
-		fprintf(stderr, "b3sum: %s\n", why);
-		free(name);
-		return false;
-	}
-	if (hash_path(o, name, &h) == -1) {
-		printf("%s%s: FAILED (%s)\n", pre, shown, os_error(errno));
-		free(name);
-		return false;
-	}
-	free(name);
-	ms_blake3_final(&h, got, sizeof(got));
-	if (memcmp(want, got, sizeof(got)) != 0) {
-		printf("%s%s: FAILED\n", pre, shown);
-		return false;
-	}
-	if (!o->quiet)
-		printf("%s%s: OK\n", pre, shown);
-	return true;
-}
-
-/* Every line of one manifest; a manifest that cannot be read is fatal. */
-static unsigned long
-check_file(const struct b3opts *o, const char *path)
-{
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-	unsigned long failed = 0;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
-
-	if (f == NULL)
-		fatal(os_error(errno));
-	while ((n = getline(&line, &cap, f)) != -1) {
-		if (!valid_utf8(line, (size_t)n))
-			fatal("stream did not contain valid UTF-8");
-		while (n > 0 && line[n - 1] == '\n')
-			line[--n] = '\0';
-		if (!check_line(o, line))
-			failed++;
-		fflush(stdout);
-	}
-	if (ferror(f))
-		fatal(os_error(errno));
-	free(line);
-	if (f != stdin)
-		fclose(f);
-	return failed;
+	o->quiet = b->quiet;
+	return ms_check_run(o, &style);
 }
 
 int
 ms_b3sum_main(int argc, char **argv)
 {
-	static char dash[] = "-";
-	static char *stdin_only[] = { dash, NULL };
-	struct b3opts o = { 0 };
-	char **files;
-	size_t nfiles;
-	unsigned long failed = 0;
-	const char *why;
+	static struct ms_options o;
+	struct b3opts b = { .empty = -1 };
+	struct ms_digest_spec spec = { ms_algo_named("blake3"),
+	    MS_BLAKE3_OUT_LEN * 8 };
 
 	ms_program = "b3sum";
-	parse(&o, argc, argv);
-	files = argv + optind;
-	nfiles = (size_t)(argc - optind);
-	if (nfiles == 0) {
-		files = stdin_only;
-		nfiles = 1;
-	}
-	if (o.raw && nfiles > 1)
+	parse(&b, argc, argv);
+	ms_engine_defaults(&o.engine);
+	o.progress = 0;		/* b3sum has none */
+	o.files = argv + optind;
+	o.nfiles = (size_t)(argc - optind);
+	if (b.raw && o.nfiles > 1)
 		fatal("Only one filename can be provided when using --raw");
-	if (ms_blake3_simd_setup(&why) == -1) {
-		fprintf(stderr, "b3sum: %s\n", why);
-		return 2;
+	if (ms_spec_load(&spec) == -1)
+		return MS_EXIT_USAGE;
+	if (b.keyed) {
+		read_key(&b);
+		ms_blake3_row_keyed(b.key);
+	} else if (b.context != NULL) {
+		ms_blake3_row_derive_key(b.context);
 	}
-	if (o.keyed)
-		read_key(&o);
-	for (size_t i = 0; i < nfiles; i++) {
-		if (o.check)
-			failed += check_file(&o, files[i]);
-		else if (hash_one(&o, files[i]) == -1)
-			failed++;
-		fflush(stdout);
-	}
-	if (fflush(stdout) == EOF || ferror(stdout))
-		fatal(os_error(errno ? errno : EIO));
-	return failed > 0 ? B3_EXIT_FAIL : 0;
+	threads(&b, &o.engine);
+	if (b.no_mmap)
+		o.engine.io = MS_IO_READ;
+	return b.check ? check_files(&b, &o, &spec) : hash_files(&b, &o, spec);
 }
