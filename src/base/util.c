@@ -178,6 +178,12 @@ ms_xstrdup(const char *s)
 }
 
 char *
+ms_xstrndup(const char *s, size_t n)
+{
+	return checked(strndup(s, n));
+}
+
+char *
 ms_xasprintf(const char *fmt, ...)
 {
 	va_list ap;

@@ -70,6 +70,7 @@ void	*ms_xaligned(size_t align, size_t n);
 /* As ms_xaligned, but NULL when there is no memory (an error to report). */
 void	*ms_try_aligned(size_t align, size_t n);
 char	*ms_xstrdup(const char *s);
+char	*ms_xstrndup(const char *s, size_t n);
 char	*ms_xasprintf(const char *fmt, ...)
 	    __attribute__((format(printf, 1, 2)));
 

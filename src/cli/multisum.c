@@ -37,7 +37,7 @@ enum {
 	OPT_PROGRESS, OPT_NO_PROGRESS, OPT_BENCH, OPT_BENCH_TIME,
 	OPT_BENCH_BASELINE, OPT_ASCII, OPT_LIST, OPT_DEBUG, OPT_HELP,
 	OPT_VERSION, OPT_AUDIT, OPT_SHARD, OPT_MERGE, OPT_KEY_FILE, OPT_KEYED,
-	OPT_DERIVE_KEY,
+	OPT_DERIVE_KEY, OPT_CHECKPOINT, OPT_PARTIAL,
 };
 
 /* The modes an option applies to: the column beside the option table. */
@@ -110,7 +110,9 @@ static const struct opt {
 	{ "update",		required_argument, 'u',			U },
 	{ "audit",		required_argument, OPT_AUDIT,		A },
 	{ "shard",		required_argument, OPT_SHARD,		H | C | U | A },
+	{ "checkpoint",		required_argument, OPT_CHECKPOINT,	U },
 	{ "merge",		no_argument,	   OPT_MERGE,		M },
+	{ "partial",		no_argument,	   OPT_PARTIAL,		M },
 	{ "bench",		no_argument,	   OPT_BENCH,		B },
 	{ "bench-time",		required_argument, OPT_BENCH_TIME,	B },
 	{ "bench-baseline",	required_argument, OPT_BENCH_BASELINE,	B },
@@ -229,11 +231,15 @@ help(void)
 "Keeping manifests over time:\n"
 "  -u, --update=MANIFEST  bring MANIFEST in line with the tree, hashing only\n"
 "                         new and changed files (bookkeeping in '#' lines)\n"
+"      --checkpoint=SECONDS  --update: save the work done every SECONDS\n"
+"                         (default 60; 0: only at the end) to resume a kill\n"
 "      --audit=MANIFEST   read every file and report modified, corrupt, moved,\n"
 "                         new and missing ones\n"
 "      --shard=K/N        keep only the files of shard K of N (hashing, -c,\n"
 "                         --update, --audit)\n"
 "      --merge            merge shard manifests into one (-o MANIFEST)\n"
+"      --partial          --merge: merge the shards there are (or manifests\n"
+"                         without shard bookkeeping), naming those missing\n"
 "\n"
 "Benchmark:\n"
 "      --bench            measure the speed of the algorithms on this machine\n"
@@ -464,6 +470,7 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		    NULL, opts[i].val };
 	ms_engine_defaults(&o->engine);
 	o->progress = -1;
+	o->checkpoint = 60;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":a:l:btzo:cwj:rLu:", long_options,
 	    NULL)) != -1) {
@@ -503,6 +510,8 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case 'u': o->update = optarg; set_mode(o, seen, c, MS_MODE_UPDATE); break;
 		case OPT_AUDIT: o->audit = optarg; set_mode(o, seen, c, MS_MODE_AUDIT); break;
 		case OPT_MERGE: set_mode(o, seen, c, MS_MODE_MERGE); break;
+		case OPT_CHECKPOINT: o->checkpoint = parse_uint("--checkpoint", optarg, 1u << 30); break;
+		case OPT_PARTIAL: o->partial = true; break;
 		case OPT_SHARD:
 			if (ms_shard_parse(&o->shard, optarg) == -1)
 				refuse("invalid --shard '%s' (K/N, 1 <= K <= N)", optarg);
@@ -578,6 +587,9 @@ choose_format(struct ms_options *o)
 	if (o->fmt.raw && (o->nfiles > 1 || o->walk.recursive || o->files_from ||
 	    (o->archive != NULL && o->nfiles != 1)))
 		refuse("--raw takes a single input");
+	if (o->shard.n > 0 && ((o->fmt.format != MS_FORMAT_GNU && o->fmt.format !=
+	    MS_FORMAT_BSD) || o->fmt.zero || o->fmt.raw))	/* '#' bookkeeping */
+		refuse("--shard writes gnu or bsd lines only (its bookkeeping)");
 }
 
 /* --expect=DIGEST: decoded once, for check mode to compare with. */

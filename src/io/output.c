@@ -29,8 +29,9 @@
 /* Standard output into a file: bytes gathered per write. */
 #define BATCH		(1u << 16)
 
-/* The temporary a fatal signal must remove, or NULL. */
-static char *volatile doomed;
+/* The temporaries a fatal signal must remove: the output's, and a
+ * checkpoint's while it is written (NULL: none). */
+static char *volatile doomed[2];
 
 static const int fatal_signals[] = {
 	SIGHUP, SIGINT, SIGPIPE, SIGQUIT, SIGTERM,
@@ -39,11 +40,13 @@ static const int fatal_signals[] = {
 static void
 on_fatal(int sig)
 {
-	char *tmp = doomed;
-
 	/* unlink, signal and raise are async-signal-safe. */
-	if (tmp != NULL)
-		unlink(tmp);
+	for (size_t i = 0; i < MS_ARRAY_LEN(doomed); i++) {
+		char *tmp = doomed[i];
+
+		if (tmp != NULL)
+			unlink(tmp);
+	}
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -53,7 +56,7 @@ guard_signals(char *tmp)
 {
 	struct sigaction sa;
 
-	doomed = tmp;
+	doomed[0] = tmp;
 	if (tmp == NULL)
 		return;
 	memset(&sa, 0, sizeof(sa));
@@ -301,36 +304,24 @@ ms_output_stdio_lines(void)
 		setvbuf(stdout, NULL, _IOLBF, 0);
 }
 
-int
-ms_output_open(struct ms_output *out, const char *path)
+/* The template of a temporary beside out->target, for mkstemp. */
+static char *
+temp_name(const struct ms_output *out)
 {
-	memset(out, 0, sizeof(*out));
-	out->path = path;
-	if (path == NULL)
-		return open_stdout(out);
-	out->target = resolve(path);
-	if (check_target(out) == -1) {
-		free(out->target);
-		out->target = NULL;
-		return -1;
-	}
-
 	const char *slash = strrchr(out->target, '/');
 	int dirlen = slash ? (int)(slash - out->target + 1) : 0;
-	struct stat st;
-	int fd;
+
+	return ms_xasprintf("%.*s.%s.XXXXXX", dirlen, out->target,
+	    slash ? slash + 1 : out->target);
+}
+
+/* The mode (and owner, if we may) a new manifest file gets. */
+static void
+set_mode(const struct ms_output *out, int fd)
+{
 	mode_t mask;
 
-	out->tmp = ms_xasprintf("%.*s.%s.XXXXXX", dirlen, out->target,
-	    slash ? slash + 1 : out->target);
-	guard_signals(out->tmp);
-	fd = mkstemp(out->tmp);
-	if (fd == -1) {
-		ms_warn("%s: %s", ms_quotef(path), strerror(errno));
-		goto fail;
-	}
 	if (out->exists) {
-		/* The manifest keeps its mode (and owner, if we may). */
 		if (fchown(fd, out->uid, out->gid) == -1) {
 			/* not ours to give away: the mode is kept all the same */
 		}
@@ -341,6 +332,62 @@ ms_output_open(struct ms_output *out, const char *path)
 		umask(mask);
 		fchmod(fd, 0666 & ~mask);
 	}
+}
+
+static int open_file(struct ms_output *out, const char *path, bool judge);
+
+int
+ms_output_open(struct ms_output *out, const char *path)
+{
+	return open_file(out, path, true);
+}
+
+int
+ms_output_replace(struct ms_output *out, const char *path)
+{
+	return open_file(out, path, false);
+}
+
+/* judge: an existing target must read as a manifest (check_target). */
+static int
+open_file(struct ms_output *out, const char *path, bool judge)
+{
+	memset(out, 0, sizeof(*out));
+	out->path = path;
+	if (path == NULL)
+		return open_stdout(out);
+	out->target = resolve(path);
+	if (!judge) {
+		struct stat st;
+
+		if (stat(out->target, &st) == 0) {
+			out->exists = true;
+			out->dev = st.st_dev;
+			out->ino = st.st_ino;
+			out->mode = st.st_mode & 07777;
+			out->uid = st.st_uid;
+			out->gid = st.st_gid;
+		}
+	} else if (check_target(out) == -1) {
+		free(out->target);
+		out->target = NULL;
+		return -1;
+	}
+
+	const char *slash = strrchr(out->target, '/');
+	int dirlen = slash ? (int)(slash - out->target + 1) : 0;
+	struct stat st;
+	int fd;
+
+	out->tmp = temp_name(out);
+	guard_signals(out->tmp);
+	fd = mkstemp(out->tmp);
+	if (fd == -1) {
+		ms_warn("%s: %s", ms_quotef(path), strerror(errno));
+		goto fail;
+	}
+	/* The manifest keeps its mode (and owner, if we may). */
+	set_mode(out, fd);
 	if (fstat(fd, &st) == 0) {
 		out->tmp_dev = st.st_dev;
 		out->tmp_ino = st.st_ino;
@@ -422,4 +469,102 @@ ms_output_close(struct ms_output *out, bool commit)
 	free(out->target);
 	out->target = NULL;
 	return rc;
+}
+
+/* Copy the first len bytes of the file open as from to the one open as to. */
+static int
+copy_prefix(int from, int to, off_t len)
+{
+	static char buf[1 << 16];
+	off_t in = 0;
+
+	while (in < len) {
+		size_t want = (size_t)(len - in) < sizeof(buf) ?
+		    (size_t)(len - in) : sizeof(buf);
+		ssize_t got = pread(from, buf, want, in);
+
+		if (got == -1 && errno == EINTR)
+			continue;
+		if (got <= 0) {
+			if (got == 0)
+				errno = EIO;
+			return -1;
+		}
+		for (ssize_t done = 0; done < got;) {
+			ssize_t w = write(to, buf + done, (size_t)(got - done));
+
+			if (w == -1 && errno == EINTR)
+				continue;
+			if (w <= 0)
+				return -1;
+			done += w;
+		}
+		in += got;
+	}
+	return 0;
+}
+
+/* Make a rename in the target's directory last through a power cut. */
+static void
+sync_dir(const struct ms_output *out)
+{
+	const char *slash = strrchr(out->target, '/');
+	char *dir = slash ? ms_xasprintf("%.*s", (int)(slash - out->target + 1),
+	    out->target) : ms_xstrdup(".");
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd != -1) {
+		fsync(fd);
+		close(fd);
+	}
+	free(dir);
+}
+
+int
+ms_output_checkpoint(struct ms_output *out, int (*more)(FILE *fp, void *arg),
+    void *arg)
+{
+	char *tmp;
+	FILE *fp = NULL;
+	off_t len;
+	struct stat st;
+	int fd, err = 0;
+
+	if (out->path == NULL || fflush(out->fp) == EOF ||
+	    (len = ftello(out->fp)) == -1) {
+		ms_warn("%s: checkpoint: %s", ms_quotef(out->path ? out->path : "-"),
+		    strerror(errno));
+		return -1;
+	}
+	tmp = temp_name(out);
+	doomed[1] = tmp;
+	fd = mkstemp(tmp);
+	if (fd == -1 || (set_mode(out, fd), copy_prefix(fileno(out->fp), fd,
+	    len)) == -1 || (fp = fdopen(fd, "w")) == NULL ||
+	    more(fp, arg) == -1 || fflush(fp) == EOF || ferror(fp) ||
+	    fsync(fd) == -1 || fstat(fd, &st) == -1)
+		err = errno ? errno : EIO;
+	if (fp != NULL) {
+		if (fclose(fp) == EOF && err == 0)
+			err = errno;
+	} else if (fd != -1) {
+		close(fd);
+	}
+	if (err == 0 && rename(tmp, out->target) == -1)
+		err = errno;
+	if (err != 0) {
+		if (fd != -1)
+			unlink(tmp);
+		ms_warn("%s: checkpoint not written: %s", ms_quotef(out->path),
+		    strerror(err));
+	} else {
+		/* the target is now the checkpoint, which the walk skips */
+		sync_dir(out);
+		out->exists = true;
+		out->dev = st.st_dev;
+		out->ino = st.st_ino;
+	}
+	doomed[1] = NULL;
+	free(tmp);
+	return err != 0 ? -1 : 0;
 }

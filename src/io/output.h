@@ -46,6 +46,21 @@ struct ms_output {
 int	 ms_output_open(struct ms_output *out, const char *path);
 
 /*
+ * The same for a manifest the caller has read as one (--update's
+ * ledger): it is replaced without judging its first lines.
+ */
+int	 ms_output_replace(struct ms_output *out, const char *path);
+
+/*
+ * -o only: replace the target now, atomically and durably (synced, the
+ * rename too), with what out holds so far followed by what more writes,
+ * and go on: a run killed later leaves this file (--update's checkpoint).
+ * -1 after a message; the target is then as it was.
+ */
+int	 ms_output_checkpoint(struct ms_output *out,
+	    int (*more)(FILE *fp, void *arg), void *arg);
+
+/*
  * Call after each result's lines: on a terminal they are written now; into
  * a pipe or file they are gathered and written in batches.  Every write
  * ends at a line end and, into a pipe or terminal, holds at most PIPE_BUF

@@ -85,11 +85,33 @@ sort_key(const char *name)
 	return k;
 }
 
+void
+ms_walk_vanished(const char *path, const char *then)
+{
+	ms_warn("%s: vanished before it was read: %s", ms_quotef(path), then);
+}
+
+static void
+walk_event(struct walker *w, const char *path, enum ms_walk_event ev, int err)
+{
+	if (ev == MS_WALK_FAILED)
+		w->errors++;
+	if (w->o->event != NULL)
+		w->o->event(w->arg, path, ev, err);
+	else if (ev == MS_WALK_VANISHED)
+		ms_walk_vanished(path, "not listed");
+	else if (ev == MS_WALK_LOOP)
+		ms_warn("%s: symbolic link loop, not followed", ms_quotef(path));
+	else
+		ms_warn("%s: %s", ms_quotef(path), strerror(err));
+}
+
+/* An error at path: ENOENT there means it vanished since it was listed. */
 static void
 walk_error(struct walker *w, const char *path, int err)
 {
-	ms_warn("%s: %s", ms_quotef(path), strerror(err));
-	w->errors++;
+	walk_event(w, path, err == ENOENT ? MS_WALK_VANISHED : MS_WALK_FAILED,
+	    err);
 }
 
 static void descend(struct walker *w, int dfd, size_t len,
@@ -122,8 +144,10 @@ visit(struct walker *w, int pdfd, const char *name, size_t len,
 	if (S_ISLNK(st.st_mode)) {
 		if (!w->o->dereference)
 			return;
+		/* a dangling link (ENOENT) is an error, not a vanished file */
 		if (fstatat(pdfd, name, &st, 0) == -1) {
-			walk_error(w, w->path, errno);
+			walk_event(w, w->path, errno == ELOOP ? MS_WALK_LOOP :
+			    MS_WALK_FAILED, errno);
 			return;
 		}
 	}
@@ -137,9 +161,7 @@ visit(struct walker *w, int pdfd, const char *name, size_t len,
 
 		for (const struct ancestor *a = up; a != NULL; a = a->up)
 			if (a->dev == st.st_dev && a->ino == st.st_ino) {
-				ms_warn("%s: symbolic link loop, not followed",
-				    ms_quotef(w->path));
-				w->errors++;
+				walk_event(w, w->path, MS_WALK_LOOP, ELOOP);
 				return;
 			}
 		dfd = openat(pdfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC |
@@ -170,7 +192,7 @@ descend(struct walker *w, int dfd, size_t len, const struct ancestor *up)
 	struct stat st;
 
 	if (d == NULL) {
-		walk_error(w, w->path, errno);
+		walk_event(w, w->path, MS_WALK_FAILED, errno);
 		if (rfd != -1)
 			close(rfd);
 		close(dfd);
@@ -205,7 +227,7 @@ descend(struct walker *w, int dfd, size_t len, const struct ancestor *up)
 		errno = 0;
 	}
 	if (errno != 0)
-		walk_error(w, w->path, errno);
+		walk_event(w, w->path, MS_WALK_FAILED, errno);
 	closedir(d);
 	for (size_t i = 0; i < cnt; i++) {
 		names[i].name = buf + names[i].key;
@@ -261,7 +283,8 @@ ms_walk(const struct ms_walk_opts *o, const char *operand, ms_walk_fn *fn,
 	}
 	dfd = open(operand, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY);
 	if (dfd == -1) {
-		walk_error(&w, operand, errno);
+		/* the operand itself: never "vanished", it was asked for */
+		walk_event(&w, operand, MS_WALK_FAILED, errno);
 		return w.errors;
 	}
 	w.cap = len + 256;
@@ -310,4 +333,23 @@ ms_walk_list(const char *list, bool nul, ms_walk_fn *fn, void *arg)
 	if (f != stdin)
 		fclose(f);
 	return rc;
+}
+
+int
+ms_walk_probe(const char *operand)
+{
+	struct stat st;
+	int fd;
+
+	if (strcmp(operand, "-") == 0)
+		return 0;
+	if (stat(operand, &st) == -1)
+		return errno;
+	if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+		return 0;	/* a FIFO or device is not opened for nothing */
+	fd = open(operand, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	if (fd == -1)
+		return errno;
+	close(fd);
+	return 0;
 }

@@ -11,6 +11,22 @@
 
 struct ms_output;
 
+/* What the walk met below an operand that is not a file to hand on. */
+enum ms_walk_event {
+	MS_WALK_VANISHED,	/* listed by its directory, gone when looked at */
+	MS_WALK_LOOP,		/* -L: a symbolic link loop, not followed */
+	MS_WALK_FAILED,		/* could not be examined or read (err) */
+};
+
+/*
+ * Told of an event at path (a directory's: everything below it is
+ * unknown).  Without one, the walk warns, and only MS_WALK_FAILED counts
+ * as an error: a vanished file was not there to list, a loop holds
+ * nothing the walk has not listed already.
+ */
+typedef void ms_walk_event_fn(void *arg, const char *path,
+    enum ms_walk_event ev, int err);
+
 struct ms_walk_opts {
 	bool		 recursive;	/* -r */
 	bool		 dereference;	/* -L: follow symlinks inside trees */
@@ -19,6 +35,7 @@ struct ms_walk_opts {
 	/* -o: its target and temporary are never listed; an operand naming
 	 * them is refused.  NULL without -o. */
 	const struct ms_output *output;
+	ms_walk_event_fn *event;	/* NULL: warn (see above) */
 };
 
 /*
@@ -30,8 +47,8 @@ typedef void ms_walk_fn(void *arg, const char *path, bool walked);
 
 /*
  * Give fn the operand itself or, with -r and a directory, every regular
- * file below it in byte order of names.  Directories that cannot be read
- * are reported; returns how many were.
+ * file below it in byte order of names.  Events go to o->event (with
+ * fn's arg), or are reported; returns how many were MS_WALK_FAILED.
  */
 size_t	 ms_walk(const struct ms_walk_opts *o, const char *operand,
 	    ms_walk_fn *fn, void *arg);
@@ -43,5 +60,15 @@ size_t	 ms_walk(const struct ms_walk_opts *o, const char *operand,
  * "-" (refused, as wc --files0-from=- does; the other names are handed on).
  */
 int	 ms_walk_list(const char *list, bool nul, ms_walk_fn *fn, void *arg);
+
+/*
+ * Could an operand that a run leaves out (--shard) be read?  0, or the
+ * errno its stat or, for a regular file or a directory, its open gives:
+ * a shard fails on a missing or unreadable operand as a whole run does.
+ */
+int	 ms_walk_probe(const char *operand);
+
+/* The warning for a file gone before it was read (then: what follows). */
+void	 ms_walk_vanished(const char *path, const char *then);
 
 #endif

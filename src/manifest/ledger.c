@@ -13,7 +13,6 @@
 #include "manifest/ledger_int.h"
 
 #include <errno.h>
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -190,6 +189,7 @@ ms_ledger_free(struct ms_ledger *l)
 	}
 	free(l->e);
 	free(l->slot);
+	ms_ledger_head_free(&l->head);
 	if (l->fd >= 0)
 		close(l->fd);
 	memset(l, 0, sizeof(*l));
@@ -230,18 +230,12 @@ ms_ledger_complete(const struct ms_ledger *l, const struct ms_ledger_entry *e)
 	return (e->have & all) == all;
 }
 
-bool
-ms_ledger_vouches(const struct ms_ledger *l, const struct ms_ledger_entry *e,
-    const struct ms_file_stat *st)
+/* Recorded times safely older than the stamp they were written under. */
+static bool
+times_trusted(const struct ms_ledger *l, const struct ms_file_stat *st)
 {
 	int64_t trusted_before;
 
-	if (!l->versioned || !(e->flags & MS_LEDGER_HAS_STAT) ||
-	    !ms_ledger_complete(l, e))
-		return false;
-	if (e->st.size != st->size || e->st.mtime_ns != st->mtime_ns ||
-	    e->st.ctime_ns != st->ctime_ns || e->st.ino != st->ino)
-		return false;
 	/*
 	 * Racily clean: a write after the file was read, landing in the
 	 * same timestamp tick, leaves size and times as recorded.  Such a
@@ -252,7 +246,27 @@ ms_ledger_vouches(const struct ms_ledger *l, const struct ms_ledger_entry *e,
 	if (l->stamp_ns < INT64_MIN + MS_LEDGER_RACY_NS)
 		return false;
 	trusted_before = l->stamp_ns - MS_LEDGER_RACY_NS;
-	return e->st.mtime_ns < trusted_before && e->st.ctime_ns < trusted_before;
+	return st->mtime_ns < trusted_before && st->ctime_ns < trusted_before;
+}
+
+bool
+ms_ledger_trusted(const struct ms_ledger *l, const struct ms_ledger_entry *e)
+{
+	return l->versioned && (e->flags & MS_LEDGER_HAS_STAT) &&
+	    ms_ledger_complete(l, e) && times_trusted(l, &e->st);
+}
+
+bool
+ms_ledger_vouches(const struct ms_ledger *l, const struct ms_ledger_entry *e,
+    const struct ms_file_stat *st)
+{
+	if (!l->versioned || !(e->flags & MS_LEDGER_HAS_STAT) ||
+	    !ms_ledger_complete(l, e))
+		return false;
+	if (e->st.size != st->size || e->st.mtime_ns != st->mtime_ns ||
+	    e->st.ctime_ns != st->ctime_ns || e->st.ino != st->ino)
+		return false;
+	return times_trusted(l, &e->st);
 }
 
 static int64_t
@@ -286,13 +300,6 @@ ms_ledger_stamp(int fd)
 	if (fd != -1 && fstat(fd, &st) == 0 && ts_ns(&st.st_mtim) < stamp)
 		stamp = ts_ns(&st.st_mtim);
 	return stamp;
-}
-
-void
-ms_ledger_write_header(FILE *out, int64_t stamp_ns)
-{
-	fprintf(out, MS_LEDGER_MAGIC "stamp=%" PRId64
-	    " fields=size,mtime_ns,ctime_ns,ino\n", stamp_ns);
 }
 
 /* v in decimal, ending at end; returns where it starts. */

@@ -14,18 +14,57 @@
 #include <sys/stat.h>
 
 #include "digest/digest_set.h"
+#include "manifest/shard.h"
 
 struct ms_format_opts;
 
 /*
- * The stable on-disk format, version 1 (man page, "BOOKKEEPING"):
+ * The stable on-disk format, version 1 (man page, "Bookkeeping format"):
+ * once, first, a header of space-separated KEY=VALUE words (unknown keys
+ * are skipped, so that later ones can be added within v1)
  *   #multisum-ledger v1 stamp=NS fields=size,mtime_ns,ctime_ns,ino
- * once, first, then before the line(s) of each entry
+ *       shard=SET/N algorithms=A,B walk=FLAGS scope=COUNT
+ * (stamp and fields: --update's, with the "#@" lines; shard: a shard
+ * manifest's shards; algorithms, walk and scope: what the run covered),
+ * then the COUNT scope lines, one an operand, list or exclude as given
+ *   #multisum-scope operand NAME | files-from NAME | files0-from NAME |
+ *       exclude GLOB                      (NAME with \\, \n, \r escaped)
+ * then before the line(s) of each entry
  *   #@ SIZE MTIME_NS CTIME_NS INO
  * in decimal; times in nanoseconds since the Epoch.
  */
 #define MS_LEDGER_MAGIC		"#multisum-ledger v1 "
+#define MS_LEDGER_SCOPE		"#multisum-scope "
 #define MS_LEDGER_ENTRY		"#@ "
+
+/* What a manifest's header and scope lines say; every part optional. */
+struct ms_ledger_head {
+	bool		 has_stamp;	/* stamp=: --update's bookkeeping */
+	int64_t		 stamp_ns;
+	struct ms_shard_set shards;	/* shard=; n = 0: not a shard's */
+	char		*algorithms;	/* algorithms=, or NULL (then no
+					   walk or scope was recorded) */
+	char		*walk;		/* walk=: "r", "L", "rL" or "-" */
+	size_t		 nscope;	/* scope=: lines announced */
+	size_t		 scope_read;	/* and read */
+	char		**scope;	/* "operand NAME" ..., unescaped */
+};
+
+/* Parse a manifest's first line into h (zeroed first); false if it is
+ * no v1 header. */
+bool	 ms_ledger_head_parse(struct ms_ledger_head *h, const char *line);
+/* A "#multisum-scope" line (after the header): into h; false if bad. */
+bool	 ms_ledger_head_scope(struct ms_ledger_head *h, const char *line);
+/* Add a scope item: kind ("operand", ...) and its name. */
+void	 ms_ledger_head_add_scope(struct ms_ledger_head *h, const char *kind,
+	    const char *name);
+/* The header and scope lines; nothing if h records nothing. */
+void	 ms_ledger_head_write(FILE *out, const struct ms_ledger_head *h);
+/* Do a and b record the same algorithms, walk and scope?  If not, which
+ * one differs ("algorithms", "walk options", "operands"). */
+const char *ms_ledger_head_differs(const struct ms_ledger_head *a,
+	    const struct ms_ledger_head *b);
+void	 ms_ledger_head_free(struct ms_ledger_head *h);
 
 /*
  * A file modified within this many nanoseconds before the stamp of the
@@ -49,6 +88,7 @@ enum {
 	MS_LEDGER_CLAIMED = 1u << 2,	/* audit: the source of a move */
 	MS_LEDGER_DUP = 1u << 3,	/* a later entry of a name listed before */
 	MS_LEDGER_PLAIN = 1u << 4,	/* its bytes are what the run writes */
+	MS_LEDGER_DONE = 1u << 5,	/* update: written by this run */
 };
 
 /*
@@ -87,10 +127,15 @@ struct ms_ledger {
 	uint32_t	*slot;		/* name index: 1 + index of e, 0 empty */
 	size_t		 mask;		/* slots - 1 (a power of two) */
 	size_t		 hint;		/* the entry after the last one found */
-	bool		 versioned;	/* a v1 header was read */
+	bool		 versioned;	/* a v1 header with a stamp was read */
 	int64_t		 stamp_ns;	/* its stamp */
+	struct ms_ledger_head head;	/* all it said */
 	size_t		 nstat;		/* entries with bookkeeping */
 	size_t		 foreign;	/* lines of algorithms not in sel */
+	/* Lines that are no entry and no comment: dropped, and their
+	 * numbers (the first 16) kept to be reported. */
+	size_t		 bad;
+	unsigned long	 bad_line[16];
 	struct ms_ledger_chunk *arena;
 	const struct ms_ledger_shape *shape;	/* NULL: none plain */
 	int		 fd;		/* the manifest, open while shape is set */
@@ -164,6 +209,17 @@ bool	 ms_ledger_complete(const struct ms_ledger *l,
 bool	 ms_ledger_vouches(const struct ms_ledger *l,
 	    const struct ms_ledger_entry *e, const struct ms_file_stat *st);
 
+/*
+ * Does e's bookkeeping vouch for the file it was taken from, whatever the
+ * file is now: complete, with bookkeeping, and not racily clean under
+ * the stamp it was written with?  Only such an entry may be written
+ * again with its "#@" line under a later stamp (a checkpoint, an entry
+ * kept for a file that could not be read): a racily clean one would
+ * become trusted.
+ */
+bool	 ms_ledger_trusted(const struct ms_ledger *l,
+	    const struct ms_ledger_entry *e);
+
 void	 ms_file_stat_from(struct ms_file_stat *fs, const struct stat *st);
 
 /*
@@ -173,7 +229,6 @@ void	 ms_file_stat_from(struct ms_file_stat *fs, const struct stat *st);
  */
 int64_t	 ms_ledger_stamp(int fd);
 
-void	 ms_ledger_write_header(FILE *out, int64_t stamp_ns);
 void	 ms_ledger_write_stat(FILE *out, const struct ms_file_stat *st);
 
 /* Digest i of sel: its offset and length are sel's. */

@@ -123,18 +123,6 @@ parse_stat(const char *s, const char *end, struct ms_file_stat *fs,
 	return true;
 }
 
-static bool
-parse_header(const char *s, int64_t *stamp)
-{
-	const char *p = strstr(s, "stamp=");
-	bool canon;
-
-	if (p == NULL)
-		return false;
-	p += 6;
-	return parse_num(&p, p + strlen(p), true, stamp, &canon) == 0;
-}
-
 /* ----------------------------------------------------------- lines */
 
 /*
@@ -459,9 +447,18 @@ read_manifest(const char *path, const struct ms_selection *given,
 
 		if (l != NULL && st.line == 0) {
 			l->body = (uint64_t)n;
-			if (strncmp(line, MS_LEDGER_MAGIC,
-			    strlen(MS_LEDGER_MAGIC)) == 0)
-				l->versioned = parse_header(line, &l->stamp_ns);
+			if (ms_ledger_head_parse(&l->head, line)) {
+				l->versioned = l->head.has_stamp;
+				l->stamp_ns = l->head.stamp_ns;
+			}
+		}
+		/* The scope lines right after the header. */
+		if (l != NULL && l->head.scope_read < l->head.nscope &&
+		    st.line == l->head.scope_read + 1 &&
+		    ms_ledger_head_scope(&l->head, line)) {
+			l->body = at + (uint64_t)n;
+			st.line++;
+			continue;
 		}
 		if (strncmp(line, MS_LEDGER_ENTRY, strlen(MS_LEDGER_ENTRY)) == 0) {
 			pending = parse_stat(line + strlen(MS_LEDGER_ENTRY),
@@ -474,13 +471,30 @@ read_manifest(const char *path, const struct ms_selection *given,
 		ln.len = at + (uint64_t)n - ln.off;
 		ln.plain = !pending || stat_canon;
 		if (fast != NULL && fast_line(fast, &st, line, (size_t)n, l,
-		    pending ? &fs : NULL, &ln))
-			;
-		else if (ms_manifest_parse(&rules, &st, line, (size_t)n, &e) ==
-		    MS_LINE_ENTRY && !fn(arg, &e, pending ? &fs : NULL))
+		    pending ? &fs : NULL, &ln)) {
+			pending = false;
+			continue;
+		}
+		switch (ms_manifest_parse(&rules, &st, line, (size_t)n, &e)) {
+		case MS_LINE_ENTRY:
+			if (!fn(arg, &e, pending ? &fs : NULL))
+				goto stop;
 			break;
+		case MS_LINE_UNSUPPORTED:
+			/* an algorithm this build lacks: not one of sel's */
+			if (l != NULL)
+				l->foreign++;
+			break;
+		case MS_LINE_BAD:
+			if (l != NULL && l->bad++ < MS_ARRAY_LEN(l->bad_line))
+				l->bad_line[l->bad - 1] = st.line;
+			break;
+		case MS_LINE_SKIP:
+			break;
+		}
 		pending = false;
 	}
+stop:
 	err = errno;
 	if (n == -1)
 		rc = -1;

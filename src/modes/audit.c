@@ -12,6 +12,7 @@
  * file into a move twice over.
  */
 #include <errno.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,8 @@ struct audit {
 	size_t		 failed;
 	struct newcomer	*nc;
 	size_t		 ncnt, ncap;
+	struct stat	 self;		/* the manifest, never audited */
+	bool		 self_known;
 };
 
 static void
@@ -102,11 +105,6 @@ result(void *arg, const char *path, struct ms_ledger_entry *e,
 	const struct ms_selection *sel = &a->o->sel;
 	struct newcomer *n;
 
-	if (t->err != 0) {
-		ms_warn("%s: %s", path, strerror(t->err));
-		a->failed++;
-		return;
-	}
 	if (e != NULL) {
 		if (same_digests(sel, e, t->digest))
 			report(a, CLASS_UNCHANGED, path, NULL);
@@ -126,6 +124,33 @@ result(void *arg, const char *path, struct ms_ledger_entry *e,
 	n->size = fs->size;
 	n->digest = ms_xmalloc(sel->out_len);
 	memcpy(n->digest, t->digest, sel->out_len);
+}
+
+static void
+missed(void *arg, const char *path, struct ms_ledger_entry *e,
+    enum ms_survey_miss how, int err, bool operand)
+{
+	struct audit *a = arg;
+
+	(void)e;
+	(void)operand;
+	/* gone: its entry is reported missing; below a failed directory:
+	 * neither missing nor unchanged, the directory's error said it */
+	if (how == MS_MISS_GONE) {
+		ms_walk_vanished(path, "not audited");
+	} else if (how == MS_MISS_FAILED) {
+		ms_warn("%s: %s", ms_quotef(path), strerror(err));
+		a->failed++;
+	}
+}
+
+static bool
+is_self(void *arg, const struct stat *st)
+{
+	const struct audit *a = arg;
+
+	return a->self_known && st->st_dev == a->self.st_dev &&
+	    st->st_ino == a->self.st_ino;
 }
 
 static const struct audit *sorting;
@@ -218,7 +243,6 @@ ms_audit_main(const struct ms_options *o)
 {
 	struct audit a = { .o = o };
 	const char *path = o->audit;
-	size_t errors;
 
 	a.ndjson = o->format_name != NULL;	/* main let only ndjson by */
 	if (ms_selection_load(&o->sel) == -1)
@@ -230,10 +254,11 @@ ms_audit_main(const struct ms_options *o)
 	if (a.l.cnt > 0 && !a.l.versioned && !o->quiet)
 		ms_warn("%s: no multisum bookkeeping: corrupt files are "
 		    "reported as modified", path);
-	errors = ms_survey_run(o, &a.l, path, -1,
-	    &(struct ms_survey_ops){ need_hash, result }, &a);
+	a.self_known = stat(path, &a.self) == 0;
+	if (ms_survey_run(o, &a.l, &(struct ms_survey_ops){ need_hash, result,
+	    missed, is_self }, &a) == -1)
+		a.failed++;
 	pair_moves(&a);
-	a.failed += errors;
 	if (ms_survey_flush() == -1)
 		a.failed++;
 	if (!o->quiet)

@@ -18,6 +18,7 @@
 
 #include "engine/engine_members.h"
 #include "io/output.h"
+#include "modes/scope.h"
 #include "base/quote.h"
 #include "base/rust_text.h"
 #include "base/util.h"
@@ -74,6 +75,10 @@ emit(void *arg, struct ms_task *t)
 	}
 	if (t->err == REFUSED) {
 		failed(r, t->path, 0, r->style->stdin_refusal);
+	} else if (t->err == ENOENT && t->walked) {
+		/* found by the walk, gone since: the tree changed, no error */
+		ms_output_flush(&r->out);
+		ms_walk_vanished(t->path, "not listed");
 	} else if (t->err != 0) {
 		failed(r, t->path, t->err, NULL);
 	} else if ((why = ms_format_refuses(&r->o->fmt, t->path)) != NULL) {
@@ -109,8 +114,14 @@ submit(void *arg, const char *path, bool walked)
 	struct ms_task *t;
 	struct stat st;
 
-	if (!ms_shard_keeps(&r->o->shard, ms_shard_key(r->operand, path)))
+	if (!ms_shard_keeps(&r->o->shard, ms_shard_key(r->operand, path))) {
+		int err = walked ? 0 : ms_walk_probe(path);
+
+		/* another shard's operand: missing or unreadable fails here too */
+		if (err != 0)
+			failed(r, path, err, NULL);
 		return;
+	}
 	/* Sizes in advance only for the progress line's time left. */
 	if (r->cfg.progress != NULL && stat(path, &st) == 0 &&
 	    S_ISREG(st.st_mode))
@@ -208,6 +219,16 @@ ms_hash_run(const struct ms_options *o, const struct ms_hash_style *style)
 		return MS_EXIT_FAIL;
 	r.walk = o->walk;
 	r.walk.output = o->output != NULL ? &r.out : NULL;
+	if (o->shard.n > 0) {
+		struct ms_ledger_head h;
+
+		/* a shard's manifest says so (validate() let only gnu and
+		 * bsd lines by, which can hold it) */
+		ms_scope_head(o, &h);
+		ms_ledger_head_write(r.out.fp, &h);
+		ms_ledger_head_free(&h);
+		ms_output_lines(&r.out);
+	}
 	r.cfg.progress = ms_progress_start(o->progress);
 	if (o->archive != NULL) {
 		hash_archive(&r);

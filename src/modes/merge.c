@@ -7,12 +7,13 @@
  * Owns the order of a whole run rebuilt from names alone (a walk visits
  * the entries of a directory in byte order, so comparing paths component
  * by component, with '/' below every other byte, gives walk order), the
+ * check that the inputs are the shards of one run, all of them, once
+ * each (their bookkeeping says which, of what, over what: ledger.h), the
  * refusal of conflicting entries and the merged bookkeeping.  Lines are
  * copied byte for byte, never reformatted: their escaping stays as the
  * shards wrote it.  Parsing a line is manifest.c's.
  */
 #include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,7 @@ struct merge {
 	const struct ms_options *o;
 	struct item	*it;
 	size_t		 cnt, cap;
+	struct ms_ledger_head *head;	/* each input's bookkeeping */
 	bool		 stamped;	/* some input carried bookkeeping */
 	int64_t		 stamp;		/* the oldest stamp: the safe one */
 	size_t		 failed;
@@ -62,6 +64,7 @@ read_input(struct merge *m, size_t input)
 	size_t cap = 0;
 	ssize_t n;
 	struct item *cur = NULL;
+	struct ms_ledger_head *h = &m->head[input];
 
 	if (fp == NULL) {
 		ms_warn("%s: %s", path, strerror(errno));
@@ -71,16 +74,16 @@ read_input(struct merge *m, size_t input)
 	ms_manifest_begin(&rules, &st, path);
 	while ((n = getline(&line, &cap, fp)) > 0) {
 		struct ms_manifest_entry e;
-		int64_t stamp;
-		const char *s;
 
-		if (strncmp(line, MS_LEDGER_MAGIC, strlen(MS_LEDGER_MAGIC)) == 0) {
-			s = strstr(line, "stamp=");
-			if (s != NULL && sscanf(s, "stamp=%" SCNd64, &stamp) == 1 &&
-			    (!m->stamped || stamp < m->stamp)) {
-				m->stamp = stamp;
+		if (st.line == 0 && ms_ledger_head_parse(h, line)) {
+			if (h->has_stamp && (!m->stamped || h->stamp_ns < m->stamp)) {
+				m->stamp = h->stamp_ns;
 				m->stamped = true;
 			}
+		} else if (h->scope_read < h->nscope &&
+		    st.line == h->scope_read + 1 && ms_ledger_head_scope(h, line)) {
+			st.line++;
+			continue;
 		}
 		if (strncmp(line, MS_LEDGER_ENTRY, strlen(MS_LEDGER_ENTRY)) == 0) {
 			free(pending);
@@ -165,18 +168,128 @@ by_walk_order(const void *p, const void *q)
 	return (a->seq > b->seq) - (a->seq < b->seq);
 }
 
+/* A shard set's text, for messages. */
+static const char *
+set_text(const struct ms_shard_set *set, char *buf, size_t cap)
+{
+	ms_shard_set_text(set, buf, cap);
+	return buf;
+}
+
+/*
+ * Are the inputs the shards of one run, each once, all of them?  Refusals
+ * are counted in m->failed, each after a message; *all gets the union of
+ * the shards, or n = 0 when some input has no shard bookkeeping.
+ */
+static void
+check_set(struct merge *m, struct ms_shard_set *all)
+{
+	const struct ms_options *o = m->o;
+	size_t first = SIZE_MAX;
+	char a[64], b[64];
+
+	memset(all, 0, sizeof(*all));
+	for (size_t i = 0; i < o->nfiles; i++) {
+		const struct ms_ledger_head *h = &m->head[i];
+
+		if (h->shards.n == 0) {
+			ms_warn("%s: no shard bookkeeping (not written with "
+			    "--shard): %s", o->files[i], o->partial ?
+			    "merged unchecked" : "cannot tell whether the set is "
+			    "complete (--partial merges it unchecked)");
+			if (!o->partial)
+				m->failed++;
+			continue;
+		}
+		if (first == SIZE_MAX) {
+			first = i;
+			all->n = h->shards.n;
+		}
+		const struct ms_ledger_head *f = &m->head[first];
+		const char *why = ms_ledger_head_differs(f, h);
+		uint32_t k;
+
+		if (h->shards.n != f->shards.n) {
+			ms_warn("%s: shard %s, but %s is shard %s: not shards of "
+			    "one split", o->files[i], set_text(&h->shards, a,
+			    sizeof(a)), o->files[first], set_text(&f->shards, b,
+			    sizeof(b)));
+			m->failed++;
+		} else if (why != NULL) {
+			ms_warn("%s: other %s than %s (%s)", o->files[i], why,
+			    o->files[first], strcmp(why, "algorithms") == 0 ?
+			    h->algorithms : "not shards of one run");
+			m->failed++;
+		} else if (ms_shard_set_overlaps(all, &h->shards, &k)) {
+			size_t other = first;
+
+			/* the earlier input that holds shard k */
+			for (size_t j = i; j-- > 0;)
+				if (m->head[j].shards.n == h->shards.n &&
+				    ms_shard_set_overlaps(&m->head[j].shards,
+				    &h->shards, &k))
+					other = j;
+			ms_warn("%s: shard %u/%u given twice (%s and %s)",
+			    o->files[i], k, h->shards.n, o->files[other],
+			    o->files[i]);
+			m->failed++;
+		} else {
+			ms_shard_set_add(all, &h->shards);
+		}
+	}
+	for (size_t i = 0; i < o->nfiles; i++)
+		if (m->head[i].shards.n == 0)
+			all->n = 0;	/* unknown coverage */
+}
+
+/* The merged manifest's bookkeeping: what one run over them all writes. */
+static void
+write_head(struct merge *m, FILE *fp, const struct ms_shard_set *all)
+{
+	struct ms_ledger_head h = { 0 };
+	const struct ms_ledger_head *f = &m->head[0];
+
+	if (all->n > 0) {
+		/* one run of the whole, or (--partial) of the shards there are */
+		h = *f;
+		memset(&h.shards, 0, sizeof(h.shards));
+		if (!ms_shard_set_complete(all))
+			h.shards = *all;
+		else if (!m->stamped)
+			return;		/* -o of the whole has no bookkeeping */
+	}
+	h.has_stamp = m->stamped;
+	h.stamp_ns = m->stamp;
+	ms_ledger_head_write(fp, &h);
+}
+
 /* o->files are the shard manifests, one at least (main saw to it). */
 int
 ms_merge_main(const struct ms_options *o)
 {
 	struct merge m = { .o = o };
+	struct ms_shard_set all, missing;
 	struct ms_output out;
 	int status = MS_EXIT_OK;
+	char a[64];
 
 	if (o->sel_given && ms_selection_load(&o->sel) == -1)
 		return MS_EXIT_USAGE;
+	m.head = ms_xcalloc(o->nfiles, sizeof(*m.head));
 	for (size_t i = 0; i < o->nfiles; i++)
 		read_input(&m, i);
+	check_set(&m, &all);
+	if (all.n > 0 && !ms_shard_set_complete(&all)) {
+		ms_shard_set_missing(&all, &missing);
+		ms_warn("missing shard%s: %s%s", missing.cnt == 1 &&
+		    missing.r[0].lo == missing.r[0].hi ? "" : "s",
+		    set_text(&missing, a, sizeof(a)), o->partial ?
+		    " (the merged manifest is partial, and says so)" :
+		    " (--partial merges the others)");
+		if (!o->partial)
+			m.failed++;
+		ms_shard_set_free(&missing);
+	}
 	if (m.cnt > 1)
 		qsort(m.it, m.cnt, sizeof(*m.it), by_walk_order);
 	/* The same name twice: the same lines, or a conflict. */
@@ -203,8 +316,7 @@ ms_merge_main(const struct ms_options *o)
 	} else if (ms_output_open(&out, o->output) == -1) {
 		status = MS_EXIT_FAIL;
 	} else {
-		if (m.stamped)
-			ms_ledger_write_header(out.fp, m.stamp);
+		write_head(&m, out.fp, &all);
 		for (size_t i = 0; i < m.cnt; i++) {
 			if (m.it[i].text == NULL)
 				continue;
@@ -221,5 +333,9 @@ ms_merge_main(const struct ms_options *o)
 		free(m.it[i].text);
 	}
 	free(m.it);
+	for (size_t i = 0; i < o->nfiles; i++)
+		ms_ledger_head_free(&m.head[i]);
+	free(m.head);
+	ms_shard_set_free(&all);
 	return status;
 }

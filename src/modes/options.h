@@ -52,6 +52,8 @@ struct ms_options {
 	const char	*update;	/* --update=MANIFEST */
 	const char	*audit;		/* --audit=MANIFEST */
 	struct ms_shard	 shard;		/* --shard=K/N; n = 0 when off */
+	unsigned	 checkpoint;	/* --checkpoint, seconds; 0: at the end */
+	bool		 partial;	/* --merge --partial */
 
 	/* benchmark */
 	double		 bench_time;	/* seconds, 0 = default */

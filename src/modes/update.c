@@ -17,29 +17,15 @@
 
 #include "manifest/format.h"
 #include "manifest/ledger.h"
+#include "modes/scope.h"
 #include "modes/update.h"
-#include "io/output.h"
+#include "modes/update_int.h"
 #include "modes/update_walk.h"
+#include "base/quote.h"
 #include "base/util.h"
 
-enum fate { FATE_UNCHANGED, FATE_ADDED, FATE_CHANGED, FATE_REMOVED, FATE_CNT };
-
 static const char *const fate_name[FATE_CNT] = {
-	"unchanged", "added", "changed", "removed",
-};
-
-struct update {
-	const struct ms_options *o;
-	struct ms_ledger l;
-	struct ms_ledger_shape shape;	/* of the lines this run writes */
-	struct ms_output out;
-	bool		 ndjson;	/* fates on standard output */
-	size_t		 cnt[FATE_CNT];
-	size_t		 failed;
-	/* Plain entries carried over: bytes of the old manifest still to
-	 * copy, and whether anything else was written. */
-	uint64_t	 copy_off, copy_len;
-	bool		 wrote;
+	"unchanged", "added", "changed", "removed", "kept",
 };
 
 /*
@@ -103,29 +89,24 @@ probe_shape(const struct ms_options *o, struct ms_ledger_shape *sh)
 	free(d);
 }
 
-/* Write the old manifest's bytes still to copy. */
 static void
-flush_copy(struct update *u)
-{
-	if (u->copy_len == 0)
-		return;
-	if (ms_ledger_copy(&u->l, u->copy_off, u->copy_len, u->out.fp) == -1) {
-		ms_warn("%s: %s", u->o->update, strerror(errno));
-		u->failed++;
-	}
-	u->copy_len = 0;
-	u->wrote = true;
-}
-
-static void
-report(struct update *u, const char *path, enum fate f)
+report(struct update *u, const char *path, enum fate f, bool read, int err)
 {
 	u->cnt[f]++;
+	if (f == FATE_UNCHANGED && read)
+		u->rehashed++;
 	if (!u->ndjson)
 		return;
 	fputs("{\"path\":", stdout);
 	ms_json_string(stdout, path);
-	printf(",\"fate\":\"%s\"}\n", fate_name[f]);
+	printf(",\"fate\":\"%s\"", fate_name[f]);
+	if (f == FATE_UNCHANGED && read)
+		fputs(",\"rehashed\":true", stdout);
+	if (err != 0) {
+		fputs(",\"error\":", stdout);
+		ms_json_string(stdout, strerror(err));
+	}
+	fputs("}\n", stdout);
 }
 
 static bool
@@ -137,40 +118,92 @@ need_hash(void *arg, const struct ms_ledger_entry *e,
 	return e == NULL || !ms_ledger_vouches(&u->l, e, fs);
 }
 
+/* Does e list digests (one at least), each equal to the one just read? */
+static bool
+same_content(const struct update *u, const struct ms_ledger_entry *e,
+    const unsigned char *d)
+{
+	const struct ms_selection *sel = &u->o->sel;
+
+	for (size_t i = 0; i < sel->cnt; i++)
+		if ((e->have >> i & 1) && memcmp(e->digest + sel->offset[i],
+		    d + sel->offset[i], ms_spec_len(&sel->spec[i])) != 0)
+			return false;
+	return e->have != 0;
+}
+
 static void
 result(void *arg, const char *path, struct ms_ledger_entry *e,
     const struct ms_file_stat *fs, struct ms_task *t)
 {
 	struct update *u = arg;
-	const unsigned char *digest = e != NULL ? e->digest : NULL;
 
-	/* Carried over and plain: the bytes it was, copied in runs. */
-	if (t == NULL && e != NULL && (e->flags & MS_LEDGER_PLAIN)) {
-		if (u->copy_len > 0 && u->copy_off + u->copy_len == e->off) {
-			u->copy_len += e->span;
-		} else {
-			flush_copy(u);
-			u->copy_off = e->off;
-			u->copy_len = e->span;
-		}
-		report(u, path, FATE_UNCHANGED);
+	if (t == NULL) {
+		ms_update_carry(u, e, fs);
+		report(u, path, FATE_UNCHANGED, false, 0);
+		ms_update_tick(u, false);
 		return;
 	}
-	flush_copy(u);
+	ms_update_flush_copy(u);
 	u->wrote = true;
-	if (t != NULL) {
-		if (t->err != 0) {
-			ms_warn("%s: %s", path, strerror(t->err));
-			u->failed++;
-			return;
-		}
-		digest = t->digest;
-	}
+	if (e != NULL)
+		e->flags |= MS_LEDGER_DONE;
 	ms_ledger_write_stat(u->out.fp, fs);
-	ms_format_result(u->out.fp, &u->o->fmt, path, &u->o->sel, digest,
+	ms_format_result(u->out.fp, &u->o->fmt, path, &u->o->sel, t->digest,
 	    fs->size);
-	report(u, path, t == NULL ? FATE_UNCHANGED : e == NULL ? FATE_ADDED :
-	    FATE_CHANGED);
+	report(u, path, e == NULL ? FATE_ADDED : same_content(u, e, t->digest) ?
+	    FATE_UNCHANGED : FATE_CHANGED, true, 0);
+	ms_update_tick(u, true);
+}
+
+/* Is path one of the operands of the command line (or the default .)? */
+static bool
+command_line_operand(const struct ms_options *o, const char *path)
+{
+	for (size_t i = 0; i < o->nfiles; i++)
+		if (strcmp(o->files[i], path) == 0)
+			return true;
+	return o->nfiles == 0 && o->files_from == NULL && strcmp(path, ".") == 0;
+}
+
+static void
+missed(void *arg, const char *path, struct ms_ledger_entry *e,
+    enum ms_survey_miss how, int err, bool operand)
+{
+	struct update *u = arg;
+
+	switch (how) {
+	case MS_MISS_GONE:
+		/* the entry, no longer seen, is reported removed at the end */
+		ms_walk_vanished(path, e != NULL ? "removed" : "not listed");
+		return;
+	case MS_MISS_FAILED:
+		ms_warn("%s: %s", ms_quotef(path), strerror(err));
+		if (operand && command_line_operand(u->o, path))
+			u->fatal++;
+		else
+			u->failed++;
+		break;
+	case MS_MISS_BELOW:
+		break;
+	}
+	if (e == NULL)
+		return;
+	if (ms_update_keep(u, e)) {
+		report(u, path, FATE_KEPT, false, err);
+	} else {
+		ms_warn("%s: its entry cannot be kept (no size recorded for "
+		    "its line)", ms_quotef(path));
+		u->fatal++;
+	}
+}
+
+static bool
+is_self(void *arg, const struct stat *st)
+{
+	struct update *u = arg;
+
+	return ms_output_is_self(&u->out, st);
 }
 
 /* Skip fp's first line; false at the end of the file. */
@@ -207,6 +240,115 @@ same_after_header(const char *a, const char *b)
 	return same;
 }
 
+/* The ledger's lines that were no entry: said, with their numbers. */
+static void
+report_bad(const struct update *u)
+{
+	const struct ms_ledger *l = &u->l;
+	char list[16 * 12 + 16];
+	size_t used = 0, shown = l->bad < MS_ARRAY_LEN(l->bad_line) ? l->bad :
+	    MS_ARRAY_LEN(l->bad_line);
+
+	if (l->bad == 0)
+		return;
+	for (size_t i = 0; i < shown; i++)
+		used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%lu",
+		    i ? ", " : "", l->bad_line[i]);
+	if (shown < l->bad)
+		snprintf(list + used, sizeof(list) - used, ", ...");
+	ms_warn("%s: %zu improperly formatted line%s (line%s %s): not "
+	    "kept", u->o->update, l->bad, l->bad == 1 ? "" : "s",
+	    l->bad == 1 ? "" : "s", list);
+}
+
+/*
+ * A ledger of other shards than this run's would lose theirs: refused.
+ * One without shard bookkeeping is taken (written before multisum kept
+ * it, or by --update of a whole tree when this run is not a shard).
+ */
+static bool
+wrong_shard(const struct update *u)
+{
+	const struct ms_ledger_head *h = &u->l.head;
+	char mine[64], theirs[64];
+
+	/* A whole run takes any ledger: it drops nothing it had. */
+	if (u->o->shard.n == 0 || ms_shard_set_equal(&h->shards, &u->head.shards))
+		return false;
+	ms_shard_set_text(&u->head.shards, mine, sizeof(mine));
+	if (h->shards.n > 0) {
+		ms_shard_set_text(&h->shards, theirs, sizeof(theirs));
+		ms_warn("%s: the ledger of shard %s, this run is shard %s: "
+		    "not updated", u->o->update, theirs, mine);
+		return true;
+	}
+	/* No shard recorded: a ledger of this multisum's, of a whole tree,
+	 * is refused; an older one (no scope recorded) is taken. */
+	if (h->algorithms == NULL)
+		return false;
+	ms_warn("%s: the ledger of a whole tree, this run is shard %s: not "
+	    "updated (the other shards' entries would be dropped)",
+	    u->o->update, mine);
+	return true;
+}
+
+/* Entries not found (nor kept): removed. */
+static void
+report_removed(struct update *u)
+{
+	for (size_t i = 0; i < u->l.cnt; i++) {
+		const struct ms_ledger_entry *e = &u->l.e[i];
+
+		if (!(e->flags & (MS_LEDGER_SEEN | MS_LEDGER_DUP)))
+			report(u, e->name, FATE_REMOVED, false, 0);
+	}
+}
+
+static void
+summary(const struct update *u)
+{
+	char rehashed[48] = "", kept[48] = "";
+
+	if (u->rehashed > 0)
+		snprintf(rehashed, sizeof(rehashed), " (%zu rehashed)",
+		    u->rehashed);
+	if (u->cnt[FATE_KEPT] > 0)
+		snprintf(kept, sizeof(kept), ", %zu kept", u->cnt[FATE_KEPT]);
+	fprintf(stderr, "%zu unchanged%s, %zu added, %zu changed, %zu removed%s\n",
+	    u->cnt[FATE_UNCHANGED], rehashed, u->cnt[FATE_ADDED],
+	    u->cnt[FATE_CHANGED], u->cnt[FATE_REMOVED], kept);
+}
+
+/* Load the ledger at path (none yet: an empty one); -1 after a message. */
+static int
+load(struct update *u, const char *path)
+{
+	const struct ms_options *o = u->o;
+
+	if (ms_ledger_load_shaped(&u->l, path, &o->sel, &u->shape) == -1) {
+		if (errno != ENOENT) {
+			ms_warn("%s: %s", path, strerror(errno));
+			return -1;
+		}
+		ms_ledger_empty(&u->l, &o->sel);	/* the first run */
+		return 0;
+	}
+	report_bad(u);
+	if (u->l.cnt == 0 && u->l.bad > 0 && u->l.head.algorithms == NULL &&
+	    !u->l.versioned) {
+		ms_warn("%s: holds no checksum line: not replaced", path);
+		ms_ledger_free(&u->l);
+		return -1;
+	}
+	if (u->l.cnt > 0 && !u->l.versioned && !o->quiet)
+		ms_warn("%s: no multisum bookkeeping (written by another tool?): "
+		    "every file is hashed again", path);
+	if (u->l.foreign > 0 && !o->quiet)
+		ms_warn("%s: %zu line%s of algorithms not selected dropped",
+		    path, u->l.foreign, u->l.foreign == 1 ? "" : "s");
+	return 0;
+}
+
 /*
  * o's selection and line format were settled by main (without -a, the
  * manifest's algorithms); --format=ndjson reports the fates.
@@ -216,70 +358,76 @@ ms_update_main(const struct ms_options *o)
 {
 	struct update u = { .o = o };
 	const char *path = o->update;
-	bool fresh = false, same;
-	size_t errors;
+	bool same, untouched;
 	int status = MS_EXIT_OK;
 
 	u.ndjson = o->format_name != NULL && strcmp(o->format_name, "ndjson") == 0;
 	if (ms_selection_load(&o->sel) == -1)
 		return MS_EXIT_USAGE;
-	probe_shape(o, &u.shape);
-	if (ms_ledger_load_shaped(&u.l, path, &o->sel, &u.shape) == -1) {
-		if (errno != ENOENT) {
-			ms_warn("%s: %s", path, strerror(errno));
-			return MS_EXIT_FAIL;
-		}
-		fresh = true;	/* the first run hashes everything */
-		ms_ledger_empty(&u.l, &o->sel);
-	}
-	if (!fresh && u.l.cnt > 0 && !u.l.versioned && !o->quiet)
-		ms_warn("%s: no multisum bookkeeping (written by another tool?): "
-		    "every file is hashed again", path);
-	if (u.l.foreign > 0 && !o->quiet)
-		ms_warn("%s: %zu line%s of algorithms not selected dropped",
-		    path, u.l.foreign, u.l.foreign == 1 ? "" : "s");
-	if (ms_output_open(&u.out, path) == -1) {
-		ms_ledger_free(&u.l);
+	/* A missing or unreadable operand (an unmounted tree) leaves the
+	 * ledger as it is, before anything is read. */
+	if (ms_survey_probe(o) > 0) {
+		ms_warn("%s: not updated", path);
 		return MS_EXIT_FAIL;
 	}
-	ms_ledger_write_header(u.out.fp, ms_ledger_stamp(fileno(u.out.fp)));
-	errors = ms_survey_run(o, &u.l, path, fileno(u.out.fp),
-	    &(struct ms_survey_ops){ need_hash, result }, &u);
-	for (size_t i = 0; i < u.l.cnt; i++) {
-		const struct ms_ledger_entry *e = &u.l.e[i];
-
-		if (!(e->flags & (MS_LEDGER_SEEN | MS_LEDGER_DUP)))
-			report(&u, e->name, FATE_REMOVED);
+	probe_shape(o, &u.shape);
+	ms_scope_head(o, &u.head);
+	if (load(&u, path) == -1) {
+		ms_ledger_head_free(&u.head);
+		return MS_EXIT_FAIL;
 	}
+	if (wrong_shard(&u) || ms_output_replace(&u.out, path) == -1) {
+		ms_ledger_free(&u.l);
+		ms_ledger_head_free(&u.head);
+		return MS_EXIT_FAIL;
+	}
+	u.head.has_stamp = true;
+	u.head.stamp_ns = ms_ledger_stamp(fileno(u.out.fp));
+	ms_ledger_head_write(u.out.fp, &u.head);
+	ms_update_checkpoint_start(&u);
+	if (ms_survey_run(o, &u.l, &(struct ms_survey_ops){ need_hash, result,
+	    missed, is_self }, &u) == -1)
+		u.fatal++;
+	report_removed(&u);
 	/*
 	 * Nothing changed: the old manifest stands, with its older (and so
 	 * no less safe) stamp, and the disk is spared a sync.  Known without
 	 * reading anything when the new lines are the old ones copied, in
-	 * one run from its second line to its end.
+	 * one run from its first entry to its end, under the same scope.
 	 */
-	same = errors == 0 && u.failed == 0 && u.l.foreign == 0 &&
-	    u.cnt[FATE_UNCHANGED] == u.l.cnt && !u.wrote && u.copy_len > 0 &&
+	untouched = u.fatal == 0 && u.failed == 0 && u.l.foreign == 0 &&
+	    u.l.bad == 0 && u.cnt[FATE_UNCHANGED] == u.l.cnt &&
+	    u.rehashed == 0 && u.l.head.algorithms != NULL &&
+	    ms_ledger_head_differs(&u.head, &u.l.head) == NULL &&
+	    ms_shard_set_equal(&u.head.shards, &u.l.head.shards);
+	same = untouched && !u.wrote && u.copy_len > 0 &&
 	    u.copy_off == u.l.body && u.copy_off + u.copy_len == u.l.size;
 	if (!same)
-		flush_copy(&u);
-	u.failed += errors;
-	if (u.failed > 0) {
+		ms_update_flush_copy(&u);
+	if (u.fatal > 0) {
 		status = MS_EXIT_FAIL;
-		ms_warn("%s: not updated: %zu input%s could not be read", path,
-		    u.failed, u.failed == 1 ? "" : "s");
-	}
-	if (same || (u.failed == 0 && u.cnt[FATE_UNCHANGED] == u.l.cnt &&
-	    u.l.foreign == 0 && fflush(u.out.fp) == 0 &&
-	    same_after_header(u.out.tmp, path)))
+		ms_warn("%s: not updated", path);
 		ms_output_close(&u.out, false);
-	else if (ms_output_close(&u.out, u.failed == 0) == -1)
-		status = MS_EXIT_FAIL;
+	} else {
+		if (u.failed > 0) {
+			status = MS_EXIT_FAIL;
+			ms_warn("%s: %zu file%s could not be read: %s", path,
+			    u.failed, u.failed == 1 ? "" : "s",
+			    u.cnt[FATE_KEPT] > 0 ? "previous entries kept" :
+			    "not listed");
+		}
+		if (same || (untouched && fflush(u.out.fp) == 0 &&
+		    same_after_header(u.out.tmp, path)))
+			ms_output_close(&u.out, false);
+		else if (ms_output_close(&u.out, true) == -1)
+			status = MS_EXIT_FAIL;
+	}
 	if (ms_survey_flush() == -1)
 		status = MS_EXIT_FAIL;
-	if (!o->quiet)
-		fprintf(stderr, "%zu unchanged, %zu added, %zu changed, "
-		    "%zu removed\n", u.cnt[FATE_UNCHANGED], u.cnt[FATE_ADDED],
-		    u.cnt[FATE_CHANGED], u.cnt[FATE_REMOVED]);
+	/* after "not updated", no count claims to have been applied */
+	if (!o->quiet && u.fatal == 0)
+		summary(&u);
 	ms_ledger_free(&u.l);
+	ms_ledger_head_free(&u.head);
 	return status;
 }

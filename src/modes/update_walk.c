@@ -4,11 +4,13 @@
  * update_walk.c - walk a tree against a ledger, for --update and --audit.
  *
  * Owns the order of results (walk order, whatever the engine's jobs
- * count, carried-over entries interleaved with hashed files), the stat
- * taken before a file is read (so that a write during the read leaves
- * times newer than those recorded; from the file's directory, kept
- * open, as find does) and the --shard filter on walked paths.  What a
- * file's fate is, and what is written, is the modes'.
+ * count, carried-over entries interleaved with hashed files and misses),
+ * the stat taken before a file is read (so that a write during the read
+ * leaves times newer than those recorded; from the file's directory,
+ * kept open, as find does), the --shard filter on walked paths, and
+ * what a path that could not be handed over was: gone (a live tree), or
+ * failed, with the entries below a failed directory.  What a file's
+ * fate is, and what is written, is the modes'.
  */
 #include "modes/update_walk.h"
 
@@ -20,24 +22,30 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/quote.h"
 #include "base/util.h"
 
 /* Records waiting behind a file being hashed, at most. */
 #define MAX_QUEUED	4096
 
-/* One file waiting for the files before it to be hashed. */
+/* One file (or miss) waiting for the paths before it to be handed on. */
 struct rec {
 	struct rec	*next;
 	struct ms_ledger_entry *e;
 	struct ms_file_stat fs;
-	struct ms_task	*task;		/* NULL: carried over */
+	struct ms_task	*task;		/* NULL: carried over, or a miss */
 	bool		 done;
+	bool		 walked;	/* found by the walk */
+	bool		 miss;		/* how, err: ops->missed */
+	enum ms_survey_miss how;
+	int		 err;
 	char		 path[];
 };
 
 struct survey {
 	const struct ms_options *o;
 	struct ms_engine_config cfg;	/* o->engine, with the progress line */
+	struct ms_walk_opts walk;	/* o->walk, with our event hook */
 	struct ms_ledger *l;
 	const struct ms_survey_ops *ops;
 	void		*arg;
@@ -45,9 +53,6 @@ struct survey {
 	struct ms_engine *engine;
 	struct rec	*head, **tail;
 	size_t		 queued;	/* records between head and tail */
-	size_t		 errors;
-	struct stat	 self[2];	/* the manifest and its replacement */
-	size_t		 nself;
 	/* The directory of the last file stat'ed, open: files are looked
 	 * up from it, as find does, not from the root each time. */
 	char		*dir;
@@ -86,6 +91,29 @@ stat_path(struct survey *s, const char *path, struct stat *st)
 	return fstatat(s->dirfd, slash + 1, st, 0);
 }
 
+static void
+hand_over(struct survey *s, struct rec *r)
+{
+	const struct ms_survey_ops *ops = s->ops;
+	struct ms_task *t = r->task;
+
+	if (r->miss) {
+		if (r->how == MS_MISS_GONE && r->e != NULL)
+			r->e->flags &= ~(uint32_t)MS_LEDGER_SEEN;
+		ops->missed(s->arg, r->path, r->e, r->how, r->err, !r->walked);
+	} else if (t != NULL && t->err == ENOENT && (r->walked || r->e != NULL)) {
+		/* found, gone when it was opened: the tree changed */
+		if (r->e != NULL)
+			r->e->flags &= ~(uint32_t)MS_LEDGER_SEEN;
+		ops->missed(s->arg, r->path, r->e, MS_MISS_GONE, t->err, !r->walked);
+	} else if (t != NULL && t->err != 0) {
+		ops->missed(s->arg, r->path, r->e, MS_MISS_FAILED, t->err,
+		    !r->walked);
+	} else {
+		ops->result(s->arg, r->path, r->e, &r->fs, t);
+	}
+}
+
 /* Hand over every finished record at the head of the queue. */
 static void
 drain(struct survey *s)
@@ -97,7 +125,7 @@ drain(struct survey *s)
 		s->queued--;
 		if (s->head == NULL)
 			s->tail = &s->head;
-		s->ops->result(s->arg, r->path, r->e, &r->fs, r->task);
+		hand_over(s, r);
 		if (r->task != NULL)
 			ms_task_free(r->task);
 		free(r);
@@ -114,6 +142,115 @@ emit(void *arg, struct ms_task *t)
 	drain(arg);
 }
 
+static struct rec *
+queue(struct survey *s, const char *path, struct ms_ledger_entry *e,
+    bool walked)
+{
+	struct rec *r = ms_xmalloc(sizeof(*r) + strlen(path) + 1);
+
+	memset(r, 0, sizeof(*r));
+	r->e = e;
+	r->walked = walked;
+	strcpy(r->path, path);
+	*s->tail = r;
+	s->tail = &r->next;
+	s->queued++;
+	return r;
+}
+
+static void
+queue_miss(struct survey *s, const char *path, struct ms_ledger_entry *e,
+    enum ms_survey_miss how, int err, bool walked)
+{
+	struct rec *r = queue(s, path, e, walked);
+
+	r->miss = true;
+	r->how = how;
+	r->err = err;
+	r->done = true;
+	drain(s);
+}
+
+/* Does the entry's name lie below the directory path? */
+static bool
+below(const char *name, const char *path, size_t pl)
+{
+	return strncmp(name, path, pl) == 0 &&
+	    (name[pl] == '/' || (pl > 0 && path[pl - 1] == '/' && name[pl]));
+}
+
+/*
+ * path could not be looked at: a miss, then (a directory's) every entry
+ * below it, which nothing can be known of.  Any?
+ */
+static bool
+failed(struct survey *s, const char *path, int err, bool walked)
+{
+	size_t pl = strlen(path);
+	bool any = false;
+
+	queue_miss(s, path, NULL, MS_MISS_FAILED, err, walked);
+	for (size_t i = 0; i < s->l->cnt; i++) {
+		struct ms_ledger_entry *e = &s->l->e[i];
+
+		if ((e->flags & (MS_LEDGER_SEEN | MS_LEDGER_DUP)) ||
+		    !below(e->name, path, pl))
+			continue;
+		e->flags |= MS_LEDGER_SEEN;
+		queue_miss(s, e->name, e, MS_MISS_BELOW, err, true);
+		any = true;
+	}
+	return any;
+}
+
+/* Is a path below the operand the operand itself? */
+static bool
+is_operand(const struct survey *s, const char *path)
+{
+	return s->operand != NULL && strcmp(path, s->operand) == 0;
+}
+
+static void
+walk_event(void *arg, const char *path, enum ms_walk_event ev, int err)
+{
+	struct survey *s = arg;
+
+	switch (ev) {
+	case MS_WALK_VANISHED:
+		queue_miss(s, path, ms_ledger_find(s->l, path), MS_MISS_GONE,
+		    err, true);
+		break;
+	case MS_WALK_LOOP:
+		ms_warn("%s: symbolic link loop, not followed", ms_quotef(path));
+		break;
+	case MS_WALK_FAILED:
+		failed(s, path, err, !is_operand(s, path));
+		break;
+	}
+}
+
+/* A path that could not be stat'ed. */
+static void
+not_found(struct survey *s, const char *path, int err, bool walked)
+{
+	struct ms_ledger_entry *e;
+
+	if (err != ENOENT) {
+		e = ms_ledger_find(s->l, path);
+		if (e != NULL)
+			e->flags |= MS_LEDGER_SEEN;
+		queue_miss(s, path, e, MS_MISS_FAILED, err, walked);
+		return;
+	}
+	/* Gone: a file the walk found, or a listed one the ledger has.  A
+	 * listed directory is never taken for gone (an unmounted tree). */
+	e = ms_ledger_find(s->l, path);
+	if (walked || e != NULL)
+		queue_miss(s, path, e, MS_MISS_GONE, err, walked);
+	else
+		failed(s, path, err, walked);
+}
+
 static void
 visit(void *arg, const char *path, bool walked)
 {
@@ -125,19 +262,22 @@ visit(void *arg, const char *path, bool walked)
 	struct rec *r;
 	bool hash;
 
-	if (!ms_shard_keeps(&o->shard, ms_shard_key(s->operand, path)))
-		return;
-	if (stat_path(s, path, &st) == -1) {
-		ms_warn("%s: %s", path, strerror(errno));
-		s->errors++;
+	if (!ms_shard_keeps(&o->shard, ms_shard_key(s->operand, path))) {
+		int err = walked ? 0 : ms_walk_probe(path);
+
+		/* another shard's operand: missing or unreadable fails here too */
+		if (err != 0)
+			queue_miss(s, path, NULL, MS_MISS_FAILED, err, false);
 		return;
 	}
-	for (size_t i = 0; i < s->nself; i++)
-		if (st.st_dev == s->self[i].st_dev && st.st_ino == s->self[i].st_ino)
-			return;
+	if (stat_path(s, path, &st) == -1) {
+		not_found(s, path, errno, walked);
+		return;
+	}
+	if (s->ops->is_self(s->arg, &st))
+		return;
 	if (S_ISDIR(st.st_mode)) {
-		ms_warn("%s: Is a directory", path);
-		s->errors++;
+		queue_miss(s, path, NULL, MS_MISS_FAILED, EISDIR, walked);
 		return;
 	}
 	ms_file_stat_from(&fs, &st);
@@ -150,16 +290,9 @@ visit(void *arg, const char *path, bool walked)
 		s->ops->result(s->arg, path, e, &fs, NULL);
 		return;
 	}
-	r = ms_xmalloc(sizeof(*r) + strlen(path) + 1);
-	r->next = NULL;
-	r->e = e;
+	r = queue(s, path, e, walked);
 	r->fs = fs;
-	r->task = NULL;
 	r->done = !hash;
-	strcpy(r->path, path);
-	*s->tail = r;
-	s->tail = &r->next;
-	s->queued++;
 	if (hash) {
 		if (s->cfg.progress != NULL && S_ISREG(st.st_mode))
 			ms_progress_expect(s->cfg.progress, fs.size);
@@ -190,26 +323,25 @@ list_operand(void *arg, const char *path, bool walked)
 
 	(void)walked;
 	s->operand = path;
-	s->errors += ms_walk(&s->o->walk, path, visit, s);
+	ms_walk(&s->walk, path, visit, s);
+	s->operand = NULL;
 }
 
-size_t
+int
 ms_survey_run(const struct ms_options *o, struct ms_ledger *l,
-    const char *manifest, int out_fd, const struct ms_survey_ops *ops, void *arg)
+    const struct ms_survey_ops *ops, void *arg)
 {
-	struct survey s = { .o = o, .cfg = o->engine, .l = l, .ops = ops,
-	    .arg = arg, .dirfd = -1 };
+	struct survey s = { .o = o, .cfg = o->engine, .walk = o->walk, .l = l,
+	    .ops = ops, .arg = arg, .dirfd = -1 };
+	int rc = 0;
 
+	s.walk.event = walk_event;
 	s.tail = &s.head;
-	if (stat(manifest, &s.self[s.nself]) == 0)
-		s.nself++;
-	if (out_fd != -1 && fstat(out_fd, &s.self[s.nself]) == 0)
-		s.nself++;
 	s.cfg.progress = ms_progress_start(o->progress);
 	s.engine = ms_engine_start(&s.cfg, emit, &s);
 	if (o->files_from != NULL &&
 	    ms_walk_list(o->files_from, o->files_from_nul, list_operand, &s) == -1)
-		s.errors++;
+		rc = -1;
 	for (size_t i = 0; i < o->nfiles; i++)
 		list_operand(&s, o->files[i], false);
 	if (o->nfiles == 0 && o->files_from == NULL)
@@ -220,7 +352,23 @@ ms_survey_run(const struct ms_options *o, struct ms_ledger *l,
 		close(s.dirfd);
 	free(s.dir);
 	ms_progress_stop(s.cfg.progress);
-	return s.errors;
+	return rc;
+}
+
+size_t
+ms_survey_probe(const struct ms_options *o)
+{
+	size_t bad = 0;
+
+	for (size_t i = 0; i < o->nfiles; i++) {
+		int err = ms_walk_probe(o->files[i]);
+
+		if (err != 0) {
+			ms_warn("%s: %s", ms_quotef(o->files[i]), strerror(err));
+			bad++;
+		}
+	}
+	return bad;
 }
 
 bool

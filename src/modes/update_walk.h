@@ -8,10 +8,25 @@
 #define MS_SURVEY_H
 
 #include <stdbool.h>
+#include <sys/stat.h>
 
 #include "engine/engine.h"
 #include "manifest/ledger.h"
 #include "modes/options.h"
+
+/* A path the survey could not hand over as a file (ops->missed). */
+enum ms_survey_miss {
+	/* Gone: found by the walk (or listed, with an entry of that name)
+	 * and gone when it was examined or read.  Its entry, if any, is no
+	 * longer MS_LEDGER_SEEN: the tree changed, this is no error. */
+	MS_MISS_GONE,
+	/* Could not be examined or read (err): an error.  operand: the path
+	 * is an operand or list entry, not a file the walk found. */
+	MS_MISS_FAILED,
+	/* An entry below a directory that just FAILED: nothing is known of
+	 * its file (err is the directory's).  Said once, for the directory. */
+	MS_MISS_BELOW,
+};
 
 struct ms_survey_ops {
 	/*
@@ -28,18 +43,31 @@ struct ms_survey_ops {
 	 */
 	void	(*result)(void *arg, const char *path, struct ms_ledger_entry *e,
 		    const struct ms_file_stat *fs, struct ms_task *t);
+	/*
+	 * In walk order too: a path that is not handed to result, e its
+	 * entry (or NULL); MS_LEDGER_SEEN for FAILED and BELOW entries.
+	 */
+	void	(*missed)(void *arg, const char *path, struct ms_ledger_entry *e,
+		    enum ms_survey_miss how, int err, bool operand);
+	/* Is st the manifest (or its replacement)?  Never part of the tree. */
+	bool	(*is_self)(void *arg, const struct stat *st);
 };
 
 /*
  * Walk the operands of o (with --shard), look each regular file up in l
- * (marking its entry MS_LEDGER_SEEN) and hand it to ops.  The manifest
- * at path, and the file open as out_fd (-1: none), are not part of the
- * tree even when they lie inside it.  Returns the number of paths that
- * could not be walked or stat'ed, after a message.
+ * (marking its entry MS_LEDGER_SEEN) and hand it to ops.  Files ops
+ * calls self are not part of the tree even when they lie inside it.
+ * Returns -1 if a --files-from list could not be read (after a message).
  */
-size_t	 ms_survey_run(const struct ms_options *o, struct ms_ledger *l,
-	    const char *manifest, int out_fd, const struct ms_survey_ops *ops,
-	    void *arg);
+int	 ms_survey_run(const struct ms_options *o, struct ms_ledger *l,
+	    const struct ms_survey_ops *ops, void *arg);
+
+/*
+ * Before a run that must leave its ledger untouched when an operand is
+ * missing: check every operand of o (ms_walk_probe).  The number that
+ * failed, each after a message.
+ */
+size_t	 ms_survey_probe(const struct ms_options *o);
 
 /*
  * Would the run of o have visited name (with --shard: is it in this
