@@ -227,6 +227,45 @@ truncated_while_hashed() {
 	esac
 }
 
+# without_dac CMD...: CMD unable to read what file modes forbid, even as
+# root (setpriv drops the capabilities that bypass them).  can_deny_read
+# tells whether that works here: if not, a test of unreadable files skips.
+without_dac() {
+	if [ "$(id -u)" = 0 ]; then
+		setpriv --bounding-set=-dac_override,-dac_read_search "$@"
+	else
+		"$@"
+	fi
+}
+
+can_deny_read() {
+	echo x > "$ms_tmp/.deny"
+	chmod 000 "$ms_tmp/.deny"
+	! without_dac cat "$ms_tmp/.deny" > /dev/null 2>&1
+	_st=$?
+	rm -f "$ms_tmp/.deny"
+	return $_st
+}
+
+# wait_for DESC CMD...: poll until CMD succeeds (a file written by a
+# process in the background, say); fail DESC if it never does within a
+# generous bound.  A wait, not a timed assertion: a slow machine only
+# waits longer.
+wait_for() {
+	_what=$1
+	shift
+	_n=0
+	until "$@"; do
+		_n=$((_n + 1))
+		if [ "$_n" -gt 1200 ]; then
+			fail "$_what: never happened"
+			return 1
+		fi
+		sleep 0.1
+	done
+	return 0
+}
+
 # The test shows a known bug that is not fixed yet: a failure is expected.
 todo() {
 	ms_why="TODO $*"

@@ -181,13 +181,15 @@ ms_ledger_head_differs(const struct ms_ledger_head *a,
 		return "algorithms";
 	if (!same_text(a->walk, b->walk))
 		return "walk options (-r, -L)";
-	if (a->scope_read != b->scope_read || a->nscope != b->nscope)
-		return "operands";
-	for (size_t i = 0; i < a->scope_read; i++)
-		if (strcmp(a->scope[i], b->scope[i]) != 0)
-			return strncmp(a->scope[i], "exclude ", 8) == 0 ||
-			    strncmp(b->scope[i], "exclude ", 8) == 0 ?
+	for (size_t i = 0; i < a->scope_read || i < b->scope_read; i++) {
+		const char *x = i < a->scope_read ? a->scope[i] : NULL;
+		const char *y = i < b->scope_read ? b->scope[i] : NULL;
+
+		if (!same_text(x, y))
+			return (x != NULL && strncmp(x, "exclude ", 8) == 0) ||
+			    (y != NULL && strncmp(y, "exclude ", 8) == 0) ?
 			    "excludes" : "operands";
+	}
 	return NULL;
 }
 

@@ -410,6 +410,29 @@ fast_line(struct fast *f, struct ms_manifest_state *st, const char *s,
 
 /* ------------------------------------------------------ a manifest */
 
+/*
+ * A line the parser found bad under -a: is it a line of other algorithms
+ * (one that reads without -a)?  Then it is foreign, not damaged.  Parsed
+ * afresh from copy, in a state of its own.
+ */
+static bool
+other_algorithms(const char *path, const struct ms_manifest_state *st,
+    char *copy, size_t n)
+{
+	static const struct ms_manifest_rules loose = {
+		.dialect = MS_DIALECT_NATIVE,
+	};
+	struct ms_manifest_state ls = { 0 };
+	struct ms_manifest_entry e;
+	enum ms_line v;
+
+	ms_manifest_begin(&loose, &ls, path);
+	ls.line = st->line;	/* past the first line, as the real state */
+	v = ms_manifest_parse(&loose, &ls, copy, n, &e);
+	ms_manifest_end(&ls);
+	return v == MS_LINE_ENTRY || v == MS_LINE_UNSUPPORTED;
+}
+
 /* An entry the generic parser gave, with the "#@" line before it (or
  * NULL); false to stop reading. */
 typedef bool line_fn(void *arg, const struct ms_manifest_entry *e,
@@ -434,6 +457,8 @@ read_manifest(const char *path, const struct ms_selection *given,
 	uint64_t at, stat_at = 0;
 	struct ms_file_stat fs = { 0 };
 	bool pending = false, stat_canon = false;
+	char *copy = NULL;
+	size_t copy_cap = 0;
 	int rc = 0, err;
 
 	r.fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
@@ -475,6 +500,14 @@ read_manifest(const char *path, const struct ms_selection *given,
 			pending = false;
 			continue;
 		}
+		if (given != NULL && l != NULL) {
+			/* kept, to tell other algorithms' lines from bad ones */
+			if ((size_t)n + 1 > copy_cap) {
+				copy_cap = 2 * ((size_t)n + 1);
+				copy = ms_xrealloc(copy, copy_cap);
+			}
+			memcpy(copy, line, (size_t)n + 1);
+		}
 		switch (ms_manifest_parse(&rules, &st, line, (size_t)n, &e)) {
 		case MS_LINE_ENTRY:
 			if (!fn(arg, &e, pending ? &fs : NULL))
@@ -486,7 +519,12 @@ read_manifest(const char *path, const struct ms_selection *given,
 				l->foreign++;
 			break;
 		case MS_LINE_BAD:
-			if (l != NULL && l->bad++ < MS_ARRAY_LEN(l->bad_line))
+			if (l == NULL)
+				break;
+			if (given != NULL && other_algorithms(path, &st, copy,
+			    (size_t)n))
+				l->foreign++;
+			else if (l->bad++ < MS_ARRAY_LEN(l->bad_line))
 				l->bad_line[l->bad - 1] = st.line;
 			break;
 		case MS_LINE_SKIP:
@@ -501,6 +539,7 @@ stop:
 	if (l != NULL)
 		l->size = r.base + r.end;
 	ms_manifest_end(&st);
+	free(copy);
 	free(r.buf);
 	if (rc == 0 && l != NULL && l->shape != NULL)
 		l->fd = r.fd;

@@ -39,6 +39,7 @@ struct merge {
 	struct item	*it;
 	size_t		 cnt, cap;
 	struct ms_ledger_head *head;	/* each input's bookkeeping */
+	bool		*unread;	/* each input that could not be read */
 	bool		 stamped;	/* some input carried bookkeeping */
 	int64_t		 stamp;		/* the oldest stamp: the safe one */
 	size_t		 failed;
@@ -69,6 +70,7 @@ read_input(struct merge *m, size_t input)
 	if (fp == NULL) {
 		ms_warn("%s: %s", path, strerror(errno));
 		m->failed++;
+		m->unread[input] = true;
 		return;
 	}
 	ms_manifest_begin(&rules, &st, path);
@@ -192,6 +194,8 @@ check_set(struct merge *m, struct ms_shard_set *all)
 	for (size_t i = 0; i < o->nfiles; i++) {
 		const struct ms_ledger_head *h = &m->head[i];
 
+		if (m->unread[i])
+			continue;	/* said; its shards count as missing */
 		if (h->shards.n == 0) {
 			ms_warn("%s: no shard bookkeeping (not written with "
 			    "--shard): %s", o->files[i], o->partial ?
@@ -238,7 +242,7 @@ check_set(struct merge *m, struct ms_shard_set *all)
 		}
 	}
 	for (size_t i = 0; i < o->nfiles; i++)
-		if (m->head[i].shards.n == 0)
+		if (m->head[i].shards.n == 0 && !m->unread[i])
 			all->n = 0;	/* unknown coverage */
 }
 
@@ -249,6 +253,8 @@ write_head(struct merge *m, FILE *fp, const struct ms_shard_set *all)
 	struct ms_ledger_head h = { 0 };
 	const struct ms_ledger_head *f = &m->head[0];
 
+	for (size_t i = 0; i < m->o->nfiles && f->shards.n == 0; i++)
+		f = &m->head[i];	/* the first shard's */
 	if (all->n > 0) {
 		/* one run of the whole, or (--partial) of the shards there are */
 		h = *f;
@@ -276,6 +282,7 @@ ms_merge_main(const struct ms_options *o)
 	if (o->sel_given && ms_selection_load(&o->sel) == -1)
 		return MS_EXIT_USAGE;
 	m.head = ms_xcalloc(o->nfiles, sizeof(*m.head));
+	m.unread = ms_xcalloc(o->nfiles, sizeof(*m.unread));
 	for (size_t i = 0; i < o->nfiles; i++)
 		read_input(&m, i);
 	check_set(&m, &all);
@@ -336,6 +343,7 @@ ms_merge_main(const struct ms_options *o)
 	for (size_t i = 0; i < o->nfiles; i++)
 		ms_ledger_head_free(&m.head[i]);
 	free(m.head);
+	free(m.unread);
 	ms_shard_set_free(&all);
 	return status;
 }

@@ -1,0 +1,316 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# live.sh - --update of trees that change while they are read, and runs
+# that are killed: nothing recorded is lost, nothing partial passes for
+# whole, and every summary says what was applied.
+. "$TESTS_SRCDIR/lib.sh"
+
+tree() {
+	mkdir -p d/sub
+	echo one > d/a
+	echo two > d/b
+	echo three > d/c
+	echo four > d/sub/e
+	echo five > d/sub/f
+}
+
+# age M: pretend M was written an hour from now, so that no entry of it
+# is racily clean (files made by a test are seconds old).
+age() {
+	_s=$(( ($(date +%s) + 3600) * 1000000000 ))
+	sed "1s/stamp=[0-9-]*/stamp=$_s/" "$1" > "$1.aged" && mv "$1.aged" "$1"
+}
+
+lines() {
+	grep -v '^#' "$1"
+}
+
+# same_as_fresh M DESC OPERAND...: M's lines are a fresh -r -o run's.
+same_as_fresh() {
+	_m=$1 _d=$2
+	shift 2
+	multisum -r -o fresh.out "$@"
+	lines "$_m" > got
+	same got fresh.out "$_d"
+}
+
+# A listed file that is gone counts as removed; the rest is written.
+test_listed_file_vanished() {
+	tree
+	multisum -r -u L d 2> /dev/null
+	age L
+	printf 'd/a\nd/b\nd/c\n' > list
+	rm d/b
+	status_is 0 "update" multisum -u L --files-from=list --format=ndjson \
+	    > fates 2> err
+	has_line err "multisum: d/b: vanished before it was read: removed" "said"
+	has_line fates '{"path":"d/b","fate":"removed"}' "fate removed"
+	has_line err "2 unchanged, 0 added, 0 changed, 3 removed" "summary"
+	lacks L "d/b" "gone from the ledger"
+	check "the others written" grep -q ' d/c$' L
+}
+
+# A file the walk listed, gone before it was examined: -r -u and -o
+# write the rest (N12).  Caught by waiting until multisum reads the big
+# file ahead of it (the walk has listed the directory by then).
+test_walked_file_vanished() {
+	mkdir d
+	head -c 67108864 /dev/zero > d/a
+	echo bye > d/b
+	echo stay > d/c
+	for how in u o; do
+		case $how in
+		u) multisum -r -a sha3-512,whirlpool -u L d 2> /dev/null
+		   set -- -u L; out=L; then="removed" ;;
+		o) set -- -o O; out=O; then="not listed" ;;
+		esac
+		"$MULTISUM" -r -j1 -a sha3-512,whirlpool "$@" d > /dev/null 2> err &
+		pid=$!
+		caught=no
+		while kill -0 "$pid" 2> /dev/null; do
+			if ls -l "/proc/$pid/fd" 2> /dev/null | grep -q '/d/a$'; then
+				rm -f d/b
+				caught=yes
+				break
+			fi
+			sleep 0.01
+		done
+		wait "$pid"
+		st=$?
+		if [ $caught = no ]; then
+			skip_case "the run read d/a before it could be caught"
+			continue
+		fi
+		is "$st" 0 "-$how: exit status"
+		has_line err "multisum: d/b: vanished before it was read: $then" \
+		    "-$how: said"
+		check "-$how: the manifest written" grep -q '(d/c)' "$out"
+		lacks "$out" "d/b" "-$how: without the vanished file"
+		echo bye > d/b
+	done
+}
+
+# An unreadable file keeps its entry as it was; the run fails, the rest
+# is written.  Read again later, it is carried over: its old entry was
+# trusted, and still is.
+test_unreadable_file_kept() {
+	can_deny_read || skip_test "cannot make a file unreadable here"
+	tree
+	multisum -r -u L d 2> /dev/null
+	age L
+	grep -B1 ' d/b$' L > b.before
+	chmod 000 d/b
+	echo changed > d/c
+	status_is 1 "update" without_dac "$MULTISUM" -r -u L --format=ndjson d \
+	    > fates 2> err
+	has_line err "multisum: d/b: Permission denied" "the cause, named"
+	has_line fates '{"path":"d/b","fate":"kept","error":"Permission denied"}' \
+	    "fate kept"
+	has_line err "3 unchanged, 0 added, 1 changed, 0 removed, 1 kept" "summary"
+	grep -B1 ' d/b$' L > b.after
+	same b.after b.before "d/b's entry and bookkeeping kept as they were"
+	has_line L "$(sha256sum d/c)" "the changed file written"
+	chmod 644 d/b
+	multisum -r -u L --format=ndjson d > fates 2> err
+	has_line fates '{"path":"d/b","fate":"unchanged","rehashed":true}' \
+	    "readable again (its ctime changed): read, the same"
+	same_as_fresh L "then equal to a fresh run" d
+	# An entry that was racily clean when written keeps no "#@" line: the
+	# new stamp would make it look trustworthy.
+	multisum -r -u R d 2> /dev/null
+	chmod 000 d/b
+	without_dac "$MULTISUM" -r -u R d 2> /dev/null
+	chmod 644 d/b
+	grep -B1 ' d/b$' R > b.racy
+	is "$(grep -c '^#@' b.racy)" 0 "a racily clean entry kept without bookkeeping"
+	check "but kept" grep -q ' d/b$' R
+}
+
+# A directory that cannot be read keeps every entry below it.
+test_unreadable_directory_kept() {
+	can_deny_read || skip_test "cannot make a directory unreadable here"
+	tree
+	multisum -r -u L d 2> /dev/null
+	age L
+	lines L | grep ' d/sub/' > sub.before
+	chmod 000 d/sub
+	status_is 1 "update" without_dac "$MULTISUM" -r -u L d 2> err
+	chmod 755 d/sub
+	has_line err "multisum: d/sub: Permission denied" "named once"
+	has_line err "3 unchanged, 0 added, 0 changed, 0 removed, 2 kept" \
+	    "nothing removed"
+	lines L | grep ' d/sub/' > sub.after
+	same sub.after sub.before "the entries below it kept"
+	same_as_fresh L "in walk order" d
+}
+
+# A missing operand (an unmounted tree) leaves the ledger untouched and
+# no summary claims counts were applied (N9); a shard fails the same way.
+test_missing_operand() {
+	tree
+	multisum -r -u L d 2> /dev/null
+	cp L before
+	for shard in "" "--shard=1/4" "--shard=2/4" "--shard=3/4" "--shard=4/4"; do
+		status_is 1 "update $shard" multisum -r $shard -u L d missing 2> err
+		has_line err "multisum: missing: No such file or directory" \
+		    "$shard: named"
+		has_line err "multisum: L: not updated" "$shard: not updated"
+		lacks err "unchanged," "$shard: no summary"
+		same L before "$shard: the ledger untouched"
+	done
+}
+
+# A stray line: said with its number, left out, the rest kept (N11).  A
+# file with no checksum line at all is not taken for a ledger.
+test_stray_line() {
+	tree
+	multisum -r -u L d 2> /dev/null
+	age L
+	echo 'hand-edited note' >> L
+	sed '4a\
+garbage in the middle' L > L2 && mv L2 L
+	status_is 0 "update" multisum -r -u L d 2> err
+	has_line err "multisum: L: 2 improperly formatted lines (lines 5, 14): not kept" \
+	    "named by number"
+	has_line err "5 unchanged, 0 added, 0 changed, 0 removed" "nothing lost"
+	lacks L "hand-edited" "left out"
+	same_as_fresh L "equal to a fresh run" d
+	printf 'Dear diary,\nnothing happened.\n' > notes
+	cp notes notes.before
+	status_is 1 "not a ledger" multisum -r -u notes d 2> err
+	has_line err "multisum: notes: holds no checksum line: not replaced" "said"
+	same notes notes.before "untouched"
+}
+
+# Files re-read only because their times were too recent to trust are
+# unchanged, and say they were read (N3).
+test_rehashed_is_unchanged() {
+	tree
+	multisum -r -u L d 2> /dev/null
+	status_is 0 "second run at once" multisum -r -u L --format=ndjson d \
+	    > fates 2> err
+	has_line err "5 unchanged (5 rehashed), 0 added, 0 changed, 0 removed" \
+	    "summary"
+	has_line fates '{"path":"d/a","fate":"unchanged","rehashed":true}' "ndjson"
+	age L
+	multisum -r -u L --format=ndjson d > fates 2> err
+	has_line err "5 unchanged, 0 added, 0 changed, 0 removed" "trusted: not read"
+	has_line fates '{"path":"d/a","fate":"unchanged"}' "ndjson: not read"
+}
+
+# A symbolic link loop under -L is a warning about it (N9).
+test_link_loop() {
+	tree
+	ln -s loop1 d/loop2
+	ln -s loop2 d/loop1
+	ln -s .. d/sub/up
+	status_is 0 "update -L" multisum -r -L -u L d 2> err
+	has_line err "multisum: d/loop1: symbolic link loop, not followed" "named"
+	has_line err "multisum: d/sub/up: symbolic link loop, not followed" \
+	    "a link to an ancestor too"
+	has_line err "0 unchanged, 5 added, 0 changed, 0 removed" "summary"
+	check "written" test -s L
+}
+
+# A ledger of another shard would lose that shard's entries: refused.
+test_other_shard_refused() {
+	tree
+	multisum -r --shard=1/2 -u L d 2> /dev/null
+	cp L before
+	status_is 1 "shard 2 on shard 1's ledger" multisum -r --shard=2/2 -u L d 2> err
+	has_line err "multisum: L: the ledger of shard 1/2, this run is shard 2/2: not updated" \
+	    "said"
+	same L before "untouched"
+	multisum -r -u W d 2> /dev/null
+	status_is 1 "a shard on a whole ledger" multisum -r --shard=1/2 -u W d 2> err
+	check "said" grep -q 'W: the ledger of a whole tree, this run is shard 1/2' err
+	status_is 0 "the whole tree on a shard's ledger" multisum -r -u L d 2> err
+	same_as_fresh L "becomes the whole's" d
+}
+
+# Killed after a checkpoint: the ledger then holds what was done and the
+# old entries not reached; the next run reads only the rest and ends as
+# a fresh run would.  Operands come from a FIFO, so that the kill lands
+# between two of them every time; the clock matters only in that the
+# interval (1 s) must have passed, which waiting for it ensures.
+test_checkpoint_resume() {
+	mkdir d1 d2 d3
+	for i in 1 2 3 4 5 6; do
+		echo "one $i" > "d1/f$i"
+		echo "two $i" > "d2/f$i"
+		echo "three $i" > "d3/f$i"
+	done
+	multisum -r -u L d3 2> /dev/null
+	age L
+	# a digest only the old ledger knows: survives iff carried unread
+	fake=0000000000000000000000000000000000000000000000000000000000000000
+	sed "s/^[0-9a-f]*  d3\/f6\$/$fake  d3\/f6/" L > L2 && mv L2 L
+	sleep 3		# the files older than the run's stamp by its 2 s margin
+	cp L before
+	mkfifo list
+	"$MULTISUM" -r -u L --checkpoint=1 --debug --files-from=list 2> err &
+	pid=$!
+	exec 4> list
+	echo d1 >&4
+	sleep 1.2	# the interval has passed: the next result checkpoints
+	echo d2 >&4
+	wait_for "a checkpoint" grep -q 'L: checkpoint 1 written' err
+	{ kill -9 "$pid"; wait "$pid"; } 2> /dev/null
+	exec 4>&-
+	# what the engine had handed back by then: some of d1, maybe of d2
+	done=$(lines L | grep -c ' d[12]/')
+	check "the checkpoint holds what was done" test "$done" -ge 1
+	has_line L "$fake  d3/f6" "and the old entries not reached"
+	is "$(grep -c '^#@' L)" "$((done + 6))" "each with its bookkeeping"
+	check "a ledger still" grep -q '^#multisum-ledger v1 stamp=' L
+	printf 'd1\nd2\nd3\n' > list2
+	status_is 0 "resumed" multisum -r -u L --files-from=list2 --format=ndjson \
+	    > fates 2> err
+	is "$(grep -c '"added"' fates)" "$((12 - done))" \
+	    "only what the checkpoint had not recorded is read"
+	is "$(grep -c '"rehashed"\|"changed"\|"removed"' fates)" 0 \
+	    "nothing recorded is read again"
+	has_line L "$fake  d3/f6" "d3 carried over unread"
+	grep -v 'd3/f6' L | grep -v '^#' > got
+	multisum -r -o fresh.out d1 d2 d3
+	grep -v 'd3/f6' fresh.out > want
+	same got want "ends as a fresh run"
+}
+
+# --checkpoint=0: only the end writes the ledger (and =1, in the same
+# run, does checkpoint: the test can tell).
+test_checkpoint_off() {
+	mkdir d1 d2
+	echo a > d1/a
+	echo b > d2/b
+	for secs in 0 1; do
+		rm -f list
+		mkfifo list
+		"$MULTISUM" -r -u "L$secs" --checkpoint=$secs --debug \
+		    --files-from=list 2> "err$secs" &
+		pid=$!
+		exec 4> list
+		echo d1 >&4
+		sleep 1.2
+		echo d2 >&4
+		exec 4>&-
+		wait "$pid"
+		same_as_fresh "L$secs" "--checkpoint=$secs: the ledger written" d1 d2
+	done
+	lacks err0 "checkpoint" "=0: none written"
+	has_line err1 "multisum: L1: checkpoint 1 written" "=1: one written"
+}
+
+run listed_file_vanished
+run walked_file_vanished
+run unreadable_file_kept
+run unreadable_directory_kept
+run missing_operand
+run stray_line
+run rehashed_is_unchanged
+run link_loop
+run other_shard_refused
+run checkpoint_resume
+run checkpoint_off
+finish
