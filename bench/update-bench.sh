@@ -12,7 +12,8 @@
 # timed in the same round; the commands of a row run in an order that
 # rotates from round to round):
 #   nochange  multisum -r -u (nothing changed)  vs  find -printf '%s %T@'
-#             (target <= 1.5); rhash --update beside it
+#             (target <= 1.5); rhash --update beside it, and the same
+#             update with --checkpoint=0 (what checkpoints cost: issue 20)
 #   onepct    multisum -r -u (1% of files rewritten)  vs  multisum -r -o
 #             (target <= 0.1)
 #   audit     multisum -r --audit (unchanged tree)  vs  multisum -c
@@ -100,6 +101,7 @@ ratio_median() { # A B: median over rounds of A[i] / B[i]
 }
 
 cmd_update() { cp "$base" "$DATA/u.sha256" && "$M" -r -a "$ALGO" -u "$DATA/u.sha256" "$T"; }
+cmd_update_nockpt() { cp "$base" "$DATA/u.sha256" && "$M" -r -a "$ALGO" --checkpoint=0 -u "$DATA/u.sha256" "$T"; }
 cmd_find() { find "$T" -type f -printf '%s %T@\n'; }
 cmd_rhash_update() { cp "$DATA/rhash.sha256" "$DATA/ru.sha256" && (cd "$DATA" && rhash -r --sha256 --update=ru.sha256 tree); }
 cmd_full() { "$M" -r -a "$ALGO" -o "$DATA/full.sha256" "$T"; }
@@ -110,7 +112,7 @@ cmd_hashdeep_audit() { (cd "$DATA" && hashdeep -r -a -k known.hashdeep tree); }
 rm -f "$DATA"/t.*
 for ((round = 0; round < RUNS; round++)); do
 	# nothing changed
-	order=(update find)
+	order=(update find update_nockpt)
 	has rhash && order+=(rhash_update)
 	for ((i = 0; i < ${#order[@]}; i++)); do
 		c=${order[(i + round) % ${#order[@]}]}
@@ -143,6 +145,7 @@ for f in "$DATA"/t.*; do
 done
 echo
 printf 'nochange: update / find      = %.2f (target <= 1.5)\n' "$(ratio_median nochange-update nochange-find)"
+printf 'nochange: update / --checkpoint=0 = %.3f (the checkpoints)\n' "$(ratio_median nochange-update nochange-update_nockpt)"
 printf 'onepct:   update / full -r -o = %.3f (target <= 0.1)\n' "$(ratio_median onepct-update onepct-full)"
 printf 'audit:    audit / -c          = %.2f (target <= 1.1)\n' "$(ratio_median audit-audit audit-check)"
 if [ -x /usr/bin/time ]; then

@@ -265,6 +265,18 @@ looks_like_manifest(int fd, const char *path)
 	return ok && lines > 0;
 }
 
+/* The existing target: its identity, and the mode its successor keeps. */
+static void
+remember_target(struct ms_output *out, const struct stat *st)
+{
+	out->exists = true;
+	out->dev = st->st_dev;
+	out->ino = st->st_ino;
+	out->mode = st->st_mode & 07777;
+	out->uid = st->st_uid;
+	out->gid = st->st_gid;
+}
+
 /* -1 after a message if the existing target must not be replaced. */
 static int
 check_target(struct ms_output *out)
@@ -286,12 +298,7 @@ check_target(struct ms_output *out)
 		return -1;
 	}
 	close(fd);
-	out->exists = true;
-	out->dev = st.st_dev;
-	out->ino = st.st_ino;
-	out->mode = st.st_mode & 07777;
-	out->uid = st.st_uid;
-	out->gid = st.st_gid;
+	remember_target(out, &st);
 	return 0;
 }
 
@@ -360,14 +367,8 @@ open_file(struct ms_output *out, const char *path, bool judge)
 	if (!judge) {
 		struct stat st;
 
-		if (stat(out->target, &st) == 0) {
-			out->exists = true;
-			out->dev = st.st_dev;
-			out->ino = st.st_ino;
-			out->mode = st.st_mode & 07777;
-			out->uid = st.st_uid;
-			out->gid = st.st_gid;
-		}
+		if (stat(out->target, &st) == 0)
+			remember_target(out, &st);
 	} else if (check_target(out) == -1) {
 		free(out->target);
 		out->target = NULL;
