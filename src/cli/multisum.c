@@ -3,9 +3,9 @@
  * multisum.c - main: argv to one struct ms_options, a mode, an exit code.
  *
  * Owns option parsing and the option-pair rules (one validate pass, so
- * that the modes only read struct ms_options), --help, --version,
- * --list-algorithms and the dispatch to the coreutils personalities by
- * the name we were run as.  Usage errors exit here with status 2; each
+ * that the modes only read struct ms_options) and the dispatch to the
+ * coreutils personalities by the name we were run as; what --help,
+ * --version and --list-algorithms print is help.c's.  Usage errors exit here with status 2; each
  * mode returns the exit status of its run, and main returns it.
  */
 #include <errno.h>
@@ -27,6 +27,7 @@
 #include "cli/personality.h"
 #include "cli/personality_b3sum.h"
 #include "modes/update.h"
+#include "cli/help.h"
 #include "base/util.h"
 #include "base/version.h"
 
@@ -146,120 +147,6 @@ struct seen {
 	int		 mode_opt;	/* the mode's option; 0 if none */
 };
 
-/*
- * Exit after writing what the user asked for to standard output: if it
- * could not all be written (a full disk, a closed descriptor), say so and
- * fail, as coreutils does, instead of exiting 0 with the text lost.
- */
-static _Noreturn void
-exit_flushed(void)
-{
-	if (fflush(stdout) == EOF || ferror(stdout)) {
-		ms_write_error();
-		exit(MS_EXIT_FAIL);
-	}
-	exit(MS_EXIT_OK);
-}
-
-static _Noreturn void
-help(void)
-{
-	printf("Usage: %s [OPTION]... [FILE]...\n"
-	    "  or:  %s -c [OPTION]... [MANIFEST]...\n"
-	    "  or:  %s -r --update=MANIFEST [OPTION]... [DIR]...\n"
-	    "  or:  %s -r --audit=MANIFEST [OPTION]... [DIR]...\n"
-	    "  or:  %s --merge [-o MANIFEST] SHARD-MANIFEST...\n"
-	    "  or:  %s --bench [OPTION]... [FILE]...\n"
-	    "  or:  %s --list-algorithms\n", ms_program, ms_program,
-	    ms_program, ms_program, ms_program, ms_program, ms_program);
-	fputs(
-"Print or check checksums of FILEs, reading each file once for every\n"
-"selected algorithm (default: SHA-256).  With no FILE, or when FILE is -,\n"
-"read standard input.\n"
-"\n"
-"Algorithms:\n"
-"  -a, --algorithm=LIST   comma-separated algorithms; may repeat; 'all' selects\n"
-"                         every one (see --list-algorithms)\n"
-"  -l, --length=BITS      digest length of the variable-length algorithm\n"
-"                         (blake2b, blake2s, shake128, shake256, blake3,\n"
-"                         sha2, sha3)\n"
-"      --key-file=FILE    blake3 in keyed mode, the 32-byte key read from FILE\n"
-"      --keyed            the same with the key read from standard input\n"
-"      --derive-key=CONTEXT  blake3 in key derivation mode with CONTEXT\n"
-"      --part-size=SIZE   part size of s3etag, s3-crc32, s3-crc32c, s3-sha1 and\n"
-"                         s3-sha256, S3's multipart checksums (default 8M)\n"
-"      --list-algorithms  list the algorithms of this build and exit\n"
-"\n"
-"Output:\n"
-"  -b, --binary           mark names with '*' (GNU format)\n"
-"  -t, --text             mark names with ' ' (the default)\n"
-"      --tag              BSD-style lines: ALG (NAME) = DIGEST\n"
-"      --untagged         GNU lines (one algorithm): DIGEST  NAME\n"
-"      --format=FORMAT    gnu, bsd, sfv (crc32 only) or ndjson; with --bench:\n"
-"                         table, csv or json\n"
-"      --base64           digests in base64 instead of hex\n"
-"      --raw              the bare binary digest of a single input\n"
-"  -z, --zero             end lines with NUL, not newline; no name escaping\n"
-"                           (with -c: read NUL-terminated manifests)\n"
-"  -o, --output=FILE      write the manifest to FILE, atomically: FILE is\n"
-"                         replaced only when every line was written\n"
-"\n"
-"Checking:\n"
-"  -c, --check            verify the checksums listed in MANIFESTs\n"
-"      --expect=DIGEST    verify one FILE against DIGEST (algorithm from -a,\n"
-"                         else from the digest's length)\n"
-"      --ignore-missing   do not fail or report for missing files\n"
-"      --quiet            do not print OK for each verified file\n"
-"      --status           print nothing; the exit status tells\n"
-"      --strict           exit non-zero for improperly formatted lines\n"
-"  -w, --warn             warn about improperly formatted lines\n"
-"\n"
-"Reading:\n"
-"  -r, --recursive        hash the files below directory operands\n"
-"  -L, --dereference      follow symbolic links found inside directories\n"
-"      --exclude=GLOB     skip names matching GLOB (may repeat)\n"
-"      --files-from=FILE  read operands from FILE, one per line (- is stdin)\n"
-"      --files0-from=FILE read NUL-terminated operands from FILE\n"
-"      --archive=ARCHIVE  hash (or check) the members of ARCHIVE without\n"
-"                         extracting it; operands select members\n"
-"      --io=MODE          auto, mmap or read\n"
-"      --buffer-size=SIZE bytes per read (K, M; default 256K, at most 64M)\n"
-"  -j, --jobs=N           worker threads (default: the online CPUs)\n"
-"      --progress         show a progress line on standard error\n"
-"      --no-progress      never show it\n"
-"\n"
-"Keeping manifests over time:\n"
-"  -u, --update=MANIFEST  bring MANIFEST in line with the tree, hashing only\n"
-"                         new and changed files (bookkeeping in '#' lines)\n"
-"      --checkpoint=SECONDS  --update: save the work done every SECONDS\n"
-"                         (default 60; 0: only at the end) to resume a kill\n"
-"      --audit=MANIFEST   read every file and report modified, corrupt, moved,\n"
-"                         new and missing ones\n"
-"      --shard=K/N        keep only the files of shard K of N (hashing, -c,\n"
-"                         --update, --audit)\n"
-"      --merge            merge shard manifests into one (-o MANIFEST)\n"
-"      --partial          --merge: merge the shards there are (or manifests\n"
-"                         without shard bookkeeping), naming those missing\n"
-"\n"
-"Benchmark:\n"
-"      --bench            measure the speed of the algorithms on this machine\n"
-"                         (and of reading and hashing each FILE)\n"
-"      --bench-time=SECONDS  time budget of the whole run\n"
-"      --bench-baseline=ALG  the ratio column's reference (default sha256)\n"
-"      --ascii            draw the bar chart in plain ASCII\n"
-"\n"
-"      --debug            tell which backend (for CRCs, which code) computes\n"
-"                         each algorithm; MULTISUM_CRC_IMPL caps the CRC code\n"
-"                         with -c, which algorithm verified each line\n"
-"      --help             display this help and exit\n"
-"      --version          output version information and exit\n"
-"\n"
-"Options that do not apply to the mode are refused as invalid usage.\n"
-"Exit status: 0 if every file was read (and verified), 1 if a file could\n"
-"not be read or did not verify, 2 for invalid usage.\n", stdout);
-	exit_flushed();
-}
-
 /* A usage error: one line, the hint, exit status 2. */
 static _Noreturn void
 refuse(const char *fmt, ...)
@@ -271,34 +158,6 @@ refuse(const char *fmt, ...)
 	va_end(ap);
 	ms_try_help();
 	exit(MS_EXIT_USAGE);
-}
-
-static void
-version(void)
-{
-	ms_print_version("multisum");
-	exit_flushed();
-}
-
-static void
-list_algorithms(void)
-{
-	printf("%-12s %-12s %-8s %-16s %s\n", "name", "tag", "bits", "backend", "class");
-	for (size_t i = 0; i < ms_algo_count; i++) {
-		const struct ms_algo *a = &ms_algos[i];
-		char bits[32], tag[32], backend[32];
-
-		if (a->min_bits == a->max_bits)
-			snprintf(bits, sizeof(bits), "%u", a->bits);
-		else
-			snprintf(bits, sizeof(bits), "%u..%u", a->min_bits, a->max_bits);
-		snprintf(tag, sizeof(tag), "%s%s", a->tag,
-		    strcmp(a->name + strlen(a->name) - 2, "-N") == 0 ? "-N" : "");
-		printf("%-12s %-12s %-8s %-16s %s\n", a->name, tag, bits,
-		    ms_algo_backend(a, backend, sizeof(backend)),
-		    ms_class_name(a->class));
-	}
-	exit_flushed();
 }
 
 static unsigned
@@ -525,8 +384,8 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_KEY_FILE: o->blake3_key_file = optarg; break;
 		case OPT_KEYED: o->blake3_keyed = true; break;
 		case OPT_DERIVE_KEY: o->blake3_context = optarg; break;
-		case OPT_HELP: help(); break;
-		case OPT_VERSION: version(); break;
+		case OPT_HELP: ms_cli_help(); break;
+		case OPT_VERSION: ms_cli_version(); break;
 		case ':':
 			refuse("option '%s' requires an argument", argv[optind - 1]);
 		default:
@@ -538,7 +397,7 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 	o->files = argv + optind;
 	o->nfiles = (size_t)(argc - optind);
 	if (o->mode == MS_MODE_LIST)
-		list_algorithms();
+		ms_cli_list_algorithms();
 	select_algorithms(o, names, nnames);
 	for (size_t i = 0; i < nnames; i++)
 		free(names[i]);
