@@ -138,13 +138,17 @@ test_keyed_and_derive() {
 	multisum -a blake3 --derive-key="multisum test 2026" "$@" > got
 	same got want "--derive-key as b3sum --derive-key"
 	printf short > short
-	status_is 2 "a 5-byte key" "$MULTISUM" -a blake3 --key-file=short s1 \
+	status_is 1 "a 5-byte key (a bad input, not usage)" "$MULTISUM" -a blake3 --key-file=short s1 \
 	    > out 2> err
 	has_line err "multisum: short: a BLAKE3 key is exactly 32 bytes" \
 	    "short key named"
 	cat key key > long
-	status_is 2 "a 64-byte key" "$MULTISUM" -a blake3 --key-file=long s1 \
+	status_is 1 "a 64-byte key" "$MULTISUM" -a blake3 --key-file=long s1 \
 	    > /dev/null 2>&1
+	status_is 1 "a missing key file: as a missing input" "$MULTISUM" \
+	    -a blake3 --key-file=nokey s1 > /dev/null 2> err
+	has_line err "multisum: nokey: No such file or directory" \
+	    "missing key file named with its reason"
 	usage_error "--key-file without blake3" -a sha256 --key-file=key s1
 	usage_error "two modes" -a blake3 --key-file=key --derive-key=x s1
 	usage_error "--keyed with standard input as input" -a blake3 --keyed s1 -

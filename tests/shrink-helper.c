@@ -99,7 +99,7 @@ main(int argc, char **argv)
 			printf("opened a FIFO as a regular file\n");
 			return 1;
 		}
-		printf("refused: %s\n", strerror(errno));
+		printf("refused: %s\n", ms_strerror(errno));
 		return 0;
 	}
 	names = ms_xstrdup(argv[3]);

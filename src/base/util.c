@@ -41,6 +41,15 @@ ms_before_terminal_output(void)
 		before_message();
 }
 
+const char *
+ms_strerror(int err)
+{
+	if (err == MS_ENOTREG)
+		return "no longer a regular file (replaced since the directory "
+		    "was read)";
+	return strerror(err);
+}
+
 void
 ms_vwarn(const char *fmt, va_list ap)
 {

@@ -26,6 +26,16 @@ enum {
 
 extern const char *ms_program;	/* for messages: basename of argv[0] */
 
+/*
+ * An errno value of the project's own, beyond the system's: a file found
+ * by a walk that was no regular file any more when it was opened (a FIFO
+ * put in its place would block the run).
+ */
+#define MS_ENOTREG	4096
+
+/* strerror, which also knows MS_ENOTREG. */
+const char *ms_strerror(int err);
+
 void	ms_warn(const char *fmt, ...)
 	    __attribute__((format(printf, 1, 2)));
 void	ms_vwarn(const char *fmt, va_list ap)

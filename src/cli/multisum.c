@@ -270,9 +270,12 @@ select_algorithms(struct ms_options *o, char **names, size_t cnt)
 		}
 		if (ms_algo_resolve(names[i], ms_algo_takes_length(names[i]) ?
 		    o->length : 0, &spec, &why) == -1) {
+			char lengths[64];
+
 			if (o->length && ms_algo_takes_length(names[i]))
 				refuse("invalid length %u for '%s': %s", o->length,
-				    names[i], why);
+				    names[i], ms_algo_lengths(names[i], lengths,
+				    sizeof(lengths)));
 			refuse("'%s': %s (see --list-algorithms)", names[i], why);
 		}
 		if (ms_selection_add(&o->sel, &spec) == -1)
@@ -538,7 +541,7 @@ blake3_mode(struct ms_options *o)
 	if (o->blake3_context != NULL)
 		ms_blake3_row_derive_key(o->blake3_context);
 	else if (ms_blake3_row_key_file(o->blake3_key_file) == -1)
-		exit(MS_EXIT_USAGE);
+		exit(MS_EXIT_FAIL);	/* an unreadable input, not a usage error */
 }
 
 /* "--check, --expect, --update or --audit": the modes an option needs. */

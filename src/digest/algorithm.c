@@ -368,6 +368,50 @@ ms_algo_takes_length(const char *name)
 }
 
 const char *
+ms_algo_lengths(const char *name, char *buf, size_t cap)
+{
+	const struct ms_algo *a = by_name(name);
+	unsigned lo = 0, hi = 0, fixed[16];
+	size_t nfixed = 0, used = 0;
+
+	/* "sha256" has one length; its family "sha2" has the rows' */
+	if (a != NULL && (a->family == NULL || !ms_strcaseeq(name, a->family)))
+		name = NULL;
+	for (size_t i = 0; i < ms_algo_count; i++) {
+		const struct ms_algo *r = &ms_algos[i];
+		size_t k = 0;
+
+		if (r != a && (name == NULL || r->family == NULL ||
+		    !ms_strcaseeq(r->family, name)))
+			continue;
+		if (is_variable(r)) {
+			lo = r->min_bits;
+			hi = r->max_bits;
+			continue;
+		}
+		while (k < nfixed && fixed[k] < r->bits)
+			k++;
+		if (nfixed < MS_ARRAY_LEN(fixed) && (k == nfixed ||
+		    fixed[k] != r->bits)) {
+			memmove(fixed + k + 1, fixed + k,
+			    (nfixed++ - k) * sizeof(*fixed));
+			fixed[k] = r->bits;
+		}
+	}
+	if (hi != 0) {
+		snprintf(buf, cap, "%u to %u bits, a multiple of 8", lo, hi);
+		return buf;
+	}
+	buf[0] = '\0';
+	for (size_t k = 0; k < nfixed && used < cap; k++)
+		used += (size_t)snprintf(buf + used, cap - used, "%s%u",
+		    k == 0 ? "" : k + 1 == nfixed ? " or " : ", ", fixed[k]);
+	if (used < cap)
+		snprintf(buf + used, cap - used, " bits");
+	return buf;
+}
+
+const char *
 ms_spec_tag(const struct ms_digest_spec *s, char *buf, size_t cap)
 {
 	if (s->bits == s->algo->bits && !is_variable(s->algo))

@@ -127,6 +127,12 @@ const struct ms_algo *ms_algo_named(const char *name);
 /* Is this name a variable-length algorithm or a family that takes -l? */
 bool	 ms_algo_takes_length(const char *name);
 
+/*
+ * The lengths -l may give name, for a refusal: "8 to 512 bits, a
+ * multiple of 8" or "224, 256, 384 or 512 bits" (into buf).
+ */
+const char *ms_algo_lengths(const char *name, char *buf, size_t cap);
+
 /* Tag for manifests: "SHA256", "BLAKE2b-256" (static or thread-local). */
 const char *ms_spec_tag(const struct ms_digest_spec *s, char *buf, size_t cap);
 

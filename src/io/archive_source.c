@@ -88,7 +88,10 @@ ms_archive_open(const char *path)
 	la.archive_read_support_format_all(ar->a);
 	if (la.archive_read_open_filename(ar->a,
 	    strcmp(path, "-") == 0 ? NULL : path, 1 << 16) != ARCHIVE_OK) {
-		ms_warn("%s: %s", path, why(ar->a));
+		int e = la.archive_errno(ar->a);
+
+		/* "Failed to open 'x.tar'" says nothing the name does not */
+		ms_warn("%s: %s", path, e > 0 ? strerror(e) : why(ar->a));
 		ms_archive_close(ar);
 		return NULL;
 	}

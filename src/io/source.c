@@ -230,7 +230,7 @@ open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 			else if (S_ISDIR(st.st_mode))
 				err = EISDIR;
 			else if (!S_ISREG(st.st_mode))
-				err = EINVAL;	/* a FIFO or device since the walk */
+				err = MS_ENOTREG;	/* a FIFO or device since the walk */
 			else if (fcntl(s->fd, F_SETFL, flags & ~O_NONBLOCK) == -1)
 				err = errno;	/* F_SETFL takes only the status flags */
 			if (err != 0) {

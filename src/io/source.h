@@ -66,7 +66,8 @@ extern atomic_bool ms_source_stdin_used;
 /*
  * As ms_source_open, for a file a directory walk found regular: opened
  * without blocking (it may have been replaced by a FIFO since), then
- * checked with fstat; anything but a regular file fails with EINVAL.
+ * checked with fstat; anything but a regular file fails with MS_ENOTREG
+ * (ms_strerror's words).
  */
 int	 ms_source_open_regular(struct ms_source *s, const char *path,
 	    enum ms_io io);

@@ -303,7 +303,7 @@ ms_walk_list(const char *list, bool nul, ms_walk_fn *fn, void *arg)
 {
 	FILE *f = strcmp(list, "-") == 0 ? stdin : fopen(list, "r");
 	char *line = NULL;
-	size_t cap = 0;
+	size_t cap = 0, item = 0;
 	ssize_t n;
 	int rc = 0;
 
@@ -312,10 +312,18 @@ ms_walk_list(const char *list, bool nul, ms_walk_fn *fn, void *arg)
 		return -1;
 	}
 	while ((n = getdelim(&line, &cap, nul ? '\0' : '\n', f)) != -1) {
+		item++;
 		if (n > 0 && line[n - 1] == (nul ? '\0' : '\n'))
 			line[--n] = '\0';
+		if (n == 0 && nul) {
+			/* du's and wc's words: no file, and no silence */
+			ms_warn("%s:%zu: invalid zero-length file name", list,
+			    item);
+			rc = -1;
+			continue;
+		}
 		if (n == 0)
-			continue;	/* an empty name is no file */
+			continue;	/* a blank line of a list is no file */
 		if (f == stdin && strcmp(line, "-") == 0) {
 			/* Hashing stdin would swallow the rest of the list. */
 			ms_warn("when reading file names from standard input, "

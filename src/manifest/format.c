@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "manifest/manifest.h"
 #include "base/json.h"
 #include "base/rust_text.h"
 #include "base/util.h"
@@ -98,6 +99,33 @@ spec_text(char *buf, const struct ms_digest_spec *s, const unsigned char *d,
 	return buf;
 }
 
+/*
+ * Does "NAME 00000000" read back, in a manifest that does not say it is
+ * SFV (standard input), as name's CRC-32?  SFV has no escaping: a name
+ * such as 'x (y) = z' reads as a tag line of an algorithm "x".
+ */
+static bool
+sfv_reads_back(const char *name)
+{
+	static const struct ms_manifest_rules rules = {
+		.dialect = MS_DIALECT_NATIVE,
+	};
+	struct ms_manifest_state st = { .reversed = -1 };
+	struct ms_manifest_entry e;
+	size_t n = strlen(name) + sizeof(" 00000000\n") - 1;
+	char *line = ms_xmalloc(n + 1);
+	bool ok;
+
+	snprintf(line, n + 1, "%s 00000000\n", name);
+	ms_manifest_begin(&rules, &st, "sfv-round-trip");
+	ok = ms_manifest_parse(&rules, &st, line, n, &e) == MS_LINE_ENTRY &&
+	    !st.again && e.n == 1 && strcmp(e.name, name) == 0 &&
+	    strcmp(e.d[0].spec.algo->name, "crc32") == 0;
+	ms_manifest_end(&st);
+	free(line);
+	return ok;
+}
+
 const char *
 ms_format_refuses(const struct ms_format_opts *o, const char *name)
 {
@@ -112,6 +140,10 @@ ms_format_refuses(const struct ms_format_opts *o, const char *name)
 	    strpbrk(name, "\n\r") != NULL)
 		return "SFV cannot hold this name (a leading ; or #, leading or "
 		    "trailing blanks, a newline); use another --format";
+	if (!sfv_reads_back(name))
+		return "SFV cannot hold this name: its line would read back "
+		    "as a tagged line ('TAG (NAME) = DIGEST'); use another "
+		    "--format";
 	return NULL;
 }
 

@@ -167,8 +167,10 @@ ms_manifest_parse(const struct ms_manifest_rules *r,
 	    ((line[0] == '\xff' && line[1] == '\xfe') ||
 	    (line[0] == '\xfe' && line[1] == '\xff'))) {
 		st->refused = true;
-		e->why = "UTF-16 text (CertUtil, Get-FileHash?) is not read; "
-		    "convert it with 'iconv -f UTF-16 -t UTF-8'";
+		/* -c decodes it before (io/text_input.c); --update, --merge
+		 * and -o's check of the file they replace do not */
+		e->why = "UTF-16 text (CertUtil, Get-FileHash?) is read by -c "
+		    "only";
 		return MS_LINE_BAD;
 	}
 	if (st->refused)
@@ -226,6 +228,7 @@ ms_resolved_text(enum ms_resolved how)
 	case MS_BY_NAME:	return "the manifest's name";
 	case MS_BY_FORMAT:	return "SFV";
 	case MS_BY_LENGTH:	return "its length";
+	case MS_BY_DECIMAL:	return "its decimal form";
 	}
 	return "?";
 }

@@ -54,8 +54,10 @@ struct ms_manifest_rules {
 	bool		 tag_length;	/* "TAG-BITS (": b2sum and cksum */
 	bool		 auto_length;	/* untagged length from the digest */
 	size_t		 min_line;	/* coreutils' shortest untagged line */
-	/* Native: -a, the algorithms of untagged lines. */
+	/* Native: -a, the algorithms of untagged lines; with length_given
+	 * (-l), of that length only, else of the digest's (b2sum -c). */
 	const struct ms_selection *given;
+	bool		 length_given;
 	bool		 zero;		/* -z: NUL-terminated lines, no escaping */
 };
 
@@ -105,6 +107,7 @@ enum ms_resolved {
 	MS_BY_NAME,		/* SHA256SUMS, x.sha512, B2SUMS */
 	MS_BY_FORMAT,		/* SFV's CRC-32 */
 	MS_BY_LENGTH,		/* the length's default */
+	MS_BY_DECIMAL,		/* "SUM SIZE NAME" past 16 bits: cksum's */
 };
 
 /* The digests one line may hold (RHash, NDJSON); more is a bad line. */

@@ -236,6 +236,20 @@ ms_mf_untagged(const struct ms_manifest_rules *r, const struct ms_manifest_state
 				return MS_LINE_ENTRY;
 			}
 		}
+		/* -a blake2b without -l: the digest's length, as b2sum -c */
+		for (size_t k = 0; k < r->given->cnt; k++) {
+			const struct ms_digest_spec *g = &r->given->spec[k];
+
+			if (!r->length_given && (ms_mf_is_variable(g->algo) ||
+			    (g->algo->family != NULL &&
+			    strcmp(g->algo->family, g->algo->name) == 0)) &&
+			    ms_mf_decode_any(tok, n, d) &&
+			    ms_mf_fit(g->algo, d->len, &d->spec)) {
+				e->how = MS_BY_OPTION;
+				e->n++;
+				return MS_LINE_ENTRY;
+			}
+		}
 		return MS_LINE_BAD;
 	}
 	if (st->name_algo != NULL) {

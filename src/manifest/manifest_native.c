@@ -234,23 +234,38 @@ native_sfv(const struct ms_manifest_rules *r, const struct ms_manifest_state *st
 	return MS_LINE_ENTRY;
 }
 
-/* A legacy sum with -a cksum, -a bsd or -a sysv: "VALUE SIZE NAME". */
+/*
+ * A legacy sum with -a cksum, -a bsd or -a sysv: "VALUE SIZE NAME".
+ * Without -a, cksum's own "%u %u %s" (multisum -a cksum writes it) with
+ * a VALUE past 16 bits is cksum's: sum's are 16-bit; below, the line
+ * says that -a must tell them apart.
+ */
 static enum ms_line
 native_legacy(const struct ms_manifest_rules *r, char *s, size_t len, size_t i,
     struct ms_manifest_entry *e)
 {
+	struct ms_digest_spec cksum;
 	const struct ms_digest_spec *g = NULL;
 	struct ms_manifest_digest *d = &e->d[0];
+	bool guess = r->given == NULL || r->given->cnt == 0;
 	unsigned long long v;
 	char *end;
 
 	for (size_t k = 0; r->given != NULL && k < r->given->cnt; k++)
 		if (r->given->spec[k].algo->legacy != MS_LEGACY_NONE)
 			g = &r->given->spec[k];
-	if (g == NULL || s[i] < '0' || s[i] > '9')
+	if ((g == NULL && !guess) || s[i] < '0' || s[i] > '9')
 		return MS_LINE_BAD;
 	errno = 0;
 	v = strtoull(s + i, &end, 10);
+	if (g == NULL) {
+		/* cksum's shape exactly: one space, no leading zero */
+		if (errno != 0 || *end != ' ' || end[1] < '0' || end[1] > '9' ||
+		    (s[i] == '0' && end - (s + i) > 1) || v > 0xffffffffu ||
+		    !ms_mf_fit(ms_mf_algo_named("cksum"), 4, &cksum))
+			return MS_LINE_BAD;
+		g = &cksum;
+	}
 	if (errno != 0 || *end != ' ' || v >> (8 * ms_spec_len(g)) != 0)
 		return MS_LINE_BAD;
 	while (*end == ' ')
@@ -266,8 +281,13 @@ native_legacy(const struct ms_manifest_rules *r, char *s, size_t len, size_t i,
 	for (size_t k = 0; k < d->len; k++)
 		d->digest[k] = (unsigned char)(v >> (8 * (d->len - 1 - k)));
 	e->n = 1;
-	e->how = MS_BY_OPTION;
+	e->how = g == &cksum ? MS_BY_DECIMAL : MS_BY_OPTION;
 	e->name = end + 1;
+	if (g == &cksum && v <= 0xffff) {
+		e->why = "a 'SUM SIZE NAME' line of cksum, sum -r or sum -s: "
+		    "say which with -a cksum, -a bsd or -a sysv";
+		return MS_LINE_UNSUPPORTED;
+	}
 	return MS_LINE_ENTRY;
 }
 
@@ -537,6 +557,37 @@ ms_mf_gpg_close(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 	return ms_mf_untagged(r, st, st->gpg_hex, st->gpg_hexlen, e);
 }
 
+/*
+ * In an SFV manifest (by its name, or its ; comments: rhash --sfv), a
+ * file may be called 'x (y) = z': a line that is no tagged line of a
+ * known algorithm, but an SFV line, is read as SFV.  Both parsers write
+ * into the line, so each first tries a copy.
+ */
+static bool
+sfv_over_tag(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
+    char *s, size_t len, size_t start, struct ms_manifest_entry *e)
+{
+	char *copy = ms_xmalloc(len + 1);
+	struct ms_manifest_entry tmp = *e;
+	bool sfv = false;
+	int t;
+
+	memcpy(copy, s, len + 1);
+	t = native_tagged(copy, len, start, false, &tmp);
+	if (t != -2 && t != MS_LINE_ENTRY) {
+		memcpy(copy, s, len + 1);
+		tmp = *e;
+		sfv = native_sfv(r, st, copy, len, start, &tmp) == MS_LINE_ENTRY;
+	}
+	free(copy);
+	if (sfv) {
+		tmp = *e;
+		native_sfv(r, st, s, len, start, &tmp);
+		*e = tmp;
+	}
+	return sfv;
+}
+
 enum ms_line
 ms_mf_native_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
     char *s, size_t len, struct ms_manifest_entry *e)
@@ -598,6 +649,8 @@ ms_mf_native_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *
 		i++;
 		escaped = true;
 	}
+	if (st->sfv && !escaped && sfv_over_tag(r, st, s, len, start, e))
+		return MS_LINE_ENTRY;
 	t = native_tagged(s, len, i, escaped, e);
 	if (t != -2)
 		return (enum ms_line)t;
@@ -608,8 +661,8 @@ ms_mf_native_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *
 		e->name = st->own_name;
 		return rc;
 	}
-	if (native_legacy(r, s, len, i, e) == MS_LINE_ENTRY)
-		return MS_LINE_ENTRY;
+	if ((rc = native_legacy(r, s, len, i, e)) != MS_LINE_BAD)
+		return rc;
 	if (st->sfv || (rc = native_gnu(r, st, s, len, i, escaped, e)) ==
 	    MS_LINE_BAD) {
 		struct ms_manifest_entry tmp = *e;

@@ -139,7 +139,7 @@ missed(void *arg, const char *path, struct ms_ledger_entry *e,
 	if (how == MS_MISS_GONE) {
 		ms_walk_vanished(path, "not audited");
 	} else if (how == MS_MISS_FAILED) {
-		ms_warn("%s: %s", ms_quotef(path), strerror(err));
+		ms_warn("%s: %s", ms_quotef(path), ms_strerror(err));
 		a->failed++;
 	}
 }

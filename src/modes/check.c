@@ -4,13 +4,12 @@
  * is to be said about each line queued in manifest order.
  *
  * Owns the reading of manifests (getline, so that lines may hold any
- * byte), the registry of one-algorithm selections the entries need, the
- * report queue that keeps every line of output in manifest order while
- * the engine hashes files in parallel, which archive members (and which
- * digests of them) --archive needs, and --expect.  The pass over the
- * archive is engine_members.c's.  Which lines are well formed is
- * manifest.c's business, hashing the engine's, and the words said for
- * each record check_report.c's.
+ * byte), the report queue that keeps every line of output in manifest order while
+ * the engine hashes files in parallel, and --expect.  What --archive
+ * reads is check_archive.c's, the registry of selections
+ * check_select.c's.  Which lines are well formed is manifest.c's
+ * business, hashing the engine's, and the words said for each record
+ * check_report.c's.
  */
 #include "modes/check_int.h"
 
@@ -20,39 +19,9 @@
 #include <string.h>
 
 #include "modes/check_explain.h"
-#include "engine/engine_members.h"
 #include "io/output.h"
+#include "io/text_input.h"
 #include "base/util.h"
-
-/* Is sel the same list of digests as the cached one? */
-static bool
-same_selection(const struct ms_selection *a, const struct ms_selection *b)
-{
-	if (a->cnt != b->cnt)
-		return false;
-	for (size_t i = 0; i < a->cnt; i++)
-		if (a->spec[i].algo != b->spec[i].algo ||
-		    a->spec[i].bits != b->spec[i].bits)
-			return false;
-	return true;
-}
-
-/* A selection of the registry, and what it was asked for. */
-struct reg {
-	struct ms_selection wanted;
-	struct ms_selection sel;	/* == wanted, or empty if unusable */
-};
-
-static struct reg *
-sel_new(const struct ms_selection *want)
-{
-	struct reg *g = ms_xcalloc(1, sizeof(*g));
-
-	g->wanted = *want;
-	if (ms_selection_load(want) == 0)
-		g->sel = *want;
-	return g;
-}
 
 /* Report every record at the head of the queue that is ready. */
 static void
@@ -96,26 +65,6 @@ emit(void *arg, struct ms_task *t)
 	flush(r);
 }
 
-/*
- * The loaded selection of cnt specs, shared by every entry that needs the
- * same ones.  A selection whose backend cannot load is kept empty, so
- * that its message comes once.
- */
-static const struct ms_selection *
-selection_for(struct run *r, const struct ms_digest_spec *spec, size_t cnt)
-{
-	struct ms_selection want = { 0 };
-
-	for (size_t i = 0; i < cnt; i++)
-		ms_selection_add(&want, &spec[i]);
-	for (size_t i = 0; i < r->nsels; i++)
-		if (same_selection(&r->sels[i]->wanted, &want))
-			return &r->sels[i]->sel;
-	r->sels = ms_xrealloc(r->sels, (r->nsels + 1) * sizeof(*r->sels));
-	r->sels[r->nsels] = sel_new(&want);
-	return &r->sels[r->nsels++]->sel;
-}
-
 /* Queue an entry; it is submitted by submit() when the manifest is read. */
 static void
 add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
@@ -139,7 +88,7 @@ add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
 		memcpy(rec->want + at, e->d[i].digest, e->d[i].len);
 		rec->len[i] = e->d[i].len;
 	}
-	rec->task = ms_task_new(e->name, selection_for(r, specs, e->n), rec);
+	rec->task = ms_task_new(e->name, ms_check_selection_for(&r->reg, specs, e->n), rec);
 	/* A line naming the same algorithm twice, or a spec the selection
 	 * merged: compare in selection order only when they line up. */
 	if (rec->task->sel->cnt != e->n && rec->task->sel->cnt != 0)
@@ -264,7 +213,11 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 	const struct ms_manifest_rules *rules = &r->style->rules;
 	struct manifest *m = ms_xcalloc(1, sizeof(*m));
 	bool is_stdin = strcmp(path, "-") == 0, fatal = r->style->fatal_unreadable;
-	FILE *fp = is_stdin ? stdin : fopen(path, "r");
+	bool native = rules->dialect == MS_DIALECT_NATIVE;
+	const char *encoding;
+	/* the faces read bytes, as their tools do */
+	FILE *fp = native ? ms_text_open(path, &encoding) :
+	    is_stdin ? stdin : fopen(path, "r");
 	int eol = rules->zero ? '\0' : '\n';
 	struct ms_manifest_entry e;
 	char *line = NULL;
@@ -296,11 +249,9 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 	submit(r, st->pgp_seen);
 	if (ferror(fp)) {
 		m->read_err = true;
-		m->read_errno = 0;
+		m->read_errno = native ? m->read_cause : 0;
 	}
-	if (is_stdin)
-		clearerr(fp);
-	else if (fclose(fp) != 0 && !m->read_err) {
+	if (ms_text_close(fp) != 0 && !m->read_err) {
 		m->read_err = true;
 		m->read_errno = m->read_cause = errno;
 	}
@@ -311,160 +262,16 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 	return !fatal;
 }
 
-static int
-by_name(const void *a, const void *b)
-{
-	const struct rec *x = *(struct rec *const *)a;
-	const struct rec *y = *(struct rec *const *)b;
-	int c = strcmp(x->task->path, y->task->path);
-
-	/* Stable: equal names keep manifest order. */
-	return c != 0 ? c : (x < y ? -1 : x > y);
-}
-
-/* Copy t's digests from what sel computed; false if sel lacks one of them. */
-static bool
-from_member(struct ms_task *t, const struct ms_selection *sel,
-    const unsigned char *digest)
-{
-	for (size_t j = 0; j < t->sel->cnt; j++) {
-		size_t k;
-
-		for (k = 0; k < sel->cnt; k++)
-			if (sel->spec[k].algo == t->sel->spec[j].algo &&
-			    sel->spec[k].bits == t->sel->spec[j].bits)
-				break;
-		if (k == sel->cnt)
-			return false;
-		memcpy(t->digest + t->sel->offset[j], digest + sel->offset[k],
-		    ms_spec_len(&t->sel->spec[j]));
-	}
-	return true;
-}
-
-/* The queued entries of name: idx[*first] on, while the name holds. */
-static bool
-entries_of(const struct run *r, const char *name, size_t *first)
-{
-	size_t lo = 0, hi = r->nidx;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (strcmp(r->idx[mid]->task->path, name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	*first = lo;
-	return lo < r->nidx && strcmp(r->idx[lo]->task->path, name) == 0;
-}
-
-/* A member is read through every digest its pending entries need. */
-static const struct ms_selection *
-choose_member(void *arg, const char *name, void **user)
-{
-	struct run *r = arg;
-	struct ms_selection want = { 0 };
-	size_t first;
-
-	if (!entries_of(r, name, &first))
-		return NULL;
-	for (size_t i = first; i < r->nidx &&
-	    strcmp(r->idx[i]->task->path, name) == 0; i++)
-		for (size_t k = 0; !r->idx[i]->done &&
-		    k < r->idx[i]->task->sel->cnt; k++)
-			if (ms_selection_add(&want,
-			    &r->idx[i]->task->sel->spec[k]) == -1) {
-				/* Never compared with a digest not computed
-				 * (B5): refused, with a reason. */
-				r->idx[i]->task->err = MS_ERR_TOO_MANY;
-				r->idx[i]->done = true;
-			}
-	if (want.cnt == 0)
-		return NULL;
-	*user = &r->idx[first];
-	return selection_for(r, want.spec, want.cnt);
-}
-
-/* A link whose target went unread (B17): its entries say so. */
-static void
-unread_link(void *arg, const char *name, const char *link, void *user)
-{
-	struct run *r = arg;
-
-	(void)link;
-	for (struct rec **p = user; p != NULL && p < r->idx + r->nidx &&
-	    strcmp((*p)->task->path, name) == 0; p++)
-		if (!(*p)->done) {
-			(*p)->task->err = MS_ERR_LINK_UNLISTED;
-			(*p)->done = true;
-		}
-}
-
-/* A member read (or a link answered): the entries naming it take it. */
-static void
-member_emit(void *arg, struct ms_task *t)
-{
-	struct run *r = arg;
-
-	for (struct rec **p = t->user; p < r->idx + r->nidx &&
-	    strcmp((*p)->task->path, t->path) == 0; p++) {
-		if ((*p)->done)
-			continue;
-		if (!from_member((*p)->task, t->sel, t->digest)) {
-			/* a hard link, its target read for other entries */
-			(*p)->task->err = MS_ERR_LINK_DIGESTS;
-			(*p)->done = true;
-			continue;
-		}
-		(*p)->task->err = t->err;
-		(*p)->task->size = t->size;
-		(*p)->done = true;
-	}
-	ms_task_free(t);
-}
-
-/*
- * --archive: look every queued entry up among the members, in one pass.
- * A member named by several entries is read once, through every digest
- * they need.  Entries not in the archive are missing (ENOENT).
- */
-static void
-check_archive(struct run *r)
-{
-	struct ms_engine *e;
-
-	for (struct rec *rec = r->head; rec != NULL; rec = rec->next)
-		if (rec->kind == REC_ENTRY && !rec->done) {
-			r->idx = ms_xrealloc(r->idx, (r->nidx + 1) * sizeof(*r->idx));
-			r->idx[r->nidx++] = rec;
-			rec->task->err = ENOENT;
-		}
-	qsort(r->idx, r->nidx, sizeof(*r->idx), by_name);
-	e = ms_engine_start(&r->cfg, member_emit, r);
-	if (ms_members_submit(r->o->archive, e, choose_member, unread_link,
-	    r) != 0)
-		r->failed = true;
-	ms_engine_finish(e);
-	for (size_t i = 0; i < r->nidx; i++)
-		r->idx[i]->done = true;
-	free(r->idx);
-	flush(r);
-}
-
 static void
 finish(struct run *r)
 {
 	if (r->engine != NULL)
 		ms_engine_finish(r->engine);
 	else
-		check_archive(r);
+		ms_check_archive(r);
 	ms_progress_stop(r->cfg.progress);
 	flush(r);
-	for (size_t i = 0; i < r->nsels; i++)
-		free(r->sels[i]);
-	free(r->sels);
+	ms_check_registry_free(&r->reg);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		ms_write_error();
 		r->failed = true;
@@ -534,6 +341,7 @@ ms_check_main(const struct ms_options *o)
 	struct ms_check_style style = {
 		.rules = { .dialect = MS_DIALECT_NATIVE,
 		    .given = o->sel_given ? &o->sel : NULL,
+		    .length_given = o->length != 0,
 		    .zero = o->fmt.zero },
 	};
 

@@ -20,6 +20,9 @@ ms_explain_err(int err)
 	switch (err) {
 	case MS_ERR_TOO_MANY:
 		return "more digests of one archive member than a set holds (48)";
+	case MS_ERR_NAMESAKES:
+		return "more lines name it than the archive holds members of "
+		    "that name (the n-th line takes the n-th member)";
 	case MS_ERR_LINK_DIGESTS:
 		return "a hard link whose target was read without these digests "
 		    "(list the target with them)";
@@ -50,6 +53,13 @@ ms_explain_hint(const char *manifest, const struct ms_digest_spec *s,
 {
 	char others[160], buf[32];
 
+	if (how == MS_BY_DECIMAL && manifest != NULL) {
+		fflush(stdout);
+		ms_warn("%s: 'SUM SIZE NAME' lines were taken as cksum's (POSIX "
+		    "CRC); if they are sum's, give -a bsd (sum -r) or -a sysv "
+		    "(sum -s)", ms_quotef(manifest));
+		return true;
+	}
 	if (how != MS_BY_LENGTH && how != MS_BY_NAME)
 		return false;
 	ms_manifest_others(s, others, sizeof(others));

@@ -17,6 +17,7 @@ enum {
 	MS_ERR_TOO_MANY = -2,	/* more digests of one member than a set holds */
 	MS_ERR_LINK_UNLISTED = -3,	/* a hard link whose target was not read */
 	MS_ERR_LINK_DIGESTS = -4,	/* ... or read without the digests needed */
+	MS_ERR_NAMESAKES = -5,	/* more lines name a member than it has namesakes */
 };
 
 /* The text of one of those. */

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * check_int.h - what the two halves of check mode share: the report
- * queue that check.c fills (manifests read, entries hashed by the engine)
- * and check_report.c words, record by record in manifest order.  Nothing
- * outside them includes it.
+ * check_int.h - what the parts of check mode share: the report queue
+ * that check.c fills (manifests read, entries hashed by the engine, or
+ * matched with archive members by check_archive.c) and check_report.c
+ * words, record by record in manifest order; the registry of selections
+ * (check_select.c).  Nothing outside them includes it.
  */
 #ifndef MS_CHECK_INT_H
 #define MS_CHECK_INT_H
@@ -12,6 +13,8 @@
 #include <stddef.h>
 
 #include "modes/check.h"
+#include "engine/engine.h"
+#include "manifest/manifest.h"
 
 /* One MANIFEST operand and its counters (coreutils' digest_check). */
 struct manifest {
@@ -52,10 +55,19 @@ struct rec {
 	bool		 outside;	/* not in a PGP message's signed part */
 	bool		 escaped;	/* REC_ENTRY: b3sum's line began with \ */
 	enum ms_resolved how;		/* REC_ENTRY: how its algorithm was chosen */
+	/* --archive: its place in the queue, the member it took (1 on; 0:
+	 * none), how many members of its name went by */
+	size_t		 place, member, namesakes;
 	size_t		 n;		/* REC_ENTRY: digests on the line */
 	size_t		 len[MS_MANIFEST_DIGESTS];	/* compared prefix of each */
 	size_t		 want_len;	/* all of them */
 	unsigned char	 want[];	/* the expected digests, end to end */
+};
+
+/* The selections of a run, one per list of digests met, loaded once. */
+struct ms_check_registry {
+	struct ms_check_sel **sels;
+	size_t		 nsels;
 };
 
 struct run {
@@ -64,10 +76,10 @@ struct run {
 	struct ms_engine_config cfg;	/* o->engine, with the progress line */
 	struct ms_engine *engine;	/* NULL with --archive */
 	struct rec	*head, **tail;
-	struct reg	**sels;		/* one per set of candidates met */
-	size_t		 nsels;
+	struct ms_check_registry reg;	/* the selections entries need */
 	struct rec	**idx;		/* --archive: pending entries by name */
 	size_t		 nidx;
+	size_t		 members;	/* --archive: members chosen so far */
 	bool		 failed;	/* exit status 1 */
 	bool		 stopped;	/* fatal_unreadable: nothing more is said */
 	bool		 stdin_manifest;	/* a manifest is standard input */
@@ -79,5 +91,20 @@ struct run {
  * what it owns but itself: its task, or its manifest at REC_END.
  */
 void	 ms_check_report(struct run *r, struct rec *rec);
+
+/*
+ * check_select.c: the loaded selection of cnt specs, shared by every
+ * entry that needs the same ones; one whose backend cannot load is kept
+ * empty (cnt 0), so that its message comes once.
+ */
+const struct ms_selection *ms_check_selection_for(struct ms_check_registry *g,
+	    const struct ms_digest_spec *spec, size_t cnt);
+void	 ms_check_registry_free(struct ms_check_registry *g);
+
+/*
+ * check_archive.c: --archive, every queued entry against the members;
+ * the caller reports them.
+ */
+void	 ms_check_archive(struct run *r);
 
 #endif

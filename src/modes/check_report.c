@@ -43,7 +43,7 @@ cause(const struct run *r, int err)
 {
 	if (err < 0)
 		return ms_explain_err(err);
-	return r->style->rust_words ? ms_rust_os_error(err) : strerror(err);
+	return r->style->rust_words ? ms_rust_os_error(err) : ms_strerror(err);
 }
 
 static void

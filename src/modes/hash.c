@@ -56,7 +56,8 @@ failed(struct run *r, const char *path, int err, const char *why)
 		ms_warn("%s: %s", name, err != 0 ? ms_rust_os_error(err) : why);
 		free(name);
 	} else {
-		ms_warn("%s: %s", ms_quotef(path), err != 0 ? strerror(err) : why);
+		ms_warn("%s: %s", ms_quotef(path), err != 0 ? ms_strerror(err) :
+		    why);
 	}
 	r->failed++;
 }
@@ -173,6 +174,13 @@ choose_member(void *arg, const char *name, void **user)
 	for (size_t i = 0; i < r->o->nfiles; i++)
 		if (strcmp(r->o->files[i], name) == 0)
 			wanted = r->found[i] = true;
+	if (wanted && name[0] == '\0') {
+		/* its line would not read back */
+		ms_warn("%s: a member with an empty name: not hashed",
+		    r->o->archive);
+		r->failed++;
+		return NULL;
+	}
 	return wanted ? &r->o->sel : NULL;
 }
 

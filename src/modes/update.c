@@ -104,7 +104,7 @@ report(struct update *u, const char *path, enum fate f, bool read, int err)
 		fputs(",\"rehashed\":true", stdout);
 	if (err != 0) {
 		fputs(",\"error\":", stdout);
-		ms_json_string(stdout, strerror(err));
+		ms_json_string(stdout, ms_strerror(err));
 	}
 	fputs("}\n", stdout);
 }
@@ -178,7 +178,7 @@ missed(void *arg, const char *path, struct ms_ledger_entry *e,
 		ms_walk_vanished(path, e != NULL ? "removed" : "not listed");
 		return;
 	case MS_MISS_FAILED:
-		ms_warn("%s: %s", ms_quotef(path), strerror(err));
+		ms_warn("%s: %s", ms_quotef(path), ms_strerror(err));
 		if (operand && command_line_operand(u->o, path))
 			u->fatal++;
 		else

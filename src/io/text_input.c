@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * text_input.c - open a manifest for reading as UTF-8.
+ *
+ * Owns the byte order mark at the start of a text file: UTF-16 (what
+ * PowerShell 5's ">" and Out-File write, CertUtil redirected there too)
+ * is decoded to UTF-8 as it is read, through a stdio cookie, so that the
+ * reader keeps its getline loop and its constant memory.  It never
+ * parses a line: that is the manifest layer's.
+ */
+#include "io/text_input.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "base/util.h"
+
+/* A UTF-16 stream being decoded, or the bytes peeked before a plain one. */
+struct decoder {
+	FILE		*under;
+	bool		 utf16, be;
+	unsigned char	 in[4096];
+	size_t		 inlen, inpos;
+	unsigned char	 out[4];	/* one code point's UTF-8, or peeked bytes */
+	size_t		 outlen, outpos;
+	unsigned	 high;		/* a high surrogate waiting for its pair */
+	bool		 eof;
+};
+
+#define REPLACEMENT	0xfffd
+
+static void
+put_utf8(struct decoder *d, unsigned cp)
+{
+	unsigned char *o = d->out;
+
+	if (cp < 0x80) {
+		o[0] = (unsigned char)cp;
+		d->outlen = 1;
+	} else if (cp < 0x800) {
+		o[0] = (unsigned char)(0xc0 | cp >> 6);
+		o[1] = (unsigned char)(0x80 | (cp & 0x3f));
+		d->outlen = 2;
+	} else if (cp < 0x10000) {
+		o[0] = (unsigned char)(0xe0 | cp >> 12);
+		o[1] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
+		o[2] = (unsigned char)(0x80 | (cp & 0x3f));
+		d->outlen = 3;
+	} else {
+		o[0] = (unsigned char)(0xf0 | cp >> 18);
+		o[1] = (unsigned char)(0x80 | (cp >> 12 & 0x3f));
+		o[2] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
+		o[3] = (unsigned char)(0x80 | (cp & 0x3f));
+		d->outlen = 4;
+	}
+	d->outpos = 0;
+}
+
+/*
+ * The next code unit into *u: 1, or 0 at the end (an odd last byte is a
+ * broken unit: U+FFFD), or -1 on a read error.
+ */
+static int
+next_unit(struct decoder *d, unsigned *u)
+{
+	const unsigned char *p;
+
+	if (d->inlen - d->inpos < 2 && !d->eof) {
+		size_t left = d->inlen - d->inpos, got;
+
+		memmove(d->in, d->in + d->inpos, left);
+		got = fread(d->in + left, 1, sizeof(d->in) - left, d->under);
+		d->inpos = 0;
+		d->inlen = left + got;
+		if (got == 0) {
+			if (ferror(d->under))
+				return -1;
+			d->eof = true;
+		}
+	}
+	if (d->inlen - d->inpos >= 2) {
+		p = d->in + d->inpos;
+		d->inpos += 2;
+		*u = d->be ? (unsigned)p[0] << 8 | p[1] : (unsigned)p[1] << 8 | p[0];
+		return 1;
+	}
+	if (d->inlen - d->inpos == 1) {
+		d->inpos++;
+		*u = REPLACEMENT;
+		return 1;
+	}
+	return 0;
+}
+
+/* One code point into d->out; 0 at the end, -1 on a read error. */
+static int
+decode(struct decoder *d)
+{
+	unsigned u;
+	int rc;
+
+	for (;;) {
+		if ((rc = next_unit(d, &u)) <= 0) {
+			if (rc == 0 && d->high != 0) {
+				/* a high surrogate at the very end */
+				d->high = 0;
+				put_utf8(d, REPLACEMENT);
+				return 1;
+			}
+			return rc;
+		}
+		if (d->high != 0) {
+			unsigned hi = d->high;
+
+			d->high = 0;
+			if (u >= 0xdc00 && u <= 0xdfff) {
+				put_utf8(d, 0x10000 + ((hi - 0xd800) << 10) +
+				    (u - 0xdc00));
+				return 1;
+			}
+			/* the pair is broken: its half, then u afresh */
+			d->inpos -= 2;
+			put_utf8(d, REPLACEMENT);
+			return 1;
+		}
+		if (u >= 0xd800 && u <= 0xdbff) {
+			d->high = u;
+			continue;
+		}
+		put_utf8(d, u >= 0xdc00 && u <= 0xdfff ? REPLACEMENT : u);
+		return 1;
+	}
+}
+
+static ssize_t
+decoder_read(void *cookie, char *buf, size_t size)
+{
+	struct decoder *d = cookie;
+	size_t n = 0;
+
+	while (n < size) {
+		int rc;
+
+		if (d->outpos < d->outlen) {
+			buf[n++] = (char)d->out[d->outpos++];
+			continue;
+		}
+		if (!d->utf16) {
+			/* the bytes peeked are out: the rest as it is */
+			size_t got = fread(buf + n, 1, size - n, d->under);
+
+			if (got == 0 && n == 0 && ferror(d->under))
+				return -1;
+			return (ssize_t)(n + got);
+		}
+		if ((rc = decode(d)) == 0)
+			break;
+		if (rc == -1)
+			return n > 0 ? (ssize_t)n : -1;
+	}
+	return (ssize_t)n;
+}
+
+static void
+release(FILE *under)
+{
+	if (under == stdin)
+		clearerr(stdin);
+	else
+		fclose(under);
+}
+
+static int
+decoder_close(void *cookie)
+{
+	struct decoder *d = cookie;
+	int rc = 0;
+
+	if (d->under != stdin && fclose(d->under) != 0)
+		rc = -1;
+	else if (d->under == stdin)
+		clearerr(stdin);
+	free(d);
+	return rc;
+}
+
+/* fp read through a decoder that first hands out the n peeked bytes. */
+static FILE *
+wrap(FILE *fp, bool utf16, bool be, const unsigned char *peek, size_t n)
+{
+	static const cookie_io_functions_t io = {
+		.read = decoder_read, .close = decoder_close,
+	};
+	struct decoder *d = ms_xcalloc(1, sizeof(*d));
+	FILE *w;
+
+	d->under = fp;
+	d->utf16 = utf16;
+	d->be = be;
+	if (n > 0)
+		memcpy(d->out, peek, n);
+	d->outlen = n;
+	if ((w = fopencookie(d, "r", io)) == NULL) {
+		int e = errno;
+
+		free(d);
+		release(fp);
+		errno = e;
+	}
+	return w;
+}
+
+FILE *
+ms_text_open(const char *path, const char **encoding)
+{
+	bool is_stdin = strcmp(path, "-") == 0;
+	FILE *fp = is_stdin ? stdin : fopen(path, "r");
+	struct stat sb;
+	unsigned char peek[2];
+	int c;
+
+	*encoding = NULL;
+	if (fp == NULL)
+		return NULL;
+	if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		release(fp);
+		errno = EISDIR;
+		return NULL;
+	}
+	if ((c = getc(fp)) == EOF)
+		return fp;	/* empty, or an error ferror tells */
+	if (c != 0xff && c != 0xfe) {
+		ungetc(c, fp);
+		return fp;
+	}
+	peek[0] = (unsigned char)c;
+	if ((c = getc(fp)) == EOF)
+		return wrap(fp, false, false, peek, 1);
+	peek[1] = (unsigned char)c;
+	if (peek[0] == 0xff && peek[1] == 0xfe) {
+		*encoding = "UTF-16LE";
+		return wrap(fp, true, false, peek, 0);
+	}
+	if (peek[0] == 0xfe && peek[1] == 0xff) {
+		*encoding = "UTF-16BE";
+		return wrap(fp, true, true, peek, 0);
+	}
+	return wrap(fp, false, false, peek, 2);
+}
+
+int
+ms_text_close(FILE *fp)
+{
+	if (fp == stdin) {
+		clearerr(stdin);
+		return 0;
+	}
+	return fclose(fp);
+}

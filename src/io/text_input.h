@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * text_input.h - a text file (a manifest) opened for reading as UTF-8,
+ * whatever Windows wrote it in.
+ */
+#ifndef MS_TEXT_INPUT_H
+#define MS_TEXT_INPUT_H
+
+#include <stdio.h>
+
+/*
+ * Open path ("-": standard input) for reading.  A file that opens with a
+ * UTF-16 byte order mark (LE or BE, as PowerShell's ">" and Out-File
+ * write) reads as UTF-8 without the mark; anything else reads as it is.
+ * Returns NULL with errno set: EISDIR for a directory, as coreutils says.
+ * *encoding is "UTF-16LE", "UTF-16BE" or NULL.
+ */
+FILE	*ms_text_open(const char *path, const char **encoding);
+
+/*
+ * Close what ms_text_open returned; standard input stays open, its
+ * end-of-file cleared.  Returns -1 with errno set if closing failed.
+ */
+int	 ms_text_close(FILE *fp);
+
+#endif
