@@ -5,7 +5,8 @@
  * manifest named after an algorithm and for an SFV file), each
  * coreutils personality's and b3sum's.  The first input byte picks the rules and the
  * manifest's name; the rest is the manifest, parsed line by line as
- * check mode hands it over (newline included, NUL after it).  Checks:
+ * check mode hands it over (newline included, NUL after it; again when
+ * it ended a record).  Checks:
  * no crash, no sanitizer report, and every entry sane (a name inside the
  * line, a digest no longer than the buffer, a known algorithm).
  */
@@ -93,10 +94,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (ms_manifest_parse(&r, &st, line, len, &e) ==
 		    MS_LINE_ENTRY) {
 			/* the name is in the line, or the state's (a
-			 * digest-only file's, a gpg record's) */
+			 * digest-only file's, a gpg record's, a Windows
+			 * record's) */
 			if (e.name == NULL || ((e.name < line ||
 			    e.name > line + len) && e.name != st.own_name &&
-			    e.name != st.gpg_given) || e.n == 0 ||
+			    e.name != st.gpg_given && e.name != st.win.given) ||
+			    e.n == 0 ||
 			    e.d[0].spec.algo == NULL ||
 			    e.d[0].len > sizeof(e.d[0].digest) ||
 			    (r.dialect == MS_DIALECT_B3SUM &&
@@ -105,7 +108,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		(void)ms_manifest_type(&r, &st);
 		free(line);
-		p += len;
+		/* a record a line ended: the line is read again, as -c does */
+		if (!st.again)
+			p += len;
 	}
 	ms_manifest_end(&st);
 	free(text);

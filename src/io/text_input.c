@@ -27,6 +27,8 @@ struct decoder {
 	unsigned char	 out[4];	/* one code point's UTF-8, or peeked bytes */
 	size_t		 outlen, outpos;
 	unsigned	 high;		/* a high surrogate waiting for its pair */
+	unsigned	 back;		/* a unit read again, when has_back */
+	bool		 has_back;
 	bool		 eof;
 };
 
@@ -68,6 +70,11 @@ next_unit(struct decoder *d, unsigned *u)
 {
 	const unsigned char *p;
 
+	if (d->has_back) {
+		d->has_back = false;
+		*u = d->back;
+		return 1;
+	}
 	if (d->inlen - d->inpos < 2 && !d->eof) {
 		size_t left = d->inlen - d->inpos, got;
 
@@ -122,7 +129,8 @@ decode(struct decoder *d)
 				return 1;
 			}
 			/* the pair is broken: its half, then u afresh */
-			d->inpos -= 2;
+			d->back = u;
+			d->has_back = true;
 			put_utf8(d, REPLACEMENT);
 			return 1;
 		}

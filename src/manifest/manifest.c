@@ -117,6 +117,7 @@ ms_manifest_begin(const struct ms_manifest_rules *r,
 	st->gpg_pending = st->again = false;
 	st->name_algo = st->from_stdin ? NULL :
 	    ms_manifest_name_algo(path, &st->sfv);
+	ms_mf_win_begin(st, path);
 	/* "x.iso.sha256": the file it may hold only the digest of */
 	dot = strrchr(path, '.');
 	slash = strrchr(path, '/');
@@ -137,6 +138,7 @@ ms_manifest_end(struct ms_manifest_state *st)
 	free(st->gpg_given);
 	st->gpg_name = st->gpg_given = NULL;
 	st->gpg_pending = false;
+	ms_mf_win_end(st);
 }
 
 enum ms_line
@@ -144,7 +146,11 @@ ms_manifest_finish(const struct ms_manifest_rules *r,
     struct ms_manifest_state *st, struct ms_manifest_entry *e)
 {
 	memset(e, 0, offsetof(struct ms_manifest_entry, d));
-	if (r->dialect != MS_DIALECT_NATIVE || !st->gpg_pending)
+	if (r->dialect != MS_DIALECT_NATIVE)
+		return MS_LINE_SKIP;
+	if (st->win.at != MS_WIN_NONE)
+		return ms_mf_win_finish(st, e);
+	if (!st->gpg_pending)
 		return MS_LINE_SKIP;
 	return ms_mf_gpg_close(r, st, e);
 }
@@ -205,9 +211,12 @@ ms_manifest_parse(const struct ms_manifest_rules *r,
 			return MS_LINE_SKIP;
 		e->outside = st->pgp != MS_PGP_BODY;
 	}
+	line[len] = '\0';
+	if (r->dialect == MS_DIALECT_NATIVE && !r->zero &&
+	    (rc = ms_mf_win_parse(r, st, line, len, e)) != (enum ms_line)-2)
+		return rc;
 	if (len == 0 || line[0] == '#')
 		return MS_LINE_SKIP;
-	line[len] = '\0';
 	if (r->dialect == MS_DIALECT_NATIVE)
 		rc = ms_mf_native_parse(r, st, line, len, e);
 	else

@@ -7,8 +7,9 @@
  * file name, the algorithm and the expected digest, or "improperly
  * formatted".  Two sets of rules exist: multisum's own, which detect the
  * format of every line (GNU, BSD tags of coreutils, RHash and xxhsum,
- * OpenSSL, SFV; hex or base64), those of one GNU coreutils 9.1 tool,
- * reproduced quirk for quirk for the personalities, and b3sum 1.2's.
+ * OpenSSL, SFV; hex or base64; CertUtil and Get-FileHash records), those
+ * of one GNU coreutils 9.1 tool, reproduced quirk for quirk for the
+ * personalities, and b3sum 1.2's.
  */
 #ifndef MS_MANIFEST_H
 #define MS_MANIFEST_H
@@ -62,6 +63,24 @@ struct ms_manifest_rules {
 };
 
 /*
+ * Windows' hash files (manifest_windows.c): CertUtil -hashfile's
+ * "ALG hash of NAME:" record, Get-FileHash's table and list layouts.
+ */
+struct ms_manifest_windows {
+	enum { MS_WIN_NONE, MS_WIN_CERTUTIL, MS_WIN_TABLE_HEAD, MS_WIN_TABLE,
+	    MS_WIN_LIST } at;
+	char		 alg[16];	/* the record's algorithm, as written */
+	char		*name;		/* its name or Windows path (malloc) */
+	char		*hash;		/* list layout: the Hash value (malloc) */
+	char		*last;		/* list layout: the value a wrapped
+					 * line continues (name or hash) */
+	char		*given;		/* the name handed out (malloc) */
+	const char	*list;		/* its path (the caller's), for its folder */
+	char		*note;		/* a Windows path's base name was taken */
+	bool		 outside;	/* not in a PGP message's signed part */
+};
+
+/*
  * What the parser remembers between lines.  Native rules reset it for
  * each manifest (ms_manifest_begin); coreutils keeps some of it for the
  * whole run, as the tools do.
@@ -93,6 +112,7 @@ struct ms_manifest_state {
 	char		 gpg_hex[2 * MS_DIGEST_MAX + 1];
 	size_t		 gpg_hexlen;
 	char		*own_name;	/* "x.iso" of "x.iso.sha256" (malloc) */
+	struct ms_manifest_windows win;
 };
 
 /*
@@ -130,11 +150,17 @@ struct ms_manifest_entry {
 	const char	*why;
 	bool		 outside;	/* not in the signed part of a PGP message */
 	bool		 escaped;	/* b3sum: the line began with a backslash */
+	/*
+	 * MS_LINE_ENTRY: said once per manifest when set: how the name
+	 * was found ("C:\x\f.iso is a Windows path: ...").
+	 */
+	const char	*note;
 	size_t		 n;		/* digests on the line, every one must match */
 	struct ms_manifest_digest d[MS_MANIFEST_DIGESTS];
 };
 
-/* Start reading a manifest called path ("-": standard input). */
+/* Start reading a manifest called path ("-": standard input); path
+ * stays the caller's, and must live until ms_manifest_end. */
 void	 ms_manifest_begin(const struct ms_manifest_rules *r,
 	    struct ms_manifest_state *st, const char *path);
 

@@ -194,6 +194,41 @@ decode_for(const struct ms_digest_spec *spec, const char *tok, size_t n,
 	return true;
 }
 
+bool
+ms_mf_spaced_hex(const char *s, size_t n, char *out, size_t cap, size_t *got,
+    bool *spaced)
+{
+	size_t o = 0;
+
+	*spaced = false;
+	while (n > 0 && ISWHITE(s[n - 1]))
+		n--;
+	while (n > 0 && ISWHITE(*s)) {
+		s++;
+		n--;
+	}
+	if (n == 0)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == ' ') {
+			/* "a9 99 3e": one space between pairs of digits */
+			if (i % 3 != 2)
+				return false;
+			*spaced = true;
+			continue;
+		}
+		if (!ms_mf_is_xdigit((unsigned char)s[i]) ||
+		    (*spaced && i % 3 == 2) || o + 1 >= cap)
+			return false;
+		out[o++] = s[i];
+	}
+	if (*spaced && n % 3 != 2)
+		return false;
+	out[o] = '\0';
+	*got = o;
+	return true;
+}
+
 /* A digest whose length is not known yet: hex if it can be, else base64. */
 bool
 ms_mf_decode_any(const char *tok, size_t n, struct ms_manifest_digest *d)
@@ -446,10 +481,18 @@ ms_manifest_expect(const char *text, const struct ms_selection *given,
 	struct ms_manifest_rules r = { .dialect = MS_DIALECT_NATIVE,
 	    .given = given };
 	struct ms_manifest_state st = { .reversed = -1 };
+	char joined[2 * MS_DIGEST_MAX + 1];
 	size_t n;
+	bool spaced;
 
 	memset(e, 0, offsetof(struct ms_manifest_entry, d));
 	*why = NULL;
+	/* CertUtil's "a9 99 3e ..." (Windows 7), as copied from its output */
+	if (ms_mf_spaced_hex(text, strcspn(text, "\r\n"), joined,
+	    sizeof(joined), &n, &spaced) && spaced &&
+	    text[strcspn(text, "\r\n") + strspn(text + strcspn(text, "\r\n"),
+	    "\r\n")] == '\0')
+		text = joined;
 	/* Surrounding blanks, a CR/LF, and a "  NAME" as sha256sum writes */
 	while (*text == ' ' || *text == '\t')
 		text++;

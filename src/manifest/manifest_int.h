@@ -3,7 +3,8 @@
  *
  * manifest_int.h - what the parts of the manifest parser share
  * (manifest.c, manifest_b3sum.c, manifest_coreutils.c, manifest_digest.c,
- * manifest_native.c); nothing outside them includes it.
+ * manifest_native.c, manifest_windows.c); nothing outside them includes
+ * it.
  */
 #ifndef MS_MANIFEST_INT_H
 #define MS_MANIFEST_INT_H
@@ -29,6 +30,13 @@ enum ms_line ms_mf_b3sum_parse(const struct ms_manifest_rules *r,
 	    struct ms_manifest_entry *e);
 
 /* manifest_digest.c */
+/*
+ * Hex digits, contiguous or a pair at a time one space apart, as
+ * CertUtil writes them ("a9 99 3e ..."), into out (cap bytes, NUL
+ * ended), *n of them; *spaced tells which.
+ */
+bool	 ms_mf_spaced_hex(const char *s, size_t len, char *out, size_t cap,
+	    size_t *n, bool *spaced);
 bool	 ms_mf_usable(const struct ms_algo *a);	/* not a legacy sum */
 bool	 ms_mf_is_variable(const struct ms_algo *a);
 bool	 ms_mf_fit(const struct ms_algo *a, size_t n, struct ms_digest_spec *spec);
@@ -61,5 +69,16 @@ bool	 ms_mf_hex_groups(const char *s, size_t len, size_t min);
 void	 ms_mf_gpg_append(struct ms_manifest_state *st, const char *s, size_t len);
 enum ms_line ms_mf_gpg_close(const struct ms_manifest_rules *r,
 	    struct ms_manifest_state *st, struct ms_manifest_entry *e);
+
+/* manifest_windows.c: CertUtil and Get-FileHash records */
+void	 ms_mf_win_begin(struct ms_manifest_state *st, const char *path);
+void	 ms_mf_win_end(struct ms_manifest_state *st);
+/* A line of such a record (chomped, NUL-terminated), or -2 if it is none. */
+int	 ms_mf_win_parse(const struct ms_manifest_rules *r,
+	    struct ms_manifest_state *st, char *s, size_t len,
+	    struct ms_manifest_entry *e);
+/* After the last line: a list record still open, as an entry. */
+enum ms_line ms_mf_win_finish(struct ms_manifest_state *st,
+	    struct ms_manifest_entry *e);
 
 #endif

@@ -83,6 +83,8 @@ add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
 	rec->how = e->how;
 	rec->outside = e->outside;
 	rec->escaped = e->escaped;
+	if (e->note != NULL)	/* said with the first such entry */
+		rec->why = ms_xstrdup(e->note);
 	rec->n = e->n;
 	for (size_t i = 0, at = 0; i < e->n; at += e->d[i++].len) {
 		memcpy(rec->want + at, e->d[i].digest, e->d[i].len);

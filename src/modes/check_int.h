@@ -31,6 +31,7 @@ struct manifest {
 	size_t		 outside;	/* lines outside the signed part */
 	bool		 hinted;	/* the hint after a guessed FAILED */
 	bool		 noted;		/* the note on a non-cryptographic default */
+	bool		 pathed;	/* the note on a Windows path */
 	const char	*said;		/* the last reason given for a bad line */
 };
 
@@ -50,7 +51,8 @@ struct rec {
 	struct rec	*pending;	/* the manifest's entries not yet submitted */
 	unsigned long	 line;
 	const char	*type;		/* REC_BAD: "SHA256" or NULL */
-	char		*why;		/* REC_BAD, REC_UNSUPPORTED, REC_STOP */
+	char		*why;		/* REC_BAD, REC_UNSUPPORTED, REC_STOP;
+					 * REC_ENTRY: how its name was found */
 	char		*name;		/* REC_UNSUPPORTED, REC_OUTSIDE */
 	bool		 outside;	/* not in a PGP message's signed part */
 	bool		 escaped;	/* REC_ENTRY: b3sum's line began with \ */

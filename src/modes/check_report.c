@@ -145,6 +145,11 @@ report_entry(struct run *r, struct rec *rec)
 	const struct ms_options *o = r->o;
 
 	m->any_entry = true;
+	if (rec->why != NULL && !m->pathed) {
+		/* a Windows path: once a manifest, before its first entry */
+		say("%s: %s", ms_quotef(m->name), rec->why);
+		m->pathed = true;
+	}
 	if (t->err == ENOENT && o->ignore_missing)
 		return;
 	if (t->err == EBUSY && strcmp(t->path, "-") == 0) {
