@@ -13,6 +13,7 @@
 # bash sets them; zsh through a pseudo-terminal (zsh/zpty) typing the line
 # and TAB, with compadd wrapped to print the candidates; fish with
 # `complete -C LINE`.  A shell that is not installed is skipped, saying so.
+# completions-tty.sh types the common cases into the real shells instead.
 
 . "$TESTS_SRCDIR/lib.sh"
 
