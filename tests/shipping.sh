@@ -3,7 +3,8 @@
 # shipping.sh - what a distribution needs from the build: the licence
 # text and --version lines, the manual's date and sections, the ELF
 # dlopen notes (or, with --disable-lazy-loading, ordinary DT_NEEDED
-# entries) naming each library, and the --without-... builds' messages.
+# entries) naming each library, the --without-... builds' messages, and
+# the faces' names "make install" links with configure's options.
 # Which libraries this build has is read from config.h, so the same file
 # tests the default, the linked and the reduced builds.
 
@@ -145,9 +146,61 @@ test_without() {
 	fi
 }
 
+# configure --enable-coreutils-names and --enable-b3sum-name: "make
+# install" links each face's name to multisum (and uninstall removes
+# them); without them it links none.  A copy of the distributed tree
+# (make distdir) is configured with each set and installed into a
+# DESTDIR, with this build's program standing in for its own (make -o).
+test_face_names() {
+	builddir=${MS_HELPERS:-}/..
+	[ -f "$builddir/Makefile" ] || skip_test "no build tree (run through make check)"
+	have make || skip_test "no make"
+	# shellcheck disable=SC2030,SC2031
+	( unset MAKEFLAGS MFLAGS MAKELEVEL
+	  make -s -C "$builddir" distdir distdir="$PWD/tree" ) > log 2>&1 ||
+	    { diag - < log; skip_test "make distdir failed"; }
+	for set in "" "--enable-b3sum-name" \
+	    "--enable-coreutils-names --enable-b3sum-name"; do
+		rm -rf root
+		# shellcheck disable=SC2086
+		( cd tree && unset MAKEFLAGS MFLAGS MAKELEVEL &&
+		  ./configure -q --prefix=/usr $set > ../log 2>&1 &&
+		  mkdir -p src && cp "$MULTISUM" src/multisum &&
+		  make -s -o src/multisum install-exec DESTDIR="$PWD/../root" \
+		      >> ../log 2>&1 ) || { fail "configure $set, install"; diag - < log; continue; }
+		ls root/usr/bin | sort | tr '\n' ' ' > got
+		case $set in
+		"") want="multisum " ;;
+		--enable-b3sum-name) want="b3sum multisum " ;;
+		*) want="b2sum b3sum cksum md5sum multisum sha1sum sha224sum sha256sum sha384sum sha512sum " ;;
+		esac
+		is "$(cat got)" "$want" "configure ${set:-with neither}: the names installed"
+		if [ -L root/usr/bin/b3sum ]; then
+			is "$(readlink root/usr/bin/b3sum)" multisum "b3sum is a link to multisum"
+			printf 'hi\n' > f
+			root/usr/bin/b3sum f > out 2>&1
+			has_line out "$(printf 'hi\n' | multisum -a blake3 | sed 's/-$/f/')" \
+			    "installed b3sum answers as b3sum"
+		fi
+		( cd tree && unset MAKEFLAGS MFLAGS MAKELEVEL &&
+		  make -s uninstall DESTDIR="$PWD/../root" ) >> log 2>&1
+		is "$(ls root/usr/bin 2>/dev/null)" "" "make uninstall removes every name"
+	done
+	# a directory of their own, for a distribution that has the tools
+	rm -rf root
+	( cd tree && unset MAKEFLAGS MFLAGS MAKELEVEL &&
+	  make -s -o src/multisum install-exec DESTDIR="$PWD/../root" \
+	      facedir=/usr/lib/multisum/faces ) > log 2>&1 ||
+	    { fail "install with facedir"; diag - < log; }
+	is "$(ls root/usr/bin)" multisum "facedir: bindir holds multisum only"
+	is "$(readlink root/usr/lib/multisum/faces/b3sum)" /usr/bin/multisum \
+	    "facedir: b3sum links to bindir's multisum"
+}
+
 run licence
 run version
 run manual
 run dlopen_notes
 run without
+run face_names
 finish
