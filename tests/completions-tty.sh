@@ -135,6 +135,15 @@ lists() {
 	clear_line
 }
 
+# open_shell CMD SOURCE: CMD in the terminal, SOURCE typed into it (its
+# rc file, which ends by echoing ready-42), the screen cleared.
+open_shell() {
+	start "$1"
+	tm send-keys -t t -l "$2" && tm send-keys -t t Enter
+	wait_for ready-42 || fail "$1 did not start"
+	clear_line
+}
+
 # The files and the PATH the shells complete in.
 setup() {
 	have tmux || skip_test "tmux is not installed"
@@ -168,6 +177,14 @@ common_cases() {
 	completes_to 'multisum --key-file=ke' 'multisum --key-file=key.bin ' \
 	    "--key-file=ke: a file name"
 	lists 'multisum -c sub/man' man1 man2 "-c sub/man: the files"
+	completes_to 'multisum my' 'multisum my\ file.txt ' \
+	    "a file operand with a blank is escaped"
+}
+
+# shell_cases CMD SOURCE: the common cases in CMD, set up by SOURCE.
+shell_cases() {
+	open_shell "$1" "$2"
+	common_cases
 }
 
 # bash_cases [FILE]: bash with FILE (bash-completion) sourced first.
@@ -181,14 +198,7 @@ bash_cases() {
 	echo ready-\$((6 * 7))
 	END
 	OPT='=' LIST='Tab Tab' CLOSE=
-	start "bash --norc --noprofile -i"
-	tm send-keys -t t -l ". ./rc.bash" && tm send-keys -t t Enter
-	wait_for ready-42 || fail "bash did not start"
-	clear_line
-	common_cases
-	# a file operand with a blank: quoted by readline, as a file name
-	completes_to 'multisum my' 'multisum my\ file.txt ' \
-	    "a file operand with a blank is escaped"
+	shell_cases "bash --norc --noprofile -i" ". ./rc.bash"
 	# a user's COMP_WORDBREAKS without '=': the word is "--format=nd"
 	tm send-keys -t t -l 'COMP_WORDBREAKS=${COMP_WORDBREAKS//=}' &&
 	    tm send-keys -t t Enter
@@ -227,13 +237,7 @@ test_zsh() {
 	echo ready-\$((6 * 7))
 	END
 	OPT='=' LIST='Tab Tab' CLOSE=
-	start "zsh -f -i"
-	tm send-keys -t t -l ". ./rc.zsh" && tm send-keys -t t Enter
-	wait_for ready-42 || fail "zsh did not start"
-	clear_line
-	common_cases
-	completes_to 'multisum my' 'multisum my\ file.txt ' \
-	    "a file operand with a blank is escaped"
+	shell_cases "zsh -f -i" ". ./rc.zsh"
 	stop
 }
 
@@ -250,11 +254,7 @@ test_fish() {
 	echo ready-(math 6 \* 7)
 	END
 	OPT=' ' LIST=Tab CLOSE=Escape
-	start "fish --no-config -i"
-	tm send-keys -t t -l "source rc.fish" && tm send-keys -t t Enter
-	wait_for ready-42 || fail "fish did not start"
-	clear_line
-	common_cases
+	shell_cases "fish --no-config -i" "source rc.fish"
 	stop
 }
 
