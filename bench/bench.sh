@@ -30,8 +30,8 @@ for pair in sha256:sha256 sha1:sha1 md5:md5 blake2b:blake2b512; do
 	ours=${pair%%:*}
 	theirs=${pair#*:}
 	# The table row: name, class, 64KiB, 1MiB, 16MiB, ...; a figure
-	# from few or disturbed runs carries a leading "~".
-	ms=$(awk -v a="$ours" '$1 == a && NF > 8 { sub(/^~/, "", $5); print $5; exit }' "$out")
+	# from few runs carries a leading "~", a disturbed one "?".
+	ms=$(awk -v a="$ours" '$1 == a && NF > 8 { sub(/^[~?]/, "", $5); print $5; exit }' "$out")
 	[ -n "$ms" ] || continue
 	kb=$(openssl speed -evp "$theirs" -bytes 16384 -seconds 1 2>/dev/null |
 	    awk -v a="$theirs" '$1 == a { sub(/k$/, "", $NF); v = $NF } END { print v }')

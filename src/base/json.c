@@ -180,6 +180,13 @@ ms_json_null(struct ms_json *j)
 }
 
 void
+ms_json_bool(struct ms_json *j, bool v)
+{
+	separate(j);
+	fputs(v ? "true" : "false", j->out);
+}
+
+void
 ms_json_str(struct ms_json *j, const char *s)
 {
 	if (s == NULL) {

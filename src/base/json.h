@@ -42,5 +42,6 @@ void	 ms_json_real(struct ms_json *j, int decimals, double v);
 void	 ms_json_uint(struct ms_json *j, uintmax_t v);
 void	 ms_json_int(struct ms_json *j, intmax_t v);
 void	 ms_json_null(struct ms_json *j);
+void	 ms_json_bool(struct ms_json *j, bool v);
 
 #endif

@@ -5,8 +5,8 @@
  * Checks the FILE operands, picks the algorithms (the selection, then
  * the baseline) and puts each through the known-answer self-test (one
  * that fails gets no figures), lays out one cell per algorithm and
- * workload, makes the engine row's input (random data from the OS in a
- * temporary file), and then hands the run on, one way:
+ * workload, makes the workloads' data, and then hands the run on, one
+ * way:
  * bench_machine.c probes the machine, bench_measure.c times the cells,
  * bench_verdict.c draws conclusions, and bench_table.c or
  * bench_export.c writes them out.
@@ -31,8 +31,13 @@
 #define DEFAULT_TIME	12.0	/* seconds: a full run of every algorithm */
 #define ENGINE_FILE_LEN	(16u << 20)	/* the engine row's temporary file */
 
+/*
+ * Random bytes from the OS: the seed of the workloads' data.  Asking
+ * the kernel for all 20 MiB would cost a tenth of a second of CPU, a
+ * good part of a short budget on a loaded machine.
+ */
 static void
-fill_random(unsigned char *p, size_t n)
+os_random(unsigned char *p, size_t n)
 {
 	int fd;
 
@@ -66,6 +71,26 @@ fill_random(unsigned char *p, size_t n)
 	if (n > 0)
 		ms_die("cannot get random data: %s",
 		    strerror(errno ? errno : EIO));
+}
+
+/*
+ * The workloads' data: incompressible bytes (no algorithm's speed
+ * depends on its input beyond that), SplitMix64 from an OS seed.
+ */
+static void
+fill_random(unsigned char *p, size_t n)
+{
+	uint64_t x;
+
+	os_random((unsigned char *)&x, sizeof(x));
+	for (size_t i = 0; i < n; i += sizeof(x)) {
+		uint64_t z = (x += 0x9e3779b97f4a7c15u);
+
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+		z ^= z >> 31;
+		memcpy(p + i, &z, n - i < sizeof(z) ? n - i : sizeof(z));
+	}
 }
 
 static void
@@ -129,57 +154,6 @@ lay_out(struct ms_bench *b, char **files, const uint64_t *size, size_t nfiles,
 	for (size_t f = 0; f < nfiles; f++)
 		add_cell(b, NULL, MS_BENCH_READ, f,
 		    ms_xasprintf("read:%s", files[f]), files[f], size[f]);
-}
-
-/*
- * The engine row's input when no FILE is given: the random data in a
- * temporary file, which stays in the page cache.  On Linux the file is
- * unlinked at once and reached through /proc, so that nothing is left
- * behind even if the run is killed.  *path is what the engine opens,
- * *unlink_path what to remove at the end (NULL: nothing).
- */
-static int
-make_engine_file(const unsigned char *data, size_t len, char **path,
-    char **unlink_path, int *fd_out)
-{
-	const char *dir = getenv("TMPDIR");
-	char *tmp = ms_xasprintf("%s/multisum-bench.XXXXXX",
-	    dir && *dir ? dir : "/tmp");
-	int fd = mkstemp(tmp);
-	size_t off = 0;
-
-	if (fd == -1) {
-		ms_warn("%s: %s; no engine row", tmp, strerror(errno));
-		free(tmp);
-		return -1;
-	}
-	while (off < len) {
-		ssize_t n = write(fd, data + off, len - off);
-
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			ms_warn("%s: %s; no engine row", tmp,
-			    strerror(n == -1 ? errno : ENOSPC));
-			close(fd);
-			unlink(tmp);
-			free(tmp);
-			return -1;
-		}
-		off += (size_t)n;
-	}
-	*path = ms_xasprintf("/proc/self/fd/%d", fd);
-	if (access(*path, R_OK) == 0) {
-		unlink(tmp);
-		free(tmp);
-		*unlink_path = NULL;
-	} else {
-		free(*path);
-		*path = tmp;
-		*unlink_path = tmp;
-	}
-	*fd_out = fd;
-	return 0;
 }
 
 /* The FILE operands must be regular files that can be read again and again. */
@@ -254,6 +228,23 @@ choose(struct ms_bench *b, const struct ms_selection *sel,
 	}
 }
 
+/*
+ * The default: every algorithm of -a all, and MD4 where the build can
+ * load it (OpenSSL's legacy provider), so that the 2003 Subversion
+ * question (MD4 or MD5?) gets its answer without -a.
+ */
+static void
+default_selection(struct ms_selection *all)
+{
+	struct ms_digest_spec md4;
+	const char *why;
+
+	ms_selection_add_all(all);
+	if (ms_algo_resolve("md4", 0, &md4, &why) == 0 &&
+	    ms_spec_load(&md4) == 0)
+		ms_selection_add(all, &md4);
+}
+
 static bool
 locale_is_utf8(void)
 {
@@ -300,8 +291,7 @@ ms_bench_main(const struct ms_options *o)
 	const char *format = o->format_name ? o->format_name : "table";
 	uint64_t start = ms_now_ns(), *size, engine_bytes = 0;
 	struct ms_bench_input in = { 0 };
-	char *engine_path = NULL, *engine_unlink = NULL;
-	int engine_fd = -1, rc;
+	int rc;
 	size_t data_len = 0;
 	unsigned char *data;
 
@@ -313,7 +303,7 @@ ms_bench_main(const struct ms_options *o)
 		return rc;
 	}
 	if (sel->cnt == 0) {
-		ms_selection_add_all(&all);
+		default_selection(&all);
 		sel = &all;
 	}
 	if (ms_selection_load(sel) == -1 || ms_spec_load(&base) == -1) {
@@ -343,14 +333,12 @@ ms_bench_main(const struct ms_options *o)
 		for (size_t i = 0; i < o->nfiles; i++)
 			engine_bytes += size[i];
 		b.engine_input = "the FILE operands";
-	} else if (b.sel.cnt > 0 && make_engine_file(data, ENGINE_FILE_LEN,
-	    &engine_path, &engine_unlink, &engine_fd) == 0) {
-		in.paths = &engine_path;
-		in.npaths = 1;
+	} else if (b.sel.cnt > 0) {
+		/* written when the row is first run: on a loaded machine, a
+		 * short budget may never get that far */
+		in.temp_len = ENGINE_FILE_LEN;
 		engine_bytes = ENGINE_FILE_LEN;
 		b.engine_input = "a 16 MiB temporary file in the page cache";
-	} else {
-		b.sel.cnt = 0;		/* no engine row */
 	}
 	lay_out(&b, o->files, size, o->nfiles, engine_bytes);
 	ms_bench_probe(&b.machine);
@@ -361,18 +349,17 @@ ms_bench_main(const struct ms_options *o)
 	rc = b.failed ? MS_EXIT_FAIL : MS_EXIT_OK;
 	for (size_t i = 0; i < b.ncell; i++)
 		if (b.cell[i].err != 0) {
-			ms_warn("%s: %s", b.cell[i].path ? b.cell[i].path :
-			    b.cell[i].workload, strerror(b.cell[i].err));
+			/* the temporary file's failure was said with its name */
+			if (b.cell[i].path != NULL ||
+			    b.cell[i].kind != MS_BENCH_ENGINE)
+				ms_warn("%s: %s", b.cell[i].path ?
+				    b.cell[i].path : b.cell[i].workload,
+				    strerror(b.cell[i].err));
 			rc = MS_EXIT_FAIL;
 		}
 	if (report(&b, format) == -1)
 		rc = MS_EXIT_FAIL;
 
-	if (engine_fd != -1)
-		close(engine_fd);
-	if (engine_unlink != NULL)
-		unlink(engine_unlink);
-	free(engine_path);
 	for (size_t i = 0; i < b.ncell; i++)
 		free(b.cell[i].workload);
 	free(b.cell);

@@ -3,7 +3,8 @@
  * bench.h - what the bench's files hand each other, in one direction:
  *
  *   bench.c (mode entry, set-up) -> bench_machine.c (probe)
- *                                -> bench_measure.c (timing, statistics)
+ *                                -> bench_measure.c (plan, statistics)
+ *                                   -> bench_run.c (a workload, timed)
  *                                -> bench_verdict.c (derived sentences)
  *                                -> bench_table.c (table, chart)
  *                                -> bench_export.c (CSV, JSON) -> json.c
@@ -81,10 +82,23 @@ struct ms_bench_cell {
 	int		 err;		/* errno of a file that failed */
 	unsigned	 runs;		/* timed runs (not the warm-up) */
 	unsigned	 repeat;	/* workloads per timed run */
-	unsigned	 disturbed;	/* runs thrown away: lost the CPU */
-	unsigned	 disturbed_kept;	/* counted although disturbed */
+	/*
+	 * The clock of the figures: the measuring thread's CPU time for an
+	 * in-memory workload on one thread (other load cannot slow it
+	 * down, as openssl speed), else the wall clock (threads, I/O).
+	 */
+	bool		 thread_clock;
+	unsigned	 disturbed;	/* runs that lost the CPU to other load */
 	double		 median, min, max;	/* MB/s, 1 MB = 10^6 bytes */
 	double		 cpu;		/* CPU seconds per wall second */
+	double		 threads;	/* process over measuring-thread CPU */
+	double		 spread;	/* of the middle runs, over the median */
+	/*
+	 * Still disturbed after the repeats: its runs too far apart
+	 * (unsteady), or it had too little of a CPU to trust even its CPU
+	 * time (starved).  The table shows it; the verdict leaves it out.
+	 */
+	bool		 unsteady, starved;
 };
 
 /* CPU features that change which digest wins; arch is 'x' or 'a'. */
@@ -127,6 +141,7 @@ struct ms_bench {
 	double		 budget;	/* seconds asked for */
 	double		 elapsed;	/* seconds the whole run took */
 	double		 loadavg;	/* 1-minute load average, or -1 */
+	double		 share;		/* CPU the measuring thread got, 0..1 */
 	size_t		 failed;	/* algorithms failing the self-test */
 	size_t		 over_budget;	/* cells not run for want of time */
 	struct ms_bench_machine machine;
@@ -137,6 +152,7 @@ struct ms_bench_input {
 	const unsigned char *data;	/* enough for any synthetic workload */
 	char		**paths;	/* the engine row's files */
 	size_t		 npaths;
+	size_t		 temp_len;	/* no files: a temporary file of data */
 };
 
 /* bench.c: multisum --bench: measure, then report to standard output. */
@@ -163,12 +179,16 @@ bool	 ms_bench_ok(const struct ms_bench_cell *c);
 /* c's median over the baseline's at the same workload, or 0. */
 double	 ms_bench_ratio(const struct ms_bench *b,
 	    const struct ms_bench_cell *c);
-/* Taken from 3 runs or more, none of them disturbed? */
+/* Taken from 3 runs or more, and not disturbed? */
 bool	 ms_bench_firm(const struct ms_bench_cell *c);
-/* The median of a at synthetic workload wl; 0 if not measured. */
+/* Measured, but still disturbed: out of the verdict? */
+bool	 ms_bench_disturbed(const struct ms_bench_cell *c);
+/* The median of a at synthetic workload wl, for the verdict: 0 if not
+ * measured or still disturbed. */
 double	 ms_bench_median(const struct ms_bench *b,
 	    const struct ms_bench_algo *a, enum ms_bench_wl wl);
-/* The most CPU seconds per second any in-memory workload of a used. */
+/* The most CPUs any in-memory workload of a kept busy per CPU of the
+ * measuring thread (a library's own threads: more than 1). */
 double	 ms_bench_cpu(const struct ms_bench *b,
 	    const struct ms_bench_algo *a);
 /* The algorithm called name that passed its self-test, or NULL. */
@@ -184,6 +204,35 @@ void	 ms_bench_machine_free(struct ms_bench_machine *m);
 /* Is the CPU feature token (as /proc/cpuinfo spells it) present? */
 bool	 ms_bench_has_feature(const struct ms_bench_machine *m,
 	    const char *token);
+
+/* bench_run.c: what running a workload needs, and one timing of it. */
+struct ms_bench_runner {
+	struct ms_bench	*b;
+	const unsigned char *data;	/* random, enough for any workload */
+	void		**state;	/* per algorithm: one-shot, chunked */
+	unsigned char	*rbuf;		/* read buffer of the read rows */
+	char		**paths;	/* what the engine row hashes */
+	size_t		 npaths;
+	uint64_t	 sink;		/* every digest ends up in here */
+	int		 err;		/* errno of a failed file */
+	/* the engine row's temporary file, made at its first run */
+	size_t		 temp_len;
+	char		*temp_path, *temp_unlink;
+	int		 temp_fd;
+};
+
+/* One timed stretch: wall, measuring-thread and whole-process CPU ns. */
+struct ms_bench_sample {
+	double		 wall, cpu, proc;
+};
+
+/* Time reps runs of c's workload into *t; -1 (x->err set) if a file failed. */
+int	 ms_bench_timed(struct ms_bench_runner *x,
+	    const struct ms_bench_cell *c, unsigned reps,
+	    struct ms_bench_sample *t);
+/* Keep x's digests alive to the compiler; close and remove its
+ * temporary file. */
+void	 ms_bench_runner_done(struct ms_bench_runner *x);
 
 /* bench_measure.c: measure every runnable cell of b, by the deadline. */
 void	 ms_bench_measure(struct ms_bench *b,

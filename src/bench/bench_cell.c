@@ -79,7 +79,13 @@ bool
 ms_bench_firm(const struct ms_bench_cell *c)
 {
 	return ms_bench_ok(c) && c->runs >= FIRM_RUNS &&
-	    c->disturbed_kept == 0;
+	    !ms_bench_disturbed(c);
+}
+
+bool
+ms_bench_disturbed(const struct ms_bench_cell *c)
+{
+	return ms_bench_ok(c) && (c->unsteady || c->starved);
 }
 
 double
@@ -89,7 +95,7 @@ ms_bench_median(const struct ms_bench *b, const struct ms_bench_algo *a,
 	const struct ms_bench_cell *c = ms_bench_cell(b, a,
 	    ms_bench_workloads[wl].kind, wl);
 
-	return ms_bench_ok(c) ? c->median : 0;
+	return ms_bench_ok(c) && !ms_bench_disturbed(c) ? c->median : 0;
 }
 
 double
@@ -101,8 +107,8 @@ ms_bench_cpu(const struct ms_bench *b, const struct ms_bench_algo *a)
 		const struct ms_bench_cell *c = &b->cell[i];
 
 		if (c->algo == a && ms_bench_ok(c) &&
-		    c->kind != MS_BENCH_FILE && c->cpu > most)
-			most = c->cpu;
+		    c->kind != MS_BENCH_FILE && c->threads > most)
+			most = c->threads;
 	}
 	return most;
 }

@@ -77,7 +77,7 @@ csv_header(const struct ms_bench_machine *m, FILE *out)
 	static const char *const cols[] = {
 		"algorithm", "class", "workload", "bytes", "repeat", "runs",
 		"mbps_median", "mbps_min", "mbps_max", "cpu_per_wall",
-		"disturbed", "ratio",
+		"disturbed", "clock", "spread", "left_out", "ratio",
 		"baseline", "cpu", "cores", "flags", "loadavg",
 	};
 
@@ -113,9 +113,11 @@ ms_bench_csv(const struct ms_bench *b, FILE *out)
 		csv_field(out, c->algo ?
 		    ms_class_name(c->algo->spec.algo->class) : NULL, false);
 		csv_field(out, c->workload, false);
-		fprintf(out, "%ju,%u,%u,%.2f,%.2f,%.2f,%.2f,%u,",
+		fprintf(out, "%ju,%u,%u,%.2f,%.2f,%.2f,%.2f,%u,%s,%.3f,%s,",
 		    (uintmax_t)c->bytes, c->repeat, c->runs, c->median, c->min,
-		    c->max, c->cpu, c->disturbed);
+		    c->max, c->cpu, c->disturbed,
+		    c->thread_clock ? "thread-cpu" : "wall", c->spread,
+		    ms_bench_disturbed(c) ? "true" : "false");
 		if (ratio > 0)
 			snprintf(num, sizeof(num), "%.3f", ratio);
 		else
@@ -184,6 +186,8 @@ json_settings(struct ms_json *j, const struct ms_bench *b)
 	ms_json_real(j, 3, b->elapsed);
 	ms_json_key(j, "loadavg");
 	ms_json_real(j, 2, b->loadavg >= 0 ? b->loadavg : NAN);
+	ms_json_key(j, "cpu_share");
+	ms_json_real(j, 2, b->share);
 	ms_json_key(j, "jobs");
 	ms_json_uint(j, b->jobs);
 	ms_json_key(j, "io");
@@ -250,9 +254,44 @@ json_cell(struct ms_json *j, const struct ms_bench *b,
 	ms_json_real(j, 2, c->cpu);
 	ms_json_key(j, "disturbed");
 	ms_json_uint(j, c->disturbed);
+	ms_json_key(j, "clock");
+	ms_json_str(j, c->thread_clock ? "thread-cpu" : "wall");
+	ms_json_key(j, "spread");
+	ms_json_real(j, 3, c->spread);
+	ms_json_key(j, "left_out");
+	ms_json_bool(j, ms_bench_disturbed(c));
 	ms_json_key(j, "ratio");
 	ms_json_real(j, 3, ratio > 0 ? ratio : NAN);
 	ms_json_close_object(j);
+}
+
+/* The cells without figures, and why: "no time" or an errno's text. */
+static void
+json_not_measured(struct ms_json *j, const struct ms_bench *b)
+{
+	char algos[2048];
+
+	ms_json_break(j, 1);
+	ms_json_key(j, "not_measured");
+	ms_json_open_array(j);
+	for (size_t i = 0; i < b->ncell; i++) {
+		const struct ms_bench_cell *c = &b->cell[i];
+
+		if (ms_bench_ok(c) || (c->algo != NULL &&
+		    c->algo->kat == MS_KAT_FAIL))
+			continue;
+		ms_json_break(j, 2);
+		ms_json_open_object(j);
+		ms_json_key(j, "algorithm");
+		ms_json_str(j, algo_field(b, c, algos, sizeof(algos)));
+		ms_json_key(j, "workload");
+		ms_json_str(j, c->workload);
+		ms_json_key(j, "why");
+		ms_json_str(j, c->err ? strerror(c->err) : c->over_budget ?
+		    "no time" : "not measured");
+		ms_json_close_object(j);
+	}
+	ms_json_close_array(j);
 }
 
 void
@@ -276,6 +315,7 @@ ms_bench_json(const struct ms_bench *b, const struct ms_bench_verdict *v,
 		if (ms_bench_ok(&b->cell[i]))
 			json_cell(&j, b, &b->cell[i]);
 	ms_json_close_array(&j);
+	json_not_measured(&j, b);
 	ms_json_break(&j, 1);
 	ms_json_key(&j, "verdict");
 	ms_json_open_array(&j);

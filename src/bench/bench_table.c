@@ -4,9 +4,10 @@
  * settings, one row of MB/s per algorithm with its ratio over the
  * baseline, runs and spread, the engine and read rows, a bar chart of the
  * 16 MiB one-shot speeds, and the verdict wrapped to the terminal.  A
- * figure that is not firm (fewer than 3 runs, or disturbed runs among
- * them) is marked "~"; a FILE column is headed by its name shortened in
- * the middle.  Reads struct ms_bench and the verdict; measures nothing.
+ * figure from fewer than 3 runs is marked "~", one still disturbed by
+ * other load (which the verdict leaves out) "?"; a FILE column is
+ * headed by its name shortened in the middle.  Reads struct ms_bench
+ * and the verdict; measures nothing.
  */
 #include "bench/bench.h"
 
@@ -148,7 +149,8 @@ header(const struct table *r)
 	}
 	if (b->loadavg >= 0)
 		fprintf(r->out, "\nLoad       %.2f (the 1-minute load average "
-		    "as the run began)", b->loadavg);
+		    "as the run began); the measuring thread had %.0f%% of a "
+		    "CPU", b->loadavg, 100 * b->share);
 	fputs("\nLibraries ", r->out);
 	for (size_t i = 0; i < m->nlibs; i++)
 		fprintf(r->out, "%s %s %s", i ? "," : "", m->libname[i],
@@ -300,8 +302,9 @@ table_row(const struct table *r, const struct ms_bench_algo *a, int namew,
 			    c && c->over_budget ? "no time" : "-");
 			continue;
 		}
-		/* "~": tentative, from too few or disturbed runs. */
-		snprintf(buf, sizeof(buf), "%s%s", ms_bench_firm(c) ? "" : "~",
+		/* "?": still disturbed; "~": tentative, too few runs */
+		snprintf(buf, sizeof(buf), "%s%s", ms_bench_disturbed(c) ?
+		    "?" : ms_bench_firm(c) ? "" : "~",
 		    ms_bench_mbps(num, sizeof(num), c->median));
 		fprintf(r->out, " %*s", cw, buf);
 		if (rmin == 0 || c->runs < rmin)
@@ -372,16 +375,19 @@ static void
 notes(const struct table *r)
 {
 	const struct ms_bench *b = r->b;
-	bool threads = false, tentative = false;
+	bool threads = false, tentative = false, unsure = false;
 	unsigned disturbed = 0;
 	char *note;
 
 	for (size_t i = 0; i < b->nalgo; i++)
 		threads |= ms_bench_cpu(b, &b->algo[i]) >= MULTI_CPU;
 	for (size_t i = 0; i < b->ncell; i++) {
-		disturbed += b->cell[i].disturbed;
-		tentative |= b->cell[i].algo != NULL &&
-		    ms_bench_ok(&b->cell[i]) && !ms_bench_firm(&b->cell[i]);
+		const struct ms_bench_cell *c = &b->cell[i];
+
+		disturbed += c->disturbed;
+		unsure |= c->algo != NULL && ms_bench_disturbed(c);
+		tentative |= c->algo != NULL && ms_bench_ok(c) &&
+		    !ms_bench_firm(c) && !ms_bench_disturbed(c);
 	}
 	note = ms_xasprintf("%s%s: the 16 MiB one-shot speed over %s's%s.  "
 	    "runs: the timed runs of each cell.  +-%%: how far the farthest "
@@ -393,23 +399,30 @@ notes(const struct table *r)
 	free(note);
 	if (tentative)
 		wrap(r->out, "", "", "~ tentative: from fewer than 3 timed "
-		    "runs, or from runs disturbed by other load; the verdict "
-		    "says so where it quotes one.");
+		    "runs; the verdict says so where it quotes one.");
+	if (unsure)
+		wrap(r->out, "", "", "? disturbed by other load even when "
+		    "measured again (its runs too far apart, or under a "
+		    "tenth of a CPU): the verdict leaves it out.");
 	if (threads)
 		fputs("* ran on more than one CPU: its library starts "
-		    "threads.\n", r->out);
-	if (disturbed > 0)
-		fprintf(r->out, "%u run%s lost the CPU to other load and %s "
-		    "repeated; the figures leave %s out.\n", disturbed,
-		    disturbed == 1 ? "" : "s", disturbed == 1 ? "was" : "were",
-		    disturbed == 1 ? "it" : "them");
+		    "threads; timed by the wall clock.\n", r->out);
+	if (disturbed > 0) {
+		note = ms_xasprintf("%u run%s waited for a CPU behind other "
+		    "load; the in-memory figures count the CPU time of the "
+		    "measuring thread (as openssl speed does), which waiting "
+		    "does not take.", disturbed, disturbed == 1 ? "" : "s");
+		wrap(r->out, "", "", note);
+		free(note);
+	}
 	if (b->over_budget > 0) {
-		note = ms_xasprintf("no time: %zu FILE, read or engine "
-		    "cell%s not run, as one run would have passed the "
-		    "budget of %.3g s; runs were scaled down to fit.  Give "
-		    "a longer --bench-time or smaller files to measure %s.",
-		    b->over_budget, b->over_budget == 1 ? " was" : "s were",
-		    b->budget, b->over_budget == 1 ? "it" : "them");
+		note = ms_xasprintf("no time: %zu cell%s not run, as one "
+		    "run would have passed the budget of %.3g s (the "
+		    "measuring thread had %.0f%% of a CPU); the cells the "
+		    "verdict needs went first.  Give a longer --bench-time "
+		    "to measure %s.", b->over_budget,
+		    b->over_budget == 1 ? " was" : "s were", b->budget,
+		    100 * b->share, b->over_budget == 1 ? "it" : "them");
 		wrap(r->out, "", "", note);
 		free(note);
 	}
@@ -447,7 +460,8 @@ table(const struct table *r, const struct ms_bench_verdict *v)
 	}
 	header(r);
 	fprintf(r->out, "\nMB/s (1 MB = 10^6 bytes): the median of the timed "
-	    "runs, after a warm-up\n");
+	    "runs, by the measuring\nthread's CPU time (the FILE rows: "
+	    "by the wall clock)\n");
 	fprintf(r->out, "%-*s %-10s", namew, "algorithm", "class");
 	for (size_t k = 0; k < ms_bench_ncolumns(b); k++)
 		fprintf(r->out, " %*s", cw, k < MS_WL_COUNT ?

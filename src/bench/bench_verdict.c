@@ -4,10 +4,11 @@
  * fastest secure and non-cryptographic digests, MD5 and BLAKE2b against
  * SHA-256, the 2003 Subversion question (MD4 or MD5?) in its own unit,
  * many small inputs, whether each FILE is I/O- or CPU-bound, and the
- * engine's capacity.  A sentence quoting a figure that is not firm
- * (fewer than 3 runs, or disturbed runs among them) says it is
- * tentative.  Reads struct ms_bench only; the table and the JSON print
- * the sentences.
+ * engine's capacity.  A sentence quoting a figure from fewer than 3
+ * runs says it is tentative; a figure still disturbed by other load
+ * (ms_bench_disturbed) is left out, and a last sentence names those.
+ * Reads struct ms_bench only; the table and the JSON print the
+ * sentences.
  */
 #include "bench/bench.h"
 
@@ -51,8 +52,7 @@ ratio16(const struct verdict *r, const struct ms_bench_algo *a)
 static const char *
 hedge(bool shaky)
 {
-	return shaky ? " Tentative: from fewer than 3 runs, or from runs "
-	    "disturbed by other load." : "";
+	return shaky ? " Tentative: from fewer than 3 runs." : "";
 }
 
 static const char *
@@ -431,7 +431,7 @@ verdict_engine(struct verdict *r)
 	    MS_BENCH_ENGINE, 0);
 	char v[32];
 
-	if (!ms_bench_ok(e) || e->median <= 0)
+	if (!ms_bench_ok(e) || e->median <= 0 || ms_bench_disturbed(e))
 		return;
 	say(r, "Capacity: the %zu selected algorithms in one pass with -j %u "
 	    "hash %s MB/s of input (%s), so 1 GB takes about %.1f s.%s",
@@ -460,7 +460,7 @@ static const struct {
 static void
 verdict_subversion(struct verdict *r)
 {
-	char text[512] = "", tail[128] = "";
+	char text[512] = "", tail[160] = "", b4[32], b5[32];
 	size_t len = 0, n = 0;
 	double md4 = 0, md5 = 0;
 	bool shaky = false;
@@ -483,16 +483,65 @@ verdict_subversion(struct verdict *r)
 		    svn[k].label, ms);
 		n++;
 	}
-	if (n < 2)
+	/* the question is MD4 or MD5: without both, no answer */
+	if (md4 <= 0 || md5 <= 0)
 		return;
-	if (md4 > 0 && md5 > 0)
-		snprintf(tail, sizeof(tail), "; MD4 runs %.0f%% %s than MD5 "
-		    "(the thread measured 10-25%% faster)",
-		    md4 >= md5 ? 100 * (md4 / md5 - 1) : 100 * (1 - md4 / md5),
-		    md4 >= md5 ? "faster" : "slower");
+	/* from the table's figures, as shown */
+	md4 = strtod(ms_bench_mbps(b4, sizeof(b4), md4), NULL);
+	md5 = strtod(ms_bench_mbps(b5, sizeof(b5), md5), NULL);
+	snprintf(tail, sizeof(tail), "; MD4 runs %.0f%% %s than MD5 (%s "
+	    "and %s MB/s; the thread measured 10-25%% faster)",
+	    md4 >= md5 ? 100 * (md4 / md5 - 1) : 100 * (1 - md4 / md5),
+	    md4 >= md5 ? "faster" : "slower", b4, b5);
 	say(r, "The 2003 Subversion question (MD4 or MD5?) here, for a "
 	    "100 MB file in the page cache: %s%s.%s", text, tail,
 	    hedge(shaky));
+}
+
+/* Does the verdict read c's figure (the 64 KiB to 16x1 MiB ones: no)? */
+static bool
+verdict_reads(const struct ms_bench_cell *c)
+{
+	return c->kind == MS_BENCH_FILE || c->kind == MS_BENCH_READ ||
+	    c->kind == MS_BENCH_ENGINE || (c->algo != NULL &&
+	    (c->index == MS_WL_ONESHOT_16M || c->index == MS_WL_SMALL));
+}
+
+/* The figures the verdict left out: disturbed even when measured again. */
+static void
+verdict_left_out(struct verdict *r)
+{
+	const struct ms_bench *b = r->b;
+	char text[400] = "";
+	size_t len = 0, n = 0, more = 0;
+
+	for (size_t i = 0; i < b->ncell; i++) {
+		const struct ms_bench_cell *c = &b->cell[i];
+
+		if (!ms_bench_disturbed(c) || !verdict_reads(c))
+			continue;
+		if (n == 6 || len + 80 > sizeof(text)) {
+			more++;
+			continue;
+		}
+		if (c->starved)
+			len += (size_t)snprintf(text + len, sizeof(text) - len,
+			    "%s%s %s (%.0f%% of a CPU)", n ? ", " : "",
+			    c->algo ? c->algo->name : "the", c->workload,
+			    100 * c->cpu);
+		else
+			len += (size_t)snprintf(text + len, sizeof(text) - len,
+			    "%s%s %s (runs %.0f%% apart)", n ? ", " : "",
+			    c->algo ? c->algo->name : "the", c->workload,
+			    100 * c->spread);
+		n++;
+	}
+	if (n == 0)
+		return;
+	if (more > 0)
+		snprintf(text + len, sizeof(text) - len, " and %zu more", more);
+	say(r, "Left out of this verdict, disturbed by other load even when "
+	    "measured again: %s.", text);
 }
 
 static void
@@ -505,6 +554,12 @@ make_verdict(struct verdict *r)
 	verdict_small(r);
 	verdict_files(r);
 	verdict_engine(r);
+	verdict_left_out(r);
+	if (r->v->n == 0)
+		say(r, "Too little was measured for a verdict within the "
+		    "budget of %.3g s (the measuring thread had %.0f%% of a "
+		    "CPU): give a longer --bench-time.", r->b->budget,
+		    100 * r->b->share);
 	if (r->b->failed > 0)
 		say(r, "%zu algorithm(s) failed the self-test and were not "
 		    "measured: do not trust this build with them.",
