@@ -31,7 +31,7 @@ test_checking_options_need_check() {
 	setup
 	for o in --quiet --status --strict --warn --ignore-missing; do
 		case $o in
-		--quiet) needs="--check, --expect, --update or --audit" ;;
+		--quiet) needs="--check, --expect, --update, --audit or --xattr" ;;
 		*) needs="--check or --expect" ;;
 		esac
 		refused "$o needs $needs" "$o" f

@@ -40,9 +40,11 @@ ms_cli_help(void)
 	    "  or:  %s -r --update=MANIFEST [OPTION]... [DIR]...\n"
 	    "  or:  %s -r --audit=MANIFEST [OPTION]... [DIR]...\n"
 	    "  or:  %s --merge [-o MANIFEST] SHARD-MANIFEST...\n"
+	    "  or:  %s -r --xattr=update|audit [OPTION]... [DIR]...\n"
 	    "  or:  %s --bench [OPTION]... [FILE]...\n"
 	    "  or:  %s --list-algorithms\n", ms_program, ms_program,
-	    ms_program, ms_program, ms_program, ms_program, ms_program);
+	    ms_program, ms_program, ms_program, ms_program, ms_program,
+	    ms_program);
 	fputs(
 "Print or check checksums of FILEs, reading each file once for every\n"
 "selected algorithm (default: SHA-256).  With no FILE, or when FILE is -,\n"
@@ -111,6 +113,12 @@ ms_cli_help(void)
 "      --merge            merge shard manifests into one (-o MANIFEST)\n"
 "      --partial          --merge: merge the shards there are (or manifests\n"
 "                         without shard bookkeeping), naming those missing\n"
+"\n"
+"For archivists:\n"
+"      --xattr=update     keep each file's digests in its extended attributes\n"
+"                         (cshatag's user.shatag.ALG and user.shatag.ts)\n"
+"      --xattr=audit      class each file ok, timechange, outdated, corrupt or\n"
+"                         new against them (exit 1 if one is corrupt)\n"
 "\n"
 "Benchmark:\n"
 "      --bench            measure the speed of the algorithms on this machine\n"

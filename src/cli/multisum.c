@@ -28,6 +28,7 @@
 #include "cli/personality_b3sum.h"
 #include "modes/update.h"
 #include "cli/help.h"
+#include "modes/xattr.h"
 #include "base/util.h"
 #include "base/version.h"
 
@@ -38,7 +39,7 @@ enum {
 	OPT_PROGRESS, OPT_NO_PROGRESS, OPT_BENCH, OPT_BENCH_TIME,
 	OPT_BENCH_BASELINE, OPT_ASCII, OPT_LIST, OPT_DEBUG, OPT_HELP,
 	OPT_VERSION, OPT_AUDIT, OPT_SHARD, OPT_MERGE, OPT_KEY_FILE, OPT_KEYED,
-	OPT_DERIVE_KEY, OPT_CHECKPOINT, OPT_PARTIAL,
+	OPT_DERIVE_KEY, OPT_CHECKPOINT, OPT_PARTIAL, OPT_XATTR,
 };
 
 /* The modes an option applies to: the column beside the option table. */
@@ -48,7 +49,8 @@ enum {
 #define U	(1u << MS_MODE_UPDATE)
 #define A	(1u << MS_MODE_AUDIT)
 #define M	(1u << MS_MODE_MERGE)
-#define ANY	(H | C | B | U | A)
+#define X	(1u << MS_MODE_XATTR)
+#define ANY	(H | C | B | U | A | X)
 
 /*
  * Option-pair rules (the one list; validate() applies them after parsing,
@@ -87,10 +89,10 @@ static const struct opt {
 	{ "zero",		no_argument,	   'z',			H | C },
 	{ "base64",		no_argument,	   OPT_BASE64,		H | U },
 	{ "raw",		no_argument,	   OPT_RAW,		H },
-	{ "format",		required_argument, OPT_FORMAT,		H | B | U | A },
+	{ "format",		required_argument, OPT_FORMAT,		H | B | U | A | X },
 	{ "output",		required_argument, 'o',			H | M },
 	{ "check",		no_argument,	   'c',			C },
-	{ "quiet",		no_argument,	   OPT_QUIET,		C | U | A },
+	{ "quiet",		no_argument,	   OPT_QUIET,		C | U | A | X },
 	{ "status",		no_argument,	   OPT_STATUS,		C },
 	{ "strict",		no_argument,	   OPT_STRICT,		C },
 	{ "warn",		no_argument,	   'w',			C },
@@ -100,11 +102,11 @@ static const struct opt {
 	{ "buffer-size",	required_argument, OPT_BUFFER_SIZE,	ANY },
 	{ "part-size",		required_argument, OPT_PART_SIZE,	ANY },
 	{ "jobs",		required_argument, 'j',			ANY },
-	{ "recursive",		no_argument,	   'r',			H | U | A },
-	{ "dereference",	no_argument,	   'L',			H | U | A },
-	{ "exclude",		required_argument, OPT_EXCLUDE,		H | U | A },
-	{ "files-from",		required_argument, OPT_FILES_FROM,	H | U | A },
-	{ "files0-from",	required_argument, OPT_FILES0_FROM,	H | U | A },
+	{ "recursive",		no_argument,	   'r',			H | U | A | X },
+	{ "dereference",	no_argument,	   'L',			H | U | A | X },
+	{ "exclude",		required_argument, OPT_EXCLUDE,		H | U | A | X },
+	{ "files-from",		required_argument, OPT_FILES_FROM,	H | U | A | X },
+	{ "files0-from",	required_argument, OPT_FILES0_FROM,	H | U | A | X },
 	{ "archive",		required_argument, OPT_ARCHIVE,		H | C },
 	{ "progress",		no_argument,	   OPT_PROGRESS,	ANY },
 	{ "no-progress",	no_argument,	   OPT_NO_PROGRESS,	ANY },
@@ -114,6 +116,7 @@ static const struct opt {
 	{ "checkpoint",		required_argument, OPT_CHECKPOINT,	U },
 	{ "merge",		no_argument,	   OPT_MERGE,		M },
 	{ "partial",		no_argument,	   OPT_PARTIAL,		M },
+	{ "xattr",		required_argument, OPT_XATTR,		X },
 	{ "bench",		no_argument,	   OPT_BENCH,		B },
 	{ "bench-time",		required_argument, OPT_BENCH_TIME,	B },
 	{ "bench-baseline",	required_argument, OPT_BENCH_BASELINE,	B },
@@ -194,6 +197,17 @@ parse_io(const char *arg)
 	if (strcmp(arg, "read") == 0)
 		return MS_IO_READ;
 	refuse("invalid --io '%s' (auto, mmap or read)", arg);
+}
+
+/* --xattr=update|audit */
+static enum ms_xattr_mode
+parse_xattr(const char *arg)
+{
+	if (strcmp(arg, "update") == 0)
+		return MS_XATTR_UPDATE;
+	if (strcmp(arg, "audit") == 0)
+		return MS_XATTR_AUDIT;
+	refuse("invalid --xattr '%s' (update or audit)", arg);
 }
 
 static size_t
@@ -374,6 +388,10 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_MERGE: set_mode(o, seen, c, MS_MODE_MERGE); break;
 		case OPT_CHECKPOINT: o->checkpoint = parse_uint("--checkpoint", optarg, 1u << 30); break;
 		case OPT_PARTIAL: o->partial = true; break;
+		case OPT_XATTR:
+			o->xattr = parse_xattr(optarg);
+			set_mode(o, seen, c, MS_MODE_XATTR);
+			break;
 		case OPT_SHARD:
 			if (ms_shard_parse(&o->shard, optarg) == -1)
 				refuse("invalid --shard '%s' (K/N, 1 <= K <= N)", optarg);
@@ -551,6 +569,7 @@ modes_text(unsigned modes)
 	static const struct { unsigned bit; const char *text; } names[] = {
 		{ C, "--check" }, { C, "--expect" }, { B, "--bench" },
 		{ U, "--update" }, { A, "--audit" }, { M, "--merge" },
+		{ X, "--xattr" },
 	};
 	static char buf[128];
 	size_t n = 0, k = 0;
@@ -607,6 +626,10 @@ validate(struct ms_options *o, const struct seen *seen)
 		if (o->nfiles == 0)
 			refuse("--merge needs the shard manifests as operands");
 		break;
+	case MS_MODE_XATTR:
+		if (o->format_name != NULL && strcmp(o->format_name, "ndjson") != 0)
+			refuse("--xattr prints a report: --format=ndjson or none");
+		break;
 	}
 }
 
@@ -654,6 +677,7 @@ main(int argc, char **argv)
 	case MS_MODE_UPDATE:	return ms_update_main(&o);
 	case MS_MODE_AUDIT:	return ms_audit_main(&o);
 	case MS_MODE_MERGE:	return ms_merge_main(&o);
+	case MS_MODE_XATTR:	return ms_xattr_main(&o);
 	case MS_MODE_LIST:	break;
 	}
 	return MS_EXIT_USAGE;

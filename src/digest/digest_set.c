@@ -44,6 +44,18 @@ ms_selection_add_all(struct ms_selection *sel)
 	}
 }
 
+bool
+ms_selection_equal(const struct ms_selection *a, const struct ms_selection *b)
+{
+	if (a->cnt != b->cnt)
+		return false;
+	for (size_t i = 0; i < a->cnt; i++)
+		if (a->spec[i].algo != b->spec[i].algo ||
+		    a->spec[i].bits != b->spec[i].bits)
+			return false;
+	return true;
+}
+
 int
 ms_selection_load(const struct ms_selection *sel)
 {

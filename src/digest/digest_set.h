@@ -10,6 +10,7 @@
 #ifndef MS_DIGEST_SET_H
 #define MS_DIGEST_SET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "digest/algorithm.h"
@@ -31,6 +32,10 @@ struct ms_digest_set {
 /* Add spec unless already there; -1 if the selection is full. */
 int	 ms_selection_add(struct ms_selection *sel, const struct ms_digest_spec *spec);
 void	 ms_selection_add_all(struct ms_selection *sel);
+
+/* Do a and b list the same digests in the same order? */
+bool	 ms_selection_equal(const struct ms_selection *a,
+	    const struct ms_selection *b);
 
 /* Load every backend the selection needs; -1 after a message. */
 int	 ms_selection_load(const struct ms_selection *sel);

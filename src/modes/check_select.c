@@ -17,19 +17,6 @@ struct ms_check_sel {
 	struct ms_selection sel;	/* == wanted, or empty if unusable */
 };
 
-/* Is sel the same list of digests as the cached one? */
-static bool
-same_selection(const struct ms_selection *a, const struct ms_selection *b)
-{
-	if (a->cnt != b->cnt)
-		return false;
-	for (size_t i = 0; i < a->cnt; i++)
-		if (a->spec[i].algo != b->spec[i].algo ||
-		    a->spec[i].bits != b->spec[i].bits)
-			return false;
-	return true;
-}
-
 static struct ms_check_sel *
 sel_new(const struct ms_selection *want)
 {
@@ -50,7 +37,7 @@ ms_check_selection_for(struct ms_check_registry *g,
 	for (size_t i = 0; i < cnt; i++)
 		ms_selection_add(&want, &spec[i]);
 	for (size_t i = 0; i < g->nsels; i++)
-		if (same_selection(&g->sels[i]->wanted, &want))
+		if (ms_selection_equal(&g->sels[i]->wanted, &want))
 			return &g->sels[i]->sel;
 	g->sels = ms_xrealloc(g->sels, (g->nsels + 1) * sizeof(*g->sels));
 	g->sels[g->nsels] = sel_new(&want);

@@ -18,7 +18,10 @@
 #include "io/walk.h"
 
 enum ms_mode { MS_MODE_HASH, MS_MODE_CHECK, MS_MODE_BENCH, MS_MODE_LIST,
-    MS_MODE_UPDATE, MS_MODE_AUDIT, MS_MODE_MERGE };
+    MS_MODE_UPDATE, MS_MODE_AUDIT, MS_MODE_MERGE, MS_MODE_XATTR };
+
+/* --xattr=update|audit */
+enum ms_xattr_mode { MS_XATTR_OFF, MS_XATTR_UPDATE, MS_XATTR_AUDIT };
 
 struct ms_options {
 	enum ms_mode	 mode;
@@ -54,6 +57,7 @@ struct ms_options {
 	struct ms_shard	 shard;		/* --shard=K/N; n = 0 when off */
 	unsigned	 checkpoint;	/* --checkpoint, seconds; 0: at the end */
 	bool		 partial;	/* --merge --partial */
+	enum ms_xattr_mode xattr;	/* --xattr (xattr.c) */
 
 	/* benchmark */
 	double		 bench_time;	/* seconds, 0 = default */
