@@ -415,6 +415,8 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 			refuse("unrecognized option '%s'", argv[optind - 1]);
 		}
 	}
+	o->argc = argc;
+	o->argv = argv;
 	o->files = argv + optind;
 	o->nfiles = (size_t)(argc - optind);
 	if (o->mode == MS_MODE_LIST)
@@ -423,6 +425,29 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 	for (size_t i = 0; i < nnames; i++)
 		free(names[i]);
 	free(names);
+}
+
+/* --format=hashdeep: its columns (md5,sha256 unless -a), hex lines. */
+static void
+hashdeep_format(struct ms_options *o)
+{
+	const char *why;
+
+	/* hashdeep's default columns */
+	for (const char *n = "md5\0sha256\0"; o->sel.cnt < 2 && !o->sel_given &&
+	    *n != '\0'; n += strlen(n) + 1) {
+		struct ms_digest_spec s;
+
+		if (ms_algo_resolve(n, 0, &s, &why) == -1)
+			ms_bug("no md5 or sha256");
+		ms_selection_add(&o->sel, &s);
+	}
+	if ((why = ms_format_hashdeep_refuses(&o->sel)) != NULL)
+		refuse("%s", why);
+	if (o->fmt.base64 || o->fmt.zero || o->fmt.binary)
+		refuse("--format=hashdeep writes hex lines: no --%s",
+		    o->fmt.base64 ? "base64" : o->fmt.zero ? "zero" : "binary");
+	o->fmt.format = MS_FORMAT_HASHDEEP;
 }
 
 /* No algorithm chosen (nor found in a manifest): sha256. */
@@ -445,7 +470,8 @@ choose_format(struct ms_options *o)
 {
 	const char *f = o->format_name;
 
-	default_algorithm(o);
+	if (f == NULL || strcmp(f, "hashdeep") != 0)
+		default_algorithm(o);
 	if (f == NULL)
 		o->fmt.format = o->tag || o->sel.cnt > 1 ? MS_FORMAT_BSD : MS_FORMAT_GNU;
 	else if (strcmp(f, "gnu") == 0)
@@ -456,8 +482,10 @@ choose_format(struct ms_options *o)
 		o->fmt.format = MS_FORMAT_SFV;
 	else if (strcmp(f, "ndjson") == 0)
 		o->fmt.format = MS_FORMAT_NDJSON;
+	else if (strcmp(f, "hashdeep") == 0)
+		hashdeep_format(o);
 	else
-		refuse("invalid --format '%s' (gnu, bsd, sfv or ndjson)", f);
+		refuse("invalid --format '%s' (gnu, bsd, sfv, ndjson or hashdeep)", f);
 	if (o->fmt.format == MS_FORMAT_GNU && o->sel.cnt > 1)
 		refuse("--format=gnu (--untagged) takes exactly one algorithm");
 	if (o->fmt.format == MS_FORMAT_SFV &&

@@ -131,6 +131,10 @@ ms_format_refuses(const struct ms_format_opts *o, const char *name)
 {
 	size_t n = strlen(name);
 
+	if (o->format == MS_FORMAT_HASHDEEP && !o->raw &&
+	    strpbrk(name, "\n\r") != NULL)
+		return "a hashdeep line cannot hold a name with a line end; "
+		    "use another --format";
 	if (o->format != MS_FORMAT_SFV || o->raw)
 		return NULL;
 	/* A reader takes "NAME CRC" apart at the last blank and skips ; and
@@ -267,6 +271,9 @@ ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
 			    o->base64));
 		}
 		fputs("}\n", out);
+		return;
+	case MS_FORMAT_HASHDEEP:
+		ms_format_hashdeep_line(out, name, sel, digest, size);
 		return;
 	}
 }

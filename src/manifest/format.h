@@ -13,7 +13,8 @@
 #include "digest/digest_set.h"
 #include "base/json.h"	/* ms_json_string, which NDJSON lines use */
 
-enum ms_format { MS_FORMAT_GNU, MS_FORMAT_BSD, MS_FORMAT_SFV, MS_FORMAT_NDJSON };
+enum ms_format { MS_FORMAT_GNU, MS_FORMAT_BSD, MS_FORMAT_SFV, MS_FORMAT_NDJSON,
+    MS_FORMAT_HASHDEEP };
 
 struct ms_format_opts {
 	enum ms_format	 format;
@@ -49,6 +50,19 @@ void	 ms_format_lead(FILE *out, const struct ms_format_opts *o,
  * hold a name that starts with ; or #, or has a newline), or NULL.
  */
 const char *ms_format_refuses(const struct ms_format_opts *o, const char *name);
+
+/*
+ * hashdeep's format (manifest_hashdeep.c): why sel cannot be its columns
+ * (an algorithm hashdeep lacks), or NULL; the five lines that open its
+ * files (cwd the directory the run was invoked from, argv the command
+ * line, root for hashdeep's "#" prompt); one "SIZE,HEX,...,NAME" line.
+ */
+const char *ms_format_hashdeep_refuses(const struct ms_selection *sel);
+void	 ms_format_hashdeep_header(FILE *out, const struct ms_selection *sel,
+	    const char *cwd, int argc, char *const *argv, bool root);
+void	 ms_format_hashdeep_line(FILE *out, const char *name,
+	    const struct ms_selection *sel, const unsigned char *digest,
+	    uint64_t size);
 
 /* Does a GNU/BSD line for this name need the leading backslash? */
 bool	 ms_name_needs_escape(const char *name);

@@ -115,6 +115,8 @@ ms_manifest_begin(const struct ms_manifest_rules *r,
 	st->pgp = MS_PGP_NONE;
 	st->pgp_seen = false;
 	st->gpg_pending = st->again = false;
+	st->hd_version = st->hd_header = false;
+	st->hd_cols = 0;
 	st->name_algo = st->from_stdin ? NULL :
 	    ms_manifest_name_algo(path, &st->sfv);
 	ms_mf_win_begin(st, path);
@@ -217,6 +219,11 @@ ms_manifest_parse(const struct ms_manifest_rules *r,
 		return rc;
 	if (len == 0 || line[0] == '#')
 		return MS_LINE_SKIP;
+	if (r->dialect == MS_DIALECT_NATIVE && len >= 4 &&
+	    memcmp(line, "%%%%", 4) == 0)
+		return ms_mf_hashdeep_header(st, line, len, e);
+	if (r->dialect == MS_DIALECT_NATIVE && st->hd_header)
+		return ms_mf_hashdeep_parse(st, line, len, e);
 	if (r->dialect == MS_DIALECT_NATIVE)
 		rc = ms_mf_native_parse(r, st, line, len, e);
 	else

@@ -62,6 +62,9 @@ struct ms_manifest_rules {
 	bool		 zero;		/* -z: NUL-terminated lines, no escaping */
 };
 
+/* The digest columns of a hashdeep file, at most (it has five). */
+#define MS_HASHDEEP_COLS	8
+
 /*
  * Windows' hash files (manifest_windows.c): CertUtil -hashfile's
  * "ALG hash of NAME:" record, Get-FileHash's table and list layouts.
@@ -113,6 +116,12 @@ struct ms_manifest_state {
 	size_t		 gpg_hexlen;
 	char		*own_name;	/* "x.iso" of "x.iso.sha256" (malloc) */
 	struct ms_manifest_windows win;
+	/* hashdeep: "%%%% HASHDEEP-1.0" seen; its columns, once read
+	 * (an algorithm this build lacks has a NULL algo) */
+	bool		 hd_version, hd_header;
+	size_t		 hd_cols;
+	struct ms_digest_spec hd_spec[MS_HASHDEEP_COLS];
+	char		 hd_unknown[16];	/* the first such column's name */
 };
 
 /*

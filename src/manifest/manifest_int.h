@@ -61,6 +61,12 @@ enum ms_line ms_mf_positional(const struct ms_manifest_rules *r,
 bool	 ms_mf_tag_digest(const char *word, char *s, size_t len,
 	    struct ms_manifest_digest *d);
 
+/* manifest_hashdeep.c: the "%%%%" lines, then the lines they describe */
+enum ms_line ms_mf_hashdeep_header(struct ms_manifest_state *st,
+	    const char *s, size_t len, struct ms_manifest_entry *e);
+enum ms_line ms_mf_hashdeep_parse(struct ms_manifest_state *st, char *s,
+	    size_t len, struct ms_manifest_entry *e);
+
 /* manifest_native.c */
 enum ms_line ms_mf_native_parse(const struct ms_manifest_rules *r,
 	    struct ms_manifest_state *st, char *s, size_t len,

@@ -51,9 +51,9 @@ ms_shatag_spec(const char *attr, struct ms_digest_spec *spec)
 	if (ms_algo_resolve(attr, 0, spec, &why) == -1)
 		return false;
 	{
-		char name[32];
+		char buf[32];
 
-		return strcmp(ms_spec_name(spec, name, sizeof(name)), attr) == 0;
+		return strcmp(ms_spec_name(spec, buf, sizeof(buf)), attr) == 0;
 	}
 }
 

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "engine/engine_members.h"
 #include "io/output.h"
@@ -225,6 +226,14 @@ ms_hash_run(const struct ms_options *o, const struct ms_hash_style *style)
 
 	if (ms_output_open(&r.out, o->output) == -1)
 		return MS_EXIT_FAIL;
+	if (o->fmt.format == MS_FORMAT_HASHDEEP && !o->fmt.raw) {
+		char *cwd = getcwd(NULL, 0);
+
+		ms_format_hashdeep_header(r.out.fp, &o->sel, cwd != NULL ? cwd :
+		    ".", o->argc, o->argv, geteuid() == 0);
+		free(cwd);
+		ms_output_lines(&r.out);
+	}
 	r.walk = o->walk;
 	r.walk.output = o->output != NULL ? &r.out : NULL;
 	if (o->shard.n > 0) {

@@ -67,9 +67,11 @@ struct ms_options {
 
 	bool		 debug;
 
-	/* the operands, as given */
+	/* the operands, as given, and the whole command line */
 	char		**files;
 	size_t		 nfiles;
+	int		 argc;
+	char		**argv;
 };
 
 #endif
