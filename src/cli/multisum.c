@@ -39,7 +39,8 @@ enum {
 	OPT_PROGRESS, OPT_NO_PROGRESS, OPT_BENCH, OPT_BENCH_TIME,
 	OPT_BENCH_BASELINE, OPT_ASCII, OPT_LIST, OPT_DEBUG, OPT_HELP,
 	OPT_VERSION, OPT_AUDIT, OPT_SHARD, OPT_MERGE, OPT_KEY_FILE, OPT_KEYED,
-	OPT_DERIVE_KEY, OPT_CHECKPOINT, OPT_PARTIAL, OPT_XATTR,
+	OPT_DERIVE_KEY, OPT_CHECKPOINT, OPT_PARTIAL, OPT_XATTR, OPT_MATCH,
+	OPT_UNMATCHED,
 };
 
 /* The modes an option applies to: the column beside the option table. */
@@ -91,6 +92,8 @@ static const struct opt {
 	{ "raw",		no_argument,	   OPT_RAW,		H },
 	{ "format",		required_argument, OPT_FORMAT,		H | B | U | A | X },
 	{ "output",		required_argument, 'o',			H | M },
+	{ "match",		required_argument, OPT_MATCH,		H },
+	{ "unmatched",		required_argument, OPT_UNMATCHED,	H },
 	{ "check",		no_argument,	   'c',			C },
 	{ "quiet",		no_argument,	   OPT_QUIET,		C | U | A | X },
 	{ "status",		no_argument,	   OPT_STATUS,		C },
@@ -138,6 +141,9 @@ static const int exclusive[][2] = {
 	{ OPT_TAG, OPT_FORMAT },
 	{ OPT_UNTAGGED, OPT_FORMAT },
 	{ OPT_RAW, OPT_BASE64 },
+	{ OPT_MATCH, OPT_UNMATCHED },
+	{ OPT_MATCH, OPT_RAW },
+	{ OPT_UNMATCHED, OPT_RAW },
 	{ OPT_SHARD, OPT_ARCHIVE },	/* a member's hard link may cross shards */
 	{ OPT_KEY_FILE, OPT_KEYED },
 	{ OPT_KEY_FILE, OPT_DERIVE_KEY },
@@ -364,6 +370,12 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_RAW: o->fmt.raw = true; break;
 		case OPT_FORMAT: o->format_name = optarg; break;
 		case 'o': o->output = optarg; break;
+		case OPT_MATCH:
+		case OPT_UNMATCHED:
+			o->unmatched = c == OPT_UNMATCHED;
+			o->sets = ms_xrealloc(o->sets, (o->nsets + 1) * sizeof(*o->sets));
+			o->sets[o->nsets++] = optarg;
+			break;
 		case 'c': set_mode(o, seen, c, MS_MODE_CHECK); break;
 		case OPT_QUIET: o->quiet = true; break;
 		case OPT_STATUS: o->status = true; break;
@@ -425,6 +437,44 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 	for (size_t i = 0; i < nnames; i++)
 		free(names[i]);
 	free(names);
+}
+
+/*
+ * --match, --unmatched: every SET read into one set of digests (exit 1
+ * if one cannot be read); without -a the files are read for the
+ * algorithms the sets hold.
+ */
+static void
+load_sets(struct ms_options *o)
+{
+	size_t bad = 0;
+	struct ms_selection held = { 0 };
+	bool usable = false;
+
+	o->match = ms_hashset_new();
+	for (size_t i = 0; i < o->nsets; i++)
+		if (ms_hashset_load(o->match, o->sets[i],
+		    o->sel_given ? &o->sel : NULL, &bad) == -1) {
+			ms_warn("%s: %s", o->sets[i], strerror(errno));
+			exit(MS_EXIT_FAIL);
+		}
+	if (bad > 0)
+		ms_warn("%zu line%s of the known sets hold%s no digest: skipped",
+		    bad, bad == 1 ? "" : "s", bad == 1 ? "s" : "");
+	ms_hashset_algorithms(o->match, &held);
+	if (!o->sel_given)
+		o->sel = held;
+	for (size_t i = 0; i < o->sel.cnt; i++)
+		for (size_t k = 0; k < held.cnt; k++)
+			usable |= o->sel.spec[i].algo == held.spec[k].algo &&
+			    o->sel.spec[i].bits == held.spec[k].bits;
+	if (!usable)
+		ms_warn("the known sets hold no digest%s: %s", held.cnt > 0 ?
+		    " of the algorithms given" : "", o->unmatched ?
+		    "every file is unmatched" : "no file can match");
+	if (o->debug)
+		ms_warn("known sets: %zu digests in %zu bytes of tables",
+		    ms_hashset_count(o->match), ms_hashset_bytes(o->match));
 }
 
 /* --format=hashdeep: its columns (md5,sha256 unless -a), hex lines. */
@@ -640,7 +690,11 @@ validate(struct ms_options *o, const struct seen *seen)
 	}
 	blake3_mode(o);
 	switch (o->mode) {
-	case MS_MODE_HASH:	choose_format(o); break;
+	case MS_MODE_HASH:
+		if (o->nsets > 0)
+			load_sets(o);
+		choose_format(o);
+		break;
 	case MS_MODE_CHECK:	if (o->expect != NULL) decode_expect(o); break;
 	case MS_MODE_BENCH:	check_bench(o); break;
 	case MS_MODE_LIST:	break;

@@ -63,6 +63,17 @@ failed(struct run *r, const char *path, int err, const char *why)
 	r->failed++;
 }
 
+/* --match: is one of t's digests in the known sets? */
+static bool
+known(const struct ms_options *o, const struct ms_task *t)
+{
+	for (size_t i = 0; i < t->sel->cnt; i++)
+		if (ms_hashset_has(o->match, &t->sel->spec[i],
+		    t->digest + t->sel->offset[i]))
+			return true;
+	return false;
+}
+
 static void
 emit(void *arg, struct ms_task *t)
 {
@@ -89,6 +100,8 @@ emit(void *arg, struct ms_task *t)
 		/* as b3sum 1.2, which has begun the line by then */
 		ms_format_lead(r->out.fp, &r->o->fmt, t->path);
 		failed(r, t->path, 0, why);
+	} else if (r->o->match != NULL && known(r->o, t) == r->o->unmatched) {
+		/* --match, --unmatched: not one of the files asked for */
 	} else {
 		if (crc && r->style->crc_debug != NULL && !r->debug_said) {
 			r->debug_said = true;

@@ -13,6 +13,7 @@
 #include "digest/digest_set.h"
 #include "engine/engine.h"
 #include "manifest/format.h"
+#include "manifest/hashset.h"
 #include "manifest/manifest.h"
 #include "manifest/shard.h"
 #include "io/walk.h"
@@ -37,6 +38,12 @@ struct ms_options {
 	bool		 tag;		/* --tag */
 	const char	*format_name;	/* --format, read by the mode */
 	const char	*output;	/* -o FILE, written atomically */
+	/* --match=SET / --unmatched=SET: the sets' files, and the digests
+	 * they hold once main loaded them */
+	const char	**sets;
+	size_t		 nsets;
+	bool		 unmatched;
+	struct ms_hashset *match;
 
 	/* checking */
 	bool		 quiet, status, strict, warn, ignore_missing;

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * hashset.h - a set of known digests (--match, --unmatched): every digest
+ * of one or more manifests, names ignored, looked up by (algorithm,
+ * digest) in constant time.
+ */
+#ifndef MS_HASHSET_H
+#define MS_HASHSET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "digest/digest_set.h"
+
+struct ms_hashset;
+
+struct ms_hashset *ms_hashset_new(void);
+void	 ms_hashset_free(struct ms_hashset *h);
+
+/*
+ * Add every digest of the manifest at path ("-": standard input), read
+ * in one streaming pass: any line multisum -c reads (given: -a, for
+ * untagged lines), and lines holding a bare digest (a hash list, such
+ * as md5deep's -M sets or NSRL's digest-only lists).  Lines of neither
+ * kind are counted in *bad.  -1 with errno if the file cannot be read.
+ */
+int	 ms_hashset_load(struct ms_hashset *h, const char *path,
+	    const struct ms_selection *given, size_t *bad);
+
+/* Is d, a digest of spec, in the set? */
+bool	 ms_hashset_has(const struct ms_hashset *h,
+	    const struct ms_digest_spec *spec, const unsigned char *d);
+
+/* Add the set's algorithms to sel, in the order they were first met. */
+void	 ms_hashset_algorithms(const struct ms_hashset *h,
+	    struct ms_selection *sel);
+
+/* Digests held, and the bytes of their tables (for --debug). */
+size_t	 ms_hashset_count(const struct ms_hashset *h);
+size_t	 ms_hashset_bytes(const struct ms_hashset *h);
+
+#endif
