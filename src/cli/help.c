@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * help.c - what multisum prints and exits with when asked about itself:
- * --help, --version and --list-algorithms.
+ * --help, --version and --list-algorithms, and the one line of a usage
+ * error (ms_cli_refuse, for multisum.c and mode_rules.c).
  *
  * Owns the help text (one block per option group, in the order of the
  * option table in multisum.c) and nothing else: it parses no option and
  * runs no mode.  Each function exits, with status 1 if standard output
- * could not be written.
+ * could not be written (2 after a usage error).
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,10 +43,11 @@ ms_cli_help(void)
 	    "  or:  %s -r --audit=MANIFEST [OPTION]... [DIR]...\n"
 	    "  or:  %s --merge [-o MANIFEST] SHARD-MANIFEST...\n"
 	    "  or:  %s -r --xattr=update|audit [OPTION]... [DIR]...\n"
+	    "  or:  %s [-c] -r --per-dir=NAME [OPTION]... [DIR]...\n"
 	    "  or:  %s --bench [OPTION]... [FILE]...\n"
 	    "  or:  %s --list-algorithms\n", ms_program, ms_program,
 	    ms_program, ms_program, ms_program, ms_program, ms_program,
-	    ms_program);
+	    ms_program, ms_program);
 	fputs(
 "Print or check checksums of FILEs, reading each file once for every\n"
 "selected algorithm (default: SHA-256).  With no FILE, or when FILE is -,\n"
@@ -124,6 +127,10 @@ ms_cli_help(void)
 "                         manifest or hash list (names ignored; may repeat;\n"
 "                         without -a, the algorithms SET holds)\n"
 "      --unmatched=SET    print only the files whose digest is not in SET\n"
+"      --per-dir=NAME     with -r: write a manifest NAME in each folder (its\n"
+"                         own files; its subfolders in '#/' lines); with\n"
+"                         -c -r: verify them all, and report files no NAME\n"
+"                         lists, folders without one, folders gone missing\n"
 "\n"
 "Benchmark:\n"
 "      --bench            measure the speed of the algorithms on this machine\n"
@@ -170,4 +177,17 @@ ms_cli_list_algorithms(void)
 		    ms_class_name(a->class));
 	}
 	exit_flushed();
+}
+
+/* A usage error: one line, the hint, exit status 2. */
+_Noreturn void
+ms_cli_refuse(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ms_vwarn(fmt, ap);
+	va_end(ap);
+	ms_try_help();
+	exit(MS_EXIT_USAGE);
 }

@@ -26,8 +26,10 @@
 #include "manifest/manifest.h"
 #include "cli/personality.h"
 #include "cli/personality_b3sum.h"
+#include "modes/per_dir.h"
 #include "modes/update.h"
 #include "cli/help.h"
+#include "cli/mode_rules.h"
 #include "modes/xattr.h"
 #include "base/util.h"
 #include "base/version.h"
@@ -40,7 +42,7 @@ enum {
 	OPT_BENCH_BASELINE, OPT_ASCII, OPT_LIST, OPT_DEBUG, OPT_HELP,
 	OPT_VERSION, OPT_AUDIT, OPT_SHARD, OPT_MERGE, OPT_KEY_FILE, OPT_KEYED,
 	OPT_DERIVE_KEY, OPT_CHECKPOINT, OPT_PARTIAL, OPT_XATTR, OPT_MATCH,
-	OPT_UNMATCHED,
+	OPT_UNMATCHED, OPT_PER_DIR,
 };
 
 /* The modes an option applies to: the column beside the option table. */
@@ -65,7 +67,7 @@ enum {
  *      --audit and --merge (set_mode).
  *   3. Pairs of options that would silently override each other: the
  *      table exclusive[] below.
- *   4. Then each mode's own: hash mode's --format against the algorithm
+ *   4. Then each mode's own (mode_rules.c): hash mode's --format against the algorithm
  *      count and --raw against several inputs (choose_format), --bench's
  *      --format and --bench-baseline values, --expect's digest, the
  *      --format of --update (gnu, bsd or ndjson) and of --audit (ndjson),
@@ -94,6 +96,7 @@ static const struct opt {
 	{ "output",		required_argument, 'o',			H | M },
 	{ "match",		required_argument, OPT_MATCH,		H },
 	{ "unmatched",		required_argument, OPT_UNMATCHED,	H },
+	{ "per-dir",		required_argument, OPT_PER_DIR,		H | C },
 	{ "check",		no_argument,	   'c',			C },
 	{ "quiet",		no_argument,	   OPT_QUIET,		C | U | A | X },
 	{ "status",		no_argument,	   OPT_STATUS,		C },
@@ -105,9 +108,9 @@ static const struct opt {
 	{ "buffer-size",	required_argument, OPT_BUFFER_SIZE,	ANY },
 	{ "part-size",		required_argument, OPT_PART_SIZE,	ANY },
 	{ "jobs",		required_argument, 'j',			ANY },
-	{ "recursive",		no_argument,	   'r',			H | U | A | X },
-	{ "dereference",	no_argument,	   'L',			H | U | A | X },
-	{ "exclude",		required_argument, OPT_EXCLUDE,		H | U | A | X },
+	{ "recursive",		no_argument,	   'r',			H | C | U | A | X },
+	{ "dereference",	no_argument,	   'L',			H | C | U | A | X },
+	{ "exclude",		required_argument, OPT_EXCLUDE,		H | C | U | A | X },
 	{ "files-from",		required_argument, OPT_FILES_FROM,	H | U | A | X },
 	{ "files0-from",	required_argument, OPT_FILES0_FROM,	H | U | A | X },
 	{ "archive",		required_argument, OPT_ARCHIVE,		H | C },
@@ -144,6 +147,12 @@ static const int exclusive[][2] = {
 	{ OPT_MATCH, OPT_UNMATCHED },
 	{ OPT_MATCH, OPT_RAW },
 	{ OPT_UNMATCHED, OPT_RAW },
+	/* --per-dir writes and reads a manifest per folder of -r's trees */
+	{ OPT_PER_DIR, 'o' }, { OPT_PER_DIR, OPT_RAW }, { OPT_PER_DIR, 'z' },
+	{ OPT_PER_DIR, OPT_MATCH }, { OPT_PER_DIR, OPT_UNMATCHED },
+	{ OPT_PER_DIR, OPT_FILES_FROM }, { OPT_PER_DIR, OPT_FILES0_FROM },
+	{ OPT_PER_DIR, OPT_SHARD }, { OPT_PER_DIR, OPT_ARCHIVE },
+	{ OPT_PER_DIR, OPT_EXPECT },
 	{ OPT_SHARD, OPT_ARCHIVE },	/* a member's hard link may cross shards */
 	{ OPT_KEY_FILE, OPT_KEYED },
 	{ OPT_KEY_FILE, OPT_DERIVE_KEY },
@@ -156,19 +165,6 @@ struct seen {
 	int		 mode_opt;	/* the mode's option; 0 if none */
 };
 
-/* A usage error: one line, the hint, exit status 2. */
-static _Noreturn void
-refuse(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	ms_vwarn(fmt, ap);
-	va_end(ap);
-	ms_try_help();
-	exit(MS_EXIT_USAGE);
-}
-
 static unsigned
 parse_uint(const char *opt, const char *s, unsigned max)
 {
@@ -178,7 +174,7 @@ parse_uint(const char *opt, const char *s, unsigned max)
 	errno = 0;
 	v = strtoul(s, &end, 10);
 	if (*s < '0' || *s > '9' || *end != '\0' || errno != 0 || v > max)
-		refuse("invalid %s: '%s'", opt, s);
+		ms_cli_refuse("invalid %s: '%s'", opt, s);
 	return (unsigned)v;
 }
 
@@ -189,7 +185,7 @@ parse_length(const char *arg)
 	unsigned bits = parse_uint("length", arg, 1u << 20);
 
 	if (bits == 0 || bits % 8 != 0)
-		refuse("invalid length: '%s' (a multiple of 8)", arg);
+		ms_cli_refuse("invalid length: '%s' (a multiple of 8)", arg);
 	return bits;
 }
 
@@ -202,7 +198,7 @@ parse_io(const char *arg)
 		return MS_IO_MMAP;
 	if (strcmp(arg, "read") == 0)
 		return MS_IO_READ;
-	refuse("invalid --io '%s' (auto, mmap or read)", arg);
+	ms_cli_refuse("invalid --io '%s' (auto, mmap or read)", arg);
 }
 
 /* --xattr=update|audit */
@@ -213,7 +209,7 @@ parse_xattr(const char *arg)
 		return MS_XATTR_UPDATE;
 	if (strcmp(arg, "audit") == 0)
 		return MS_XATTR_AUDIT;
-	refuse("invalid --xattr '%s' (update or audit)", arg);
+	ms_cli_refuse("invalid --xattr '%s' (update or audit)", arg);
 }
 
 static size_t
@@ -222,7 +218,7 @@ parse_buffer_size(const char *arg)
 	size_t n;
 
 	if (ms_parse_size(arg, &n) == -1 || n < 4096 || n > MS_BUFFER_MAX)
-		refuse("invalid --buffer-size '%s' (4K to 64M)", arg);
+		ms_cli_refuse("invalid --buffer-size '%s' (4K to 64M)", arg);
 	return n;
 }
 
@@ -232,7 +228,7 @@ parse_part_size(const char *arg)
 	size_t n;
 
 	if (ms_parse_size(arg, &n) == -1 || n == 0)
-		refuse("invalid --part-size '%s'", arg);
+		ms_cli_refuse("invalid --part-size '%s'", arg);
 	return n;
 }
 
@@ -242,7 +238,7 @@ parse_jobs(const char *arg)
 	unsigned n = parse_uint("--jobs", arg, 1024);
 
 	if (n == 0)
-		refuse("invalid --jobs: '0'");
+		ms_cli_refuse("invalid --jobs: '0'");
 	return n;
 }
 
@@ -256,7 +252,7 @@ parse_seconds(const char *arg)
 	errno = 0;
 	v = strtod(arg, &end);
 	if (*end != '\0' || errno != 0 || !(v > 0) || v > 3600)
-		refuse("invalid --bench-time '%s' (seconds)", arg);
+		ms_cli_refuse("invalid --bench-time '%s' (seconds)", arg);
 	return v;
 }
 
@@ -276,10 +272,10 @@ select_algorithms(struct ms_options *o, char **names, size_t cnt)
 	for (size_t i = 0; i < cnt; i++)
 		takes += ms_algo_takes_length(names[i]);
 	if (o->length != 0 && takes == 0)
-		refuse("--length needs a variable-length algorithm "
+		ms_cli_refuse("--length needs a variable-length algorithm "
 		    "(blake2b, blake2s, shake128, shake256, blake3, sha2, sha3)");
 	if (o->length != 0 && takes > 1)
-		refuse("--length is ambiguous with several variable-length algorithms");
+		ms_cli_refuse("--length is ambiguous with several variable-length algorithms");
 	for (size_t i = 0; i < cnt; i++) {
 		struct ms_digest_spec spec;
 		const char *why;
@@ -293,13 +289,13 @@ select_algorithms(struct ms_options *o, char **names, size_t cnt)
 			char lengths[64];
 
 			if (o->length && ms_algo_takes_length(names[i]))
-				refuse("invalid length %u for '%s': %s", o->length,
+				ms_cli_refuse("invalid length %u for '%s': %s", o->length,
 				    names[i], ms_algo_lengths(names[i], lengths,
 				    sizeof(lengths)));
-			refuse("'%s': %s (see --list-algorithms)", names[i], why);
+			ms_cli_refuse("'%s': %s (see --list-algorithms)", names[i], why);
 		}
 		if (ms_selection_add(&o->sel, &spec) == -1)
-			refuse("too many algorithms");
+			ms_cli_refuse("too many algorithms");
 	}
 }
 
@@ -314,7 +310,7 @@ collect_names(const char *list, char ***names, size_t *cnt)
 		(*names)[(*cnt)++] = ms_xstrdup(n);
 	}
 	if (*list == '\0' || strspn(list, ",") == strlen(list))
-		refuse("empty algorithm list");
+		ms_cli_refuse("empty algorithm list");
 	free(copy);
 }
 
@@ -333,7 +329,7 @@ static void
 set_mode(struct ms_options *o, struct seen *seen, int opt, enum ms_mode mode)
 {
 	if (seen->mode_opt != 0 && seen->mode_opt != opt)
-		refuse("--%s and --%s cannot be combined",
+		ms_cli_refuse("--%s and --%s cannot be combined",
 		    opts[opt_row(seen->mode_opt)].name, opts[opt_row(opt)].name);
 	seen->mode_opt = opt;
 	o->mode = mode;
@@ -393,6 +389,7 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_FILES_FROM: o->files_from = optarg; o->files_from_nul = false; break;
 		case OPT_FILES0_FROM: o->files_from = optarg; o->files_from_nul = true; break;
 		case OPT_ARCHIVE: o->archive = optarg; break;
+		case OPT_PER_DIR: o->per_dir = optarg; break;
 		case OPT_PROGRESS: o->progress = 1; break;
 		case OPT_NO_PROGRESS: o->progress = 0; break;
 		case 'u': o->update = optarg; set_mode(o, seen, c, MS_MODE_UPDATE); break;
@@ -406,7 +403,7 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 			break;
 		case OPT_SHARD:
 			if (ms_shard_parse(&o->shard, optarg) == -1)
-				refuse("invalid --shard '%s' (K/N, 1 <= K <= N)", optarg);
+				ms_cli_refuse("invalid --shard '%s' (K/N, 1 <= K <= N)", optarg);
 			break;
 		case OPT_BENCH: set_mode(o, seen, c, MS_MODE_BENCH); break;
 		case OPT_BENCH_TIME: o->bench_time = parse_seconds(optarg); break;
@@ -420,11 +417,11 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_HELP: ms_cli_help(); break;
 		case OPT_VERSION: ms_cli_version(); break;
 		case ':':
-			refuse("option '%s' requires an argument", argv[optind - 1]);
+			ms_cli_refuse("option '%s' requires an argument", argv[optind - 1]);
 		default:
 			if (optopt != 0 && optopt < 256)
-				refuse("invalid option -- '%c'", optopt);
-			refuse("unrecognized option '%s'", argv[optind - 1]);
+				ms_cli_refuse("invalid option -- '%c'", optopt);
+			ms_cli_refuse("unrecognized option '%s'", argv[optind - 1]);
 		}
 	}
 	o->argc = argc;
@@ -437,207 +434,6 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 	for (size_t i = 0; i < nnames; i++)
 		free(names[i]);
 	free(names);
-}
-
-/*
- * --match, --unmatched: every SET read into one set of digests (exit 1
- * if one cannot be read); without -a the files are read for the
- * algorithms the sets hold.
- */
-static void
-load_sets(struct ms_options *o)
-{
-	size_t bad = 0;
-	struct ms_selection held = { 0 };
-	bool usable = false;
-
-	o->match = ms_hashset_new();
-	for (size_t i = 0; i < o->nsets; i++)
-		if (ms_hashset_load(o->match, o->sets[i],
-		    o->sel_given ? &o->sel : NULL, &bad) == -1) {
-			ms_warn("%s: %s", o->sets[i], strerror(errno));
-			exit(MS_EXIT_FAIL);
-		}
-	if (bad > 0)
-		ms_warn("%zu line%s of the known sets hold%s no digest: skipped",
-		    bad, bad == 1 ? "" : "s", bad == 1 ? "s" : "");
-	ms_hashset_algorithms(o->match, &held);
-	if (!o->sel_given)
-		o->sel = held;
-	for (size_t i = 0; i < o->sel.cnt; i++)
-		for (size_t k = 0; k < held.cnt; k++)
-			usable |= o->sel.spec[i].algo == held.spec[k].algo &&
-			    o->sel.spec[i].bits == held.spec[k].bits;
-	if (!usable)
-		ms_warn("the known sets hold no digest%s: %s", held.cnt > 0 ?
-		    " of the algorithms given" : "", o->unmatched ?
-		    "every file is unmatched" : "no file can match");
-	if (o->debug)
-		ms_warn("known sets: %zu digests in %zu bytes of tables",
-		    ms_hashset_count(o->match), ms_hashset_bytes(o->match));
-}
-
-/* --format=hashdeep: its columns (md5,sha256 unless -a), hex lines. */
-static void
-hashdeep_format(struct ms_options *o)
-{
-	const char *why;
-
-	/* hashdeep's default columns */
-	for (const char *n = "md5\0sha256\0"; o->sel.cnt < 2 && !o->sel_given &&
-	    *n != '\0'; n += strlen(n) + 1) {
-		struct ms_digest_spec s;
-
-		if (ms_algo_resolve(n, 0, &s, &why) == -1)
-			ms_bug("no md5 or sha256");
-		ms_selection_add(&o->sel, &s);
-	}
-	if ((why = ms_format_hashdeep_refuses(&o->sel)) != NULL)
-		refuse("%s", why);
-	if (o->fmt.base64 || o->fmt.zero || o->fmt.binary)
-		refuse("--format=hashdeep writes hex lines: no --%s",
-		    o->fmt.base64 ? "base64" : o->fmt.zero ? "zero" : "binary");
-	o->fmt.format = MS_FORMAT_HASHDEEP;
-}
-
-/* No algorithm chosen (nor found in a manifest): sha256. */
-static void
-default_algorithm(struct ms_options *o)
-{
-	struct ms_digest_spec def;
-	const char *why;
-
-	if (o->sel.cnt > 0)
-		return;
-	if (ms_algo_resolve("sha256", 0, &def, &why) == -1)
-		ms_bug("no sha256");
-	ms_selection_add(&o->sel, &def);
-}
-
-/* Hash mode: the line format from --format, --tag and the algorithm count. */
-static void
-choose_format(struct ms_options *o)
-{
-	const char *f = o->format_name;
-
-	if (f == NULL || strcmp(f, "hashdeep") != 0)
-		default_algorithm(o);
-	if (f == NULL)
-		o->fmt.format = o->tag || o->sel.cnt > 1 ? MS_FORMAT_BSD : MS_FORMAT_GNU;
-	else if (strcmp(f, "gnu") == 0)
-		o->fmt.format = MS_FORMAT_GNU;
-	else if (strcmp(f, "bsd") == 0)
-		o->fmt.format = MS_FORMAT_BSD;
-	else if (strcmp(f, "sfv") == 0)
-		o->fmt.format = MS_FORMAT_SFV;
-	else if (strcmp(f, "ndjson") == 0)
-		o->fmt.format = MS_FORMAT_NDJSON;
-	else if (strcmp(f, "hashdeep") == 0)
-		hashdeep_format(o);
-	else
-		refuse("invalid --format '%s' (gnu, bsd, sfv, ndjson or hashdeep)", f);
-	if (o->fmt.format == MS_FORMAT_GNU && o->sel.cnt > 1)
-		refuse("--format=gnu (--untagged) takes exactly one algorithm");
-	if (o->fmt.format == MS_FORMAT_SFV &&
-	    (o->sel.cnt != 1 || strcmp(o->sel.spec[0].algo->name, "crc32") != 0))
-		refuse("--format=sfv takes the crc32 algorithm only");
-	/* An archive without an operand may hold any number of members. */
-	if (o->fmt.raw && (o->nfiles > 1 || o->walk.recursive || o->files_from ||
-	    (o->archive != NULL && o->nfiles != 1)))
-		refuse("--raw takes a single input");
-	if (o->shard.n > 0 && ((o->fmt.format != MS_FORMAT_GNU && o->fmt.format !=
-	    MS_FORMAT_BSD) || o->fmt.zero || o->fmt.raw))	/* '#' bookkeeping */
-		refuse("--shard writes gnu or bsd lines only (its bookkeeping)");
-}
-
-/* --expect=DIGEST: decoded once, for check mode to compare with. */
-static void
-decode_expect(struct ms_options *o)
-{
-	const char *why;
-
-	if (ms_manifest_expect(o->expect, o->sel_given ? &o->sel : NULL,
-	    &o->expect_entry, &why) == 0)
-		return;
-	if (why != NULL)
-		refuse("--expect: '%s': ambiguous length (%s): name the "
-		    "algorithm with -a or a prefix (crc32:HEX)", o->expect, why);
-	refuse("--expect: '%s' is not a digest of %s", o->expect,
-	    o->sel_given ? "the algorithm given with -a" :
-	    "a known length (or give -a)");
-}
-
-/* --bench: its --format and --bench-baseline values. */
-static void
-check_bench(struct ms_options *o)
-{
-	const char *f = o->format_name ? o->format_name : "table";
-	const char *why;
-
-	if (strcmp(f, "table") != 0 && strcmp(f, "csv") != 0 &&
-	    strcmp(f, "json") != 0)
-		refuse("invalid --format '%s' for --bench (table, csv or json)", f);
-	if (ms_algo_resolve(o->bench_baseline ? o->bench_baseline : "sha256", 0,
-	    &o->bench_base, &why) == -1)
-		refuse("invalid --bench-baseline: '%s' (see --list-algorithms)",
-		    o->bench_baseline);
-}
-
-/* --update and --audit without -a: the manifest's algorithms, else sha256. */
-static void
-manifest_algorithms(struct ms_options *o, const char *manifest)
-{
-	if (!o->sel_given && ms_ledger_scan(manifest, &o->sel) == -1 &&
-	    errno != ENOENT)
-		ms_warn("%s: %s", manifest, strerror(errno));
-	default_algorithm(o);
-}
-
-/* --update: the manifest's lines are gnu or bsd; ndjson reports fates. */
-static void
-check_update(struct ms_options *o)
-{
-	const char *f = o->format_name;
-	bool gnu = f != NULL && strcmp(f, "gnu") == 0;
-	bool bsd = f != NULL && strcmp(f, "bsd") == 0;
-
-	manifest_algorithms(o, o->update);
-	if (f != NULL && !gnu && !bsd && strcmp(f, "ndjson") != 0)
-		refuse("--update writes gnu or bsd lines (--format=ndjson "
-		    "reports each file's fate)");
-	if (gnu && o->sel.cnt > 1)
-		refuse("--format=gnu (--untagged) takes exactly one algorithm");
-	o->fmt.format = bsd || o->tag || o->sel.cnt > 1 ? MS_FORMAT_BSD :
-	    MS_FORMAT_GNU;
-}
-
-/* --key-file, --keyed, --derive-key: the mode of every blake3 digest. */
-static void
-blake3_mode(struct ms_options *o)
-{
-	bool selected = false;
-
-	if (o->blake3_key_file == NULL && !o->blake3_keyed &&
-	    o->blake3_context == NULL)
-		return;
-	for (size_t i = 0; i < o->sel.cnt; i++)
-		selected |= strcmp(o->sel.spec[i].algo->name, "blake3") == 0;
-	if (o->mode == MS_MODE_HASH && !selected)
-		refuse("--%s needs -a blake3", o->blake3_context ? "derive-key" :
-		    o->blake3_keyed ? "keyed" : "key-file");
-	if (o->blake3_keyed) {
-		bool stdin_read = o->nfiles == 0 && o->files_from == NULL;
-
-		for (size_t i = 0; i < o->nfiles; i++)
-			stdin_read |= strcmp(o->files[i], "-") == 0;
-		if (stdin_read)
-			refuse("--keyed reads the key from standard input, "
-			    "which cannot also be an input");
-	}
-	if (o->blake3_context != NULL)
-		ms_blake3_row_derive_key(o->blake3_context);
-	else if (ms_blake3_row_key_file(o->blake3_key_file) == -1)
-		exit(MS_EXIT_FAIL);	/* an unreadable input, not a usage error */
 }
 
 /* "--check, --expect, --update or --audit": the modes an option needs. */
@@ -673,46 +469,22 @@ validate(struct ms_options *o, const struct seen *seen)
 		if (!seen->given[i] || (opts[i].modes & (1u << o->mode)))
 			continue;
 		if (seen->mode_opt != 0)
-			refuse("--%s cannot be used with --%s", opts[i].name,
+			ms_cli_refuse("--%s cannot be used with --%s", opts[i].name,
 			    opts[opt_row(seen->mode_opt)].name);
 		if (opts[i].modes == C)
-			refuse("--%s needs --check or --expect", opts[i].name);
+			ms_cli_refuse("--%s needs --check or --expect", opts[i].name);
 		if (opts[i].modes == B)
-			refuse("--%s needs --bench", opts[i].name);
-		refuse("--%s needs %s", opts[i].name, modes_text(opts[i].modes));
+			ms_cli_refuse("--%s needs --bench", opts[i].name);
+		ms_cli_refuse("--%s needs %s", opts[i].name, modes_text(opts[i].modes));
 	}
 	for (size_t i = 0; i < MS_ARRAY_LEN(exclusive); i++) {
 		size_t x = opt_row(exclusive[i][0]), y = opt_row(exclusive[i][1]);
 
 		if (seen->given[x] && seen->given[y])
-			refuse("--%s and --%s cannot be combined", opts[x].name,
+			ms_cli_refuse("--%s and --%s cannot be combined", opts[x].name,
 			    opts[y].name);
 	}
-	blake3_mode(o);
-	switch (o->mode) {
-	case MS_MODE_HASH:
-		if (o->nsets > 0)
-			load_sets(o);
-		choose_format(o);
-		break;
-	case MS_MODE_CHECK:	if (o->expect != NULL) decode_expect(o); break;
-	case MS_MODE_BENCH:	check_bench(o); break;
-	case MS_MODE_LIST:	break;
-	case MS_MODE_UPDATE:	check_update(o); break;
-	case MS_MODE_AUDIT:
-		if (o->format_name != NULL && strcmp(o->format_name, "ndjson") != 0)
-			refuse("--audit prints a report: --format=ndjson or none");
-		manifest_algorithms(o, o->audit);
-		break;
-	case MS_MODE_MERGE:
-		if (o->nfiles == 0)
-			refuse("--merge needs the shard manifests as operands");
-		break;
-	case MS_MODE_XATTR:
-		if (o->format_name != NULL && strcmp(o->format_name, "ndjson") != 0)
-			refuse("--xattr prints a report: --format=ndjson or none");
-		break;
-	}
+	ms_cli_mode_rules(o);
 }
 
 /* --debug: which library computes what. */
@@ -752,6 +524,8 @@ main(int argc, char **argv)
 	validate(&o, &seen);
 	if (o.debug)
 		debug_selection(&o);
+	if (o.per_dir != NULL)
+		return ms_per_dir_main(&o);
 	switch (o.mode) {
 	case MS_MODE_HASH:	return ms_hash_main(&o);
 	case MS_MODE_CHECK:	return ms_check_main(&o);

@@ -237,6 +237,8 @@ descend(struct walker *w, int dfd, size_t len, const struct ancestor *up)
 	 * even with a count of 0 (C17 7.22.5). */
 	if (cnt > 1)
 		qsort(names, cnt, sizeof(*names), byte_order);
+	if (w->o->folder != NULL)
+		w->o->folder(w->arg, w->path, true);
 	for (size_t i = 0; i < cnt; i++) {
 		size_t nl = strlen(names[i].name);
 		size_t sep = len > 0 && w->path[len - 1] != '/';
@@ -253,6 +255,8 @@ descend(struct walker *w, int dfd, size_t len, const struct ancestor *up)
 		    (unsigned char)names[i].name[-1], self, up);
 		w->path[len] = '\0';
 	}
+	if (w->o->folder != NULL)
+		w->o->folder(w->arg, w->path, false);
 	free(names);
 	free(buf);
 	close(dfd);

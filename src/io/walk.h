@@ -36,6 +36,13 @@ struct ms_walk_opts {
 	 * them is refused.  NULL without -o. */
 	const struct ms_output *output;
 	ms_walk_event_fn *event;	/* NULL: warn (see above) */
+	/*
+	 * --per-dir: called with the walk's arg for each directory of a
+	 * tree, the operand's included, once its entries are read and
+	 * before the first is visited (enter), and after the last (leave).
+	 * NULL: not told.
+	 */
+	void		(*folder)(void *arg, const char *path, bool enter);
 };
 
 /*

@@ -90,7 +90,16 @@ add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
 		memcpy(rec->want + at, e->d[i].digest, e->d[i].len);
 		rec->len[i] = e->d[i].len;
 	}
-	rec->task = ms_task_new(e->name, ms_check_selection_for(&r->reg, specs, e->n), rec);
+	if (r->prefix != NULL) {
+		char *path = ms_xasprintf("%s%s", r->prefix, e->name);
+
+		rec->task = ms_task_new(path, ms_check_selection_for(&r->reg,
+		    specs, e->n), rec);
+		free(path);
+	} else {
+		rec->task = ms_task_new(e->name, ms_check_selection_for(&r->reg,
+		    specs, e->n), rec);
+	}
 	/* A line naming the same algorithm twice, or a spec the selection
 	 * merged: compare in selection order only when they line up. */
 	if (rec->task->sel->cnt != e->n && rec->task->sel->cnt != 0)
@@ -184,6 +193,8 @@ take(struct run *r, struct manifest *m, const struct ms_manifest_state *st,
 {
 	switch (rc) {
 	case MS_LINE_ENTRY:
+		if (r->hooks != NULL && r->hooks->entry != NULL)
+			r->hooks->entry(r->hooks->arg, e->name);
 		/* --shard: a check keys on the name as listed */
 		if (ms_shard_keeps(&r->o->shard, e->name))
 			add_entry(r, m, e, st->line);
@@ -228,6 +239,7 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 
 	m->name = is_stdin ? "standard input" : path;
 	m->summary = true;
+	m->empty_ok = r->prefix != NULL;
 	if (fp == NULL) {
 		m->open_err = errno;
 		add_mark(r, m, REC_END, 0, NULL);
@@ -241,11 +253,14 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 	 */
 	errno = 0;
 	while (!(fatal && st->refused) &&
-	    (n = getdelim(&line, &cap, eol, fp)) > 0)
+	    (n = getdelim(&line, &cap, eol, fp)) > 0) {
+		if (line[0] == '#' && r->hooks != NULL && r->hooks->comment != NULL)
+			r->hooks->comment(r->hooks->arg, line, (size_t)n);
 		do
 			take(r, m, st, ms_manifest_parse(rules, st, line,
 			    (size_t)n, &e), &e);
 		while (st->again);
+	}
 	m->read_cause = errno;
 	take(r, m, st, ms_manifest_finish(rules, st, &e), &e);
 	submit(r, st->pgp_seen);
@@ -350,4 +365,66 @@ ms_check_main(const struct ms_options *o)
 	if (o->expect != NULL)
 		return expect(o, &style);
 	return ms_check_run(o, &style);
+}
+
+/* The style of ms_check_main, for a run driven from outside. */
+static struct ms_check_style *
+native_style(const struct ms_options *o)
+{
+	struct ms_check_style *style = ms_xcalloc(1, sizeof(*style));
+
+	style->rules = (struct ms_manifest_rules){ .dialect = MS_DIALECT_NATIVE,
+	    .given = o->sel_given ? &o->sel : NULL, .zero = o->fmt.zero };
+	return style;
+}
+
+struct run *
+ms_check_begin(const struct ms_options *o)
+{
+	struct run *r = ms_xcalloc(1, sizeof(*r));
+
+	start(r, o, native_style(o));
+	return r;
+}
+
+void
+ms_check_read(struct run *r, const char *path, const char *prefix,
+    const struct ms_check_hooks *hooks)
+{
+	struct ms_manifest_state st = { .reversed = -1 };
+
+	/* its records name it until they are reported */
+	r->paths = ms_xrealloc(r->paths, (r->npaths + 1) * sizeof(*r->paths));
+	r->paths[r->npaths] = ms_xstrdup(path);
+	r->prefix = prefix;
+	r->hooks = hooks;
+	read_manifest(r, &st, r->paths[r->npaths++]);
+	ms_manifest_end(&st);
+	r->prefix = NULL;
+	r->hooks = NULL;
+}
+
+void
+ms_check_note(struct run *r, const char *name, const char *why)
+{
+	struct rec *rec = rec_new(r, REC_NOTE, NULL, 0);
+
+	rec->name = ms_xstrdup(name);
+	rec->why = ms_xstrdup(why);
+	flush(r);
+}
+
+int
+ms_check_end(struct run *r, bool failed)
+{
+	int status;
+
+	finish(r);
+	status = r->failed || failed ? MS_EXIT_FAIL : MS_EXIT_OK;
+	for (size_t i = 0; i < r->npaths; i++)
+		free(r->paths[i]);
+	free(r->paths);
+	free((void *)r->style);
+	free(r);
+	return status;
 }

@@ -51,4 +51,26 @@ int	 ms_check_run(const struct ms_options *o,
  * multisum's native style. */
 int	 ms_check_main(const struct ms_options *o);
 
+/*
+ * A check driven manifest by manifest (--per-dir, per_dir.c), in
+ * multisum's native style: ms_check_begin, then ms_check_read for each
+ * manifest and ms_check_note for each word of the caller's own, all
+ * reported in the order they were given; ms_check_end returns the exit
+ * status (1 also if failed).
+ */
+struct run;
+struct ms_check_hooks {
+	void	(*entry)(void *arg, const char *name);	/* as listed */
+	void	(*comment)(void *arg, const char *line, size_t len);
+	void	*arg;
+};
+struct run *ms_check_begin(const struct ms_options *o);
+/* Verify the manifest at path, its names taken below prefix ("d/");
+ * one that lists no file is no failure. */
+void	 ms_check_read(struct run *r, const char *path, const char *prefix,
+	    const struct ms_check_hooks *hooks);
+/* "NAME: WHY" on standard output, unless --status. */
+void	 ms_check_note(struct run *r, const char *name, const char *why);
+int	 ms_check_end(struct run *r, bool failed);
+
 #endif

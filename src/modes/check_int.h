@@ -33,12 +33,14 @@ struct manifest {
 	bool		 noted;		/* the note on a non-cryptographic default */
 	bool		 pathed;	/* the note on a Windows path */
 	const char	*said;		/* the last reason given for a bad line */
+	bool		 empty_ok;	/* --per-dir: a folder's may list no file */
 };
 
 enum rec_kind {
 	REC_ENTRY, REC_BAD, REC_UNSUPPORTED, REC_OUTSIDE,
 	REC_STOP,	/* a line the parser stopped at (style->fatal_unreadable) */
 	REC_END,
+	REC_NOTE,	/* --per-dir: "NAME: WHY" (name, why), in its place */
 };
 
 /* One thing to report, in manifest order. */
@@ -86,6 +88,12 @@ struct run {
 	bool		 stopped;	/* fatal_unreadable: nothing more is said */
 	bool		 stdin_manifest;	/* a manifest is standard input */
 	struct rec	*pending, **pending_tail;	/* read, not submitted */
+	/* --per-dir (ms_check_read): what entry names are joined to, and
+	 * who is told of entries and comment lines */
+	const char	*prefix;
+	const struct ms_check_hooks *hooks;
+	char		**paths;	/* the manifests' paths, kept to the end */
+	size_t		 npaths;
 };
 
 /*

@@ -265,6 +265,8 @@ report_end(struct run *r, struct manifest *m)
 			r->failed = true;
 		return;
 	}
+	if (!m->any_entry && m->empty_ok)
+		return;
 	if (!m->any_entry && m->unsupported == 0 && m->outside == 0) {
 		if (m->summary)
 			say("%s: no properly formatted checksum lines found",
@@ -319,6 +321,13 @@ say_record(struct run *r, struct rec *rec)
 		break;
 	case REC_END:
 		report_end(r, rec->m);
+		break;
+	case REC_NOTE:
+		if (!r->o->status) {
+			ms_before_terminal_output();
+			print_name(r, rec, rec->name);
+			printf(": %s\n", rec->why);
+		}
 		break;
 	}
 }

@@ -44,6 +44,7 @@ struct ms_options {
 	size_t		 nsets;
 	bool		 unmatched;
 	struct ms_hashset *match;
+	const char	*per_dir;	/* --per-dir=NAME (per_dir.c) */
 
 	/* checking */
 	bool		 quiet, status, strict, warn, ignore_missing;

@@ -1,0 +1,282 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * mode_rules.c - rule 4 of multisum.c's option rules: each mode's own
+ * checks once the option table's have passed, and what they settle in
+ * struct ms_options before the mode runs (the line format of hash mode,
+ * --expect's digest, the algorithms --update and --audit take from their
+ * manifest and --match from its sets, blake3's mode).  Every refusal is
+ * a usage error (ms_cli_refuse); a file that cannot be read is exit 1.
+ */
+#include "cli/mode_rules.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/help.h"
+#include "digest/algorithm.h"
+#include "kernels/blake3.h"
+#include "manifest/hashset.h"
+#include "manifest/ledger.h"
+#include "manifest/manifest.h"
+#include "base/util.h"
+
+/*
+ * --match, --unmatched: every SET read into one set of digests (exit 1
+ * if one cannot be read); without -a the files are read for the
+ * algorithms the sets hold.
+ */
+static void
+load_sets(struct ms_options *o)
+{
+	size_t bad = 0;
+	struct ms_selection held = { 0 };
+	bool usable = false;
+
+	o->match = ms_hashset_new();
+	for (size_t i = 0; i < o->nsets; i++)
+		if (ms_hashset_load(o->match, o->sets[i],
+		    o->sel_given ? &o->sel : NULL, &bad) == -1) {
+			ms_warn("%s: %s", o->sets[i], strerror(errno));
+			exit(MS_EXIT_FAIL);
+		}
+	if (bad > 0)
+		ms_warn("%zu line%s of the known sets hold%s no digest: skipped",
+		    bad, bad == 1 ? "" : "s", bad == 1 ? "s" : "");
+	ms_hashset_algorithms(o->match, &held);
+	if (!o->sel_given)
+		o->sel = held;
+	for (size_t i = 0; i < o->sel.cnt; i++)
+		for (size_t k = 0; k < held.cnt; k++)
+			usable |= o->sel.spec[i].algo == held.spec[k].algo &&
+			    o->sel.spec[i].bits == held.spec[k].bits;
+	if (!usable)
+		ms_warn("the known sets hold no digest%s: %s", held.cnt > 0 ?
+		    " of the algorithms given" : "", o->unmatched ?
+		    "every file is unmatched" : "no file can match");
+	if (o->debug)
+		ms_warn("known sets: %zu digests in %zu bytes of tables",
+		    ms_hashset_count(o->match), ms_hashset_bytes(o->match));
+}
+
+/* --format=hashdeep: its columns (md5,sha256 unless -a), hex lines. */
+static void
+hashdeep_format(struct ms_options *o)
+{
+	const char *why;
+
+	/* hashdeep's default columns */
+	for (const char *n = "md5\0sha256\0"; o->sel.cnt < 2 && !o->sel_given &&
+	    *n != '\0'; n += strlen(n) + 1) {
+		struct ms_digest_spec s;
+
+		if (ms_algo_resolve(n, 0, &s, &why) == -1)
+			ms_bug("no md5 or sha256");
+		ms_selection_add(&o->sel, &s);
+	}
+	if ((why = ms_format_hashdeep_refuses(&o->sel)) != NULL)
+		ms_cli_refuse("%s", why);
+	if (o->fmt.base64 || o->fmt.zero || o->fmt.binary)
+		ms_cli_refuse("--format=hashdeep writes hex lines: no --%s",
+		    o->fmt.base64 ? "base64" : o->fmt.zero ? "zero" : "binary");
+	o->fmt.format = MS_FORMAT_HASHDEEP;
+}
+
+/* No algorithm chosen (nor found in a manifest): sha256. */
+static void
+default_algorithm(struct ms_options *o)
+{
+	struct ms_digest_spec def;
+	const char *why;
+
+	if (o->sel.cnt > 0)
+		return;
+	if (ms_algo_resolve("sha256", 0, &def, &why) == -1)
+		ms_bug("no sha256");
+	ms_selection_add(&o->sel, &def);
+}
+
+/* Hash mode: the line format from --format, --tag and the algorithm count. */
+static void
+choose_format(struct ms_options *o)
+{
+	const char *f = o->format_name;
+
+	if (f == NULL || strcmp(f, "hashdeep") != 0)
+		default_algorithm(o);
+	if (f == NULL)
+		o->fmt.format = o->tag || o->sel.cnt > 1 ? MS_FORMAT_BSD : MS_FORMAT_GNU;
+	else if (strcmp(f, "gnu") == 0)
+		o->fmt.format = MS_FORMAT_GNU;
+	else if (strcmp(f, "bsd") == 0)
+		o->fmt.format = MS_FORMAT_BSD;
+	else if (strcmp(f, "sfv") == 0)
+		o->fmt.format = MS_FORMAT_SFV;
+	else if (strcmp(f, "ndjson") == 0)
+		o->fmt.format = MS_FORMAT_NDJSON;
+	else if (strcmp(f, "hashdeep") == 0)
+		hashdeep_format(o);
+	else
+		ms_cli_refuse("invalid --format '%s' (gnu, bsd, sfv, ndjson or hashdeep)", f);
+	if (o->fmt.format == MS_FORMAT_GNU && o->sel.cnt > 1)
+		ms_cli_refuse("--format=gnu (--untagged) takes exactly one algorithm");
+	if (o->fmt.format == MS_FORMAT_SFV &&
+	    (o->sel.cnt != 1 || strcmp(o->sel.spec[0].algo->name, "crc32") != 0))
+		ms_cli_refuse("--format=sfv takes the crc32 algorithm only");
+	/* An archive without an operand may hold any number of members. */
+	if (o->fmt.raw && (o->nfiles > 1 || o->walk.recursive || o->files_from ||
+	    (o->archive != NULL && o->nfiles != 1)))
+		ms_cli_refuse("--raw takes a single input");
+	if (o->shard.n > 0 && ((o->fmt.format != MS_FORMAT_GNU && o->fmt.format !=
+	    MS_FORMAT_BSD) || o->fmt.zero || o->fmt.raw))	/* '#' bookkeeping */
+		ms_cli_refuse("--shard writes gnu or bsd lines only (its bookkeeping)");
+}
+
+/* --expect=DIGEST: decoded once, for check mode to compare with. */
+static void
+decode_expect(struct ms_options *o)
+{
+	const char *why;
+
+	if (ms_manifest_expect(o->expect, o->sel_given ? &o->sel : NULL,
+	    &o->expect_entry, &why) == 0)
+		return;
+	if (why != NULL)
+		ms_cli_refuse("--expect: '%s': ambiguous length (%s): name the "
+		    "algorithm with -a or a prefix (crc32:HEX)", o->expect, why);
+	ms_cli_refuse("--expect: '%s' is not a digest of %s", o->expect,
+	    o->sel_given ? "the algorithm given with -a" :
+	    "a known length (or give -a)");
+}
+
+/* --bench: its --format and --bench-baseline values. */
+static void
+check_bench(struct ms_options *o)
+{
+	const char *f = o->format_name ? o->format_name : "table";
+	const char *why;
+
+	if (strcmp(f, "table") != 0 && strcmp(f, "csv") != 0 &&
+	    strcmp(f, "json") != 0)
+		ms_cli_refuse("invalid --format '%s' for --bench (table, csv or json)", f);
+	if (ms_algo_resolve(o->bench_baseline ? o->bench_baseline : "sha256", 0,
+	    &o->bench_base, &why) == -1)
+		ms_cli_refuse("invalid --bench-baseline: '%s' (see --list-algorithms)",
+		    o->bench_baseline);
+}
+
+/* --update and --audit without -a: the manifest's algorithms, else sha256. */
+static void
+manifest_algorithms(struct ms_options *o, const char *manifest)
+{
+	if (!o->sel_given && ms_ledger_scan(manifest, &o->sel) == -1 &&
+	    errno != ENOENT)
+		ms_warn("%s: %s", manifest, strerror(errno));
+	default_algorithm(o);
+}
+
+/* --update: the manifest's lines are gnu or bsd; ndjson reports fates. */
+static void
+check_update(struct ms_options *o)
+{
+	const char *f = o->format_name;
+	bool gnu = f != NULL && strcmp(f, "gnu") == 0;
+	bool bsd = f != NULL && strcmp(f, "bsd") == 0;
+
+	manifest_algorithms(o, o->update);
+	if (f != NULL && !gnu && !bsd && strcmp(f, "ndjson") != 0)
+		ms_cli_refuse("--update writes gnu or bsd lines (--format=ndjson "
+		    "reports each file's fate)");
+	if (gnu && o->sel.cnt > 1)
+		ms_cli_refuse("--format=gnu (--untagged) takes exactly one algorithm");
+	o->fmt.format = bsd || o->tag || o->sel.cnt > 1 ? MS_FORMAT_BSD :
+	    MS_FORMAT_GNU;
+}
+
+/* --key-file, --keyed, --derive-key: the mode of every blake3 digest. */
+static void
+blake3_mode(struct ms_options *o)
+{
+	bool selected = false;
+
+	if (o->blake3_key_file == NULL && !o->blake3_keyed &&
+	    o->blake3_context == NULL)
+		return;
+	for (size_t i = 0; i < o->sel.cnt; i++)
+		selected |= strcmp(o->sel.spec[i].algo->name, "blake3") == 0;
+	if (o->mode == MS_MODE_HASH && !selected)
+		ms_cli_refuse("--%s needs -a blake3", o->blake3_context ? "derive-key" :
+		    o->blake3_keyed ? "keyed" : "key-file");
+	if (o->blake3_keyed) {
+		bool stdin_read = o->nfiles == 0 && o->files_from == NULL;
+
+		for (size_t i = 0; i < o->nfiles; i++)
+			stdin_read |= strcmp(o->files[i], "-") == 0;
+		if (stdin_read)
+			ms_cli_refuse("--keyed reads the key from standard input, "
+			    "which cannot also be an input");
+	}
+	if (o->blake3_context != NULL)
+		ms_blake3_row_derive_key(o->blake3_context);
+	else if (ms_blake3_row_key_file(o->blake3_key_file) == -1)
+		exit(MS_EXIT_FAIL);	/* an unreadable input, not a usage error */
+}
+
+/* --per-dir=NAME: a file name, -r's trees; gnu or bsd lines. */
+static void
+per_dir(const struct ms_options *o)
+{
+	const char *n = o->per_dir;
+
+	if (*n == '\0' || strchr(n, '/') != NULL || strcmp(n, ".") == 0 ||
+	    strcmp(n, "..") == 0)
+		ms_cli_refuse("invalid --per-dir '%s' (a file name, such as "
+		    "SHA256SUMS)", n);
+	if (!o->walk.recursive)
+		ms_cli_refuse("--per-dir needs -r (a manifest in each folder of "
+		    "the trees)");
+	if (o->mode == MS_MODE_HASH && o->fmt.format != MS_FORMAT_GNU &&
+	    o->fmt.format != MS_FORMAT_BSD)
+		ms_cli_refuse("--per-dir writes gnu or bsd lines");
+}
+
+void
+ms_cli_mode_rules(struct ms_options *o)
+{
+	blake3_mode(o);
+	switch (o->mode) {
+	case MS_MODE_HASH:
+		if (o->nsets > 0)
+			load_sets(o);
+		choose_format(o);
+		break;
+	case MS_MODE_CHECK:
+		/* -r, -L and --exclude walk trees only to find --per-dir's */
+		if (o->per_dir == NULL && (o->walk.recursive ||
+		    o->walk.dereference || o->walk.nexcludes > 0))
+			ms_cli_refuse("--%s cannot be used with --%s",
+			    o->walk.recursive ? "recursive" : o->walk.dereference ?
+			    "dereference" : "exclude", o->expect ? "expect" : "check");
+		if (o->expect != NULL)
+			decode_expect(o);
+		break;
+	case MS_MODE_BENCH:	check_bench(o); break;
+	case MS_MODE_LIST:	break;
+	case MS_MODE_UPDATE:	check_update(o); break;
+	case MS_MODE_AUDIT:
+		if (o->format_name != NULL && strcmp(o->format_name, "ndjson") != 0)
+			ms_cli_refuse("--audit prints a report: --format=ndjson or none");
+		manifest_algorithms(o, o->audit);
+		break;
+	case MS_MODE_MERGE:
+		if (o->nfiles == 0)
+			ms_cli_refuse("--merge needs the shard manifests as operands");
+		break;
+	case MS_MODE_XATTR:
+		if (o->format_name != NULL && strcmp(o->format_name, "ndjson") != 0)
+			ms_cli_refuse("--xattr prints a report: --format=ndjson or none");
+		break;
+	}
+	if (o->per_dir != NULL)
+		per_dir(o);
+}

@@ -1,0 +1,447 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * per_dir.c - --per-dir=NAME: one manifest in each folder, as cfv and
+ * chkbit keep them, so that a folder copied anywhere checks itself.
+ *
+ * Owns the folder rules and both directions:
+ *   - A folder's manifest lists its own regular files only, by their
+ *     names in it (no '/'), in byte order, never itself; each subfolder
+ *     has its own.  Every folder the walk reaches gets one, also a folder
+ *     without files of its own, because the manifest also names the
+ *     folder's subfolders ("#/ NAME" lines after "#multisum-folder v1",
+ *     comments to every checker): a whole folder that disappears is
+ *     found missing by its parent's manifest (chkbit's issue 16).
+ *   - -r --per-dir=NAME writes them: each folder's lines are gathered as
+ *     its files are hashed and written when the folder is done, through
+ *     output.c (atomically, one temporary at a time); a folder with a
+ *     file that could not be read keeps its old manifest.
+ *   - -c -r --per-dir=NAME finds and verifies them all (check.c, the
+ *     names joined to their folder) and says, in walk order, of each
+ *     file no manifest lists "not listed", of each folder without one
+ *     "no NAME", and of each folder its parent lists but that is gone
+ *     "missing folder".  Missing folders fail the run (as missing files
+ *     do, and --ignore-missing lets both be); the others only with
+ *     --strict.
+ */
+#include "modes/per_dir.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "modes/check.h"
+#include "io/output.h"
+#include "manifest/format.h"
+#include "base/quote.h"
+#include "base/util.h"
+
+#define FOLDER_MAGIC	"#multisum-folder v1"
+#define FOLDER_LINE	"#/ "
+
+/* A folder between its entering and the end of its last file. */
+struct folder {
+	struct folder	*up;
+	char		*path;		/* as the walk names it */
+	char		*prefix;	/* path + "/", what names are below */
+	char		**subs;		/* subfolders: met (write), listed (check) */
+	size_t		 nsubs;
+	bool		*seen;		/* check: listed subfolder i was entered */
+	/* write: the manifest's lines, until the folder is done */
+	char		*mem;
+	size_t		 memlen;
+	FILE		*fp;
+	size_t		 failed;
+	/* check: the names its manifest lists, sorted */
+	char		**names;
+	size_t		 nnames;
+	bool		 has_manifest, knows_subs;
+};
+
+struct per_dir {
+	const struct ms_options *o;
+	struct ms_walk_opts walk;	/* o->walk, told of folders */
+	struct ms_engine_config cfg;
+	struct ms_engine *engine;	/* write */
+	struct run	*check;		/* check */
+	struct folder	*cur;
+	size_t		 failed;
+	size_t		 unlisted, unmanifested, missing;
+};
+
+/* What a task of the write stands for: a file, or a folder's end. */
+struct item {
+	struct folder	*f;
+	bool		 end;
+};
+
+static const char *
+base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash != NULL ? slash + 1 : path;
+}
+
+static int
+by_string(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void
+push(char ***v, size_t *n, const char *s)
+{
+	*v = ms_xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[(*n)++] = ms_xstrdup(s);
+}
+
+static void
+folder_free(struct folder *f)
+{
+	for (size_t i = 0; i < f->nsubs; i++)
+		free(f->subs[i]);
+	for (size_t i = 0; i < f->nnames; i++)
+		free(f->names[i]);
+	free(f->subs);
+	free(f->names);
+	free(f->seen);
+	free(f->mem);
+	free(f->path);
+	free(f->prefix);
+	free(f);
+}
+
+/* The folder's manifest: path/NAME. */
+static char *
+manifest_of(const struct per_dir *p, const struct folder *f)
+{
+	return ms_xasprintf("%s%s", f->prefix, p->o->per_dir);
+}
+
+static struct folder *
+folder_new(struct per_dir *p, const char *path)
+{
+	struct folder *f = ms_xcalloc(1, sizeof(*f));
+	size_t n = strlen(path);
+
+	f->path = ms_xstrdup(path);
+	f->prefix = ms_xasprintf("%s%s", path, n > 0 && path[n - 1] == '/' ?
+	    "" : "/");
+	f->up = p->cur;
+	if (f->up != NULL)
+		push(&f->up->subs, &f->up->nsubs, base_name(path));
+	p->cur = f;
+	return f;
+}
+
+/* ------------------------------------------------------------ writing */
+
+/* The folder is done: its manifest written, atomically. */
+static void
+write_folder(struct per_dir *p, struct folder *f)
+{
+	char *path = manifest_of(p, f);
+	struct ms_output out;
+
+	if (fclose(f->fp) != 0)
+		f->failed++;
+	if (f->failed > 0) {
+		ms_warn("%s: not written: %zu file%s could not be read",
+		    ms_quotef(path), f->failed, f->failed == 1 ? "" : "s");
+	} else if (ms_output_open(&out, path) == -1) {
+		p->failed++;
+	} else {
+		fputs(FOLDER_MAGIC "\n", out.fp);
+		qsort(f->subs, f->nsubs, sizeof(*f->subs), by_string);
+		for (size_t i = 0; i < f->nsubs; i++) {
+			fputs(FOLDER_LINE, out.fp);
+			ms_write_escaped(out.fp, f->subs[i]);
+			putc('\n', out.fp);
+		}
+		fwrite(f->mem, 1, f->memlen, out.fp);
+		if (ms_output_close(&out, true) == -1)
+			p->failed++;
+	}
+	free(path);
+	folder_free(f);
+}
+
+static void
+emit(void *arg, struct ms_task *t)
+{
+	struct per_dir *p = arg;
+	struct item *it = t->user;
+	struct folder *f = it->f;
+
+	if (it->end) {
+		write_folder(p, f);
+	} else if (t->err != 0) {
+		fflush(stdout);
+		ms_warn("%s: %s", ms_quotef(t->path), strerror(t->err));
+		f->failed++;
+		p->failed++;
+	} else {
+		ms_format_result(f->fp, &p->o->fmt, t->path + strlen(f->prefix),
+		    t->sel, t->digest, t->size);
+	}
+	free(it);
+	ms_task_free(t);
+}
+
+static void
+submit(struct per_dir *p, const char *path, bool end, bool walked)
+{
+	struct item *it = ms_xmalloc(sizeof(*it));
+	struct ms_task *t = ms_task_new(path, &p->o->sel, it);
+
+	it->f = p->cur;
+	it->end = end;
+	t->walked = walked;
+	if (end)
+		ms_engine_submit_done(p->engine, t);
+	else
+		ms_engine_submit(p->engine, t);
+}
+
+static void
+write_folder_event(void *arg, const char *path, bool enter)
+{
+	struct per_dir *p = arg;
+
+	if (enter) {
+		struct folder *f = folder_new(p, path);
+
+		f->fp = open_memstream(&f->mem, &f->memlen);
+		if (f->fp == NULL)
+			ms_die("%s", strerror(errno));
+	} else {
+		struct folder *up = p->cur->up;
+
+		/* done once every file before it is, in the engine's order
+		 * (which may be now: the folder is then freed) */
+		submit(p, path, true, false);
+		p->cur = up;
+	}
+}
+
+/* Is path the manifest of the folder it lies in? */
+static bool
+is_manifest(const struct per_dir *p, const char *path)
+{
+	return p->cur != NULL && strcmp(base_name(path), p->o->per_dir) == 0 &&
+	    strncmp(path, p->cur->prefix, strlen(p->cur->prefix)) == 0 &&
+	    strchr(path + strlen(p->cur->prefix), '/') == NULL;
+}
+
+static void
+write_file(void *arg, const char *path, bool walked)
+{
+	struct per_dir *p = arg;
+
+	if (p->cur == NULL) {
+		/* an operand that is no folder has no folder to list it */
+		ms_warn("%s: not a directory: --per-dir writes one manifest per "
+		    "folder", ms_quotef(path));
+		p->failed++;
+		return;
+	}
+	if (!is_manifest(p, path))
+		submit(p, path, false, walked);
+}
+
+/* ----------------------------------------------------------- checking */
+
+static void
+listed(void *arg, const char *name)
+{
+	struct folder *f = arg;
+
+	push(&f->names, &f->nnames, name);
+}
+
+static void
+folder_line(void *arg, const char *line, size_t len)
+{
+	struct folder *f = arg;
+	char *name;
+	size_t n;
+
+	while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+		len--;
+	if (len == strlen(FOLDER_MAGIC) && memcmp(line, FOLDER_MAGIC, len) == 0) {
+		f->knows_subs = true;
+		return;
+	}
+	if (len <= strlen(FOLDER_LINE) ||
+	    memcmp(line, FOLDER_LINE, strlen(FOLDER_LINE)) != 0)
+		return;
+	n = len - strlen(FOLDER_LINE);
+	name = ms_xmalloc(n + 1);
+	memcpy(name, line + strlen(FOLDER_LINE), n);
+	name[n] = '\0';
+	/* escaped as GNU lines are: \\, \n, \r */
+	for (char *s = name, *d = name; ; s++, d++) {
+		if (*s == '\\' && (s[1] == '\\' || s[1] == 'n' || s[1] == 'r')) {
+			s++;
+			*d = *s == 'n' ? '\n' : *s == 'r' ? '\r' : '\\';
+		} else {
+			*d = *s;
+		}
+		if (*s == '\0')
+			break;
+	}
+	f->subs = ms_xrealloc(f->subs, (f->nsubs + 1) * sizeof(*f->subs));
+	f->subs[f->nsubs++] = name;
+}
+
+static void
+note(struct per_dir *p, const char *name, const char *fmt, size_t *count)
+{
+	char *why = ms_xasprintf(fmt, p->o->per_dir);
+
+	ms_check_note(p->check, name, why);
+	free(why);
+	(*count)++;
+}
+
+static void
+check_folder_event(void *arg, const char *path, bool enter)
+{
+	struct per_dir *p = arg;
+	struct folder *f;
+
+	if (!enter) {
+		f = p->cur;
+		for (size_t i = 0; i < f->nsubs; i++)
+			if (!f->seen[i] && !p->o->ignore_missing) {
+				char *sub = ms_xasprintf("%s%s/", f->prefix, f->subs[i]);
+
+				note(p, sub, "missing folder (listed in its parent's %s)",
+				    &p->missing);
+				free(sub);
+			}
+		p->cur = f->up;
+		folder_free(f);
+		return;
+	}
+	/* entered: a subfolder the parent's manifest names is not missing */
+	if (p->cur != NULL)
+		for (size_t i = 0; i < p->cur->nsubs; i++)
+			if (strcmp(p->cur->subs[i], base_name(path)) == 0)
+				p->cur->seen[i] = true;
+	{
+		struct ms_check_hooks hooks;
+		char *manifest;
+		struct stat st;
+		struct folder *up = p->cur;
+
+		p->cur = NULL;	/* the parent's subs are its listing, kept */
+		f = folder_new(p, path);
+		f->up = up;
+		hooks = (struct ms_check_hooks){ listed, folder_line, f };
+		manifest = manifest_of(p, f);
+		if (stat(manifest, &st) == 0) {
+			f->has_manifest = true;
+			ms_check_read(p->check, manifest, f->prefix, &hooks);
+			qsort(f->names, f->nnames, sizeof(*f->names), by_string);
+		} else {
+			note(p, f->prefix, "no %s", &p->unmanifested);
+		}
+		f->seen = ms_xcalloc(f->nsubs + 1, sizeof(*f->seen));
+		free(manifest);
+	}
+}
+
+/* Does a manifest of f or above list path? */
+static bool
+is_listed(const struct folder *f, const char *path)
+{
+	for (; f != NULL; f = f->up) {
+		const char *rel = path + strlen(f->prefix);
+
+		if (strncmp(path, f->prefix, strlen(f->prefix)) == 0 &&
+		    f->nnames > 0 && bsearch(&rel, f->names, f->nnames,
+		    sizeof(*f->names), by_string) != NULL)
+			return true;
+	}
+	return false;
+}
+
+static void
+check_file(void *arg, const char *path, bool walked)
+{
+	struct per_dir *p = arg;
+
+	(void)walked;
+	if (p->cur == NULL) {
+		ms_warn("%s: not a directory: --per-dir checks the manifests of "
+		    "folders", ms_quotef(path));
+		p->failed++;
+		return;
+	}
+	if (!is_manifest(p, path) && !is_listed(p->cur, path))
+		note(p, path, "not listed in any %s", &p->unlisted);
+}
+
+/* -------------------------------------------------------------- run */
+
+static void
+operand(struct per_dir *p, const char *path, ms_walk_fn *fn)
+{
+	p->cur = NULL;
+	p->failed += ms_walk(&p->walk, path, fn, p);
+}
+
+static void
+each_operand(struct per_dir *p, ms_walk_fn *fn)
+{
+	for (size_t i = 0; i < p->o->nfiles; i++)
+		operand(p, p->o->files[i], fn);
+	if (p->o->nfiles == 0)
+		operand(p, ".", fn);
+}
+
+static const char *
+plural(size_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
+int
+ms_per_dir_main(const struct ms_options *o)
+{
+	struct per_dir p = { .o = o, .walk = o->walk, .cfg = o->engine };
+	int status;
+
+	if (o->mode != MS_MODE_CHECK) {
+		if (ms_selection_load(&o->sel) == -1)
+			return MS_EXIT_USAGE;
+		p.walk.folder = write_folder_event;
+		p.cfg.progress = ms_progress_start(o->progress);
+		p.engine = ms_engine_start(&p.cfg, emit, &p);
+		each_operand(&p, write_file);
+		ms_engine_finish(p.engine);
+		ms_progress_stop(p.cfg.progress);
+		return p.failed > 0 ? MS_EXIT_FAIL : MS_EXIT_OK;
+	}
+	p.walk.folder = check_folder_event;
+	p.check = ms_check_begin(o);
+	each_operand(&p, check_file);
+	status = ms_check_end(p.check, p.failed > 0 || p.missing > 0 ||
+	    (o->strict && (p.unlisted > 0 || p.unmanifested > 0)));
+	if (!o->status) {
+		if (p.unlisted > 0)
+			ms_warn("WARNING: %zu %s not listed in any %s", p.unlisted,
+			    plural(p.unlisted, "file is", "files are"), o->per_dir);
+		if (p.unmanifested > 0)
+			ms_warn("WARNING: %zu %s no %s", p.unmanifested,
+			    plural(p.unmanifested, "folder has", "folders have"),
+			    o->per_dir);
+		if (p.missing > 0)
+			ms_warn("WARNING: %zu listed %s missing", p.missing,
+			    plural(p.missing, "folder is", "folders are"));
+	}
+	return status;
+}

@@ -1,0 +1,178 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# per-dir.sh - --per-dir=NAME: one manifest in each folder, written by
+# -r and found and verified by -c -r; files no manifest lists, folders
+# without one, and folders that disappeared (chkbit issue 16); a folder
+# copied anywhere checks itself, also with sha256sum -c.
+. "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
+
+nl='
+'
+
+tree() {
+	mkdir -p t/a/b t/empty "t/odd${nl}dir"
+	echo 1 > t/one
+	echo 2 > t/a/two
+	echo 3 > t/a/b/three
+	echo "with, comma" > "t/a/b/x y, z"
+	echo back > 't/a/back\slash'
+	echo o > "t/odd${nl}dir/f"
+}
+
+test_writes_one_manifest_per_folder() {
+	tree
+	status_is 0 "write" multisum -r --per-dir=SHA256SUMS t 2> err
+	for d in t t/a t/a/b t/empty "t/odd${nl}dir"; do
+		check "$d has its manifest" test -f "$d/SHA256SUMS"
+		is "$(head -n 1 "$d/SHA256SUMS")" "#multisum-folder v1" "$d: the first line"
+	done
+	has_line t/SHA256SUMS "$(cd t && multisum one)" "its own file, by its name there"
+	has_line t/SHA256SUMS "#/ a" "a subfolder named"
+	has_line t/SHA256SUMS '#/ odd\ndir' "a subfolder's newline escaped"
+	lacks t/SHA256SUMS "two" "a subfolder's file is its own manifest's"
+	has_line t/a/b/SHA256SUMS "$(cd t/a/b && multisum "x y, z")" "a name with spaces and a comma"
+	has_line t/a/SHA256SUMS "$(cd t/a && multisum 'back\slash')" "a backslash escaped as sha256sum does"
+	is "$(grep -vc '^#' t/empty/SHA256SUMS)" 0 "an empty folder: bookkeeping only"
+	# again: a manifest never lists itself, and the rerun is the same
+	cp t/a/SHA256SUMS first
+	multisum -r --per-dir=SHA256SUMS t
+	same t/a/SHA256SUMS first "a second run writes the same"
+	lacks t/a/SHA256SUMS "SHA256SUMS" "never listed in itself"
+	# sha256sum reads them where they lie (the # lines are comments)
+	if have sha256sum; then
+		for d in t t/a t/a/b; do
+			status_is 0 "sha256sum -c in $d" sh -c 'cd "$1" && sha256sum -c --quiet SHA256SUMS' sh "$d"
+		done
+	else
+		skip_case "sha256sum absent"
+	fi
+	# --tag and two algorithms: BSD lines, which cksum -c reads
+	status_is 0 "bsd lines" multisum -r -a sha256,sha512 --per-dir=SUMS t
+	has_line t/a/SUMS "SHA512 (two) = $(multisum -a sha512 t/a/two | cut -c1-128)" "BSD lines"
+	if have cksum && cksum --help 2>&1 | grep -q -- '--check'; then
+		status_is 0 "cksum -c" sh -c 'cd t/a && cksum -c --quiet SUMS'
+	else
+		skip_case "cksum -c (coreutils 9) absent"
+	fi
+}
+
+test_a_folder_with_an_unreadable_file_keeps_its_manifest() {
+	[ "$(id -u)" = 0 ] && have setpriv && as=nobody || as=
+	tree
+	multisum -r --per-dir=SHA256SUMS t
+	cp t/a/SHA256SUMS old
+	echo 22 > t/a/two
+	echo 11 > t/one
+	if [ -n "$as" ]; then
+		chmod -R a+rwX t
+		chmod 000 t/a/two
+		status_is 1 "unreadable" setpriv --reuid=65534 --regid=65534 --clear-groups \
+		    "$MULTISUM" -r --per-dir=SHA256SUMS t > out 2> err
+	else
+		chmod 000 t/a/two
+		if cat t/a/two > /dev/null 2>&1; then
+			skip_test "root reads any file and setpriv is absent"
+		fi
+		status_is 1 "unreadable" multisum -r --per-dir=SHA256SUMS t > out 2> err
+	fi
+	check "the file named" grep -q "t/a/two: Permission denied" err
+	check "the folder named" grep -q "t/a/SHA256SUMS.*not written: 1 file could not be read" err
+	same t/a/SHA256SUMS old "that folder's manifest is as it was"
+	has_line t/SHA256SUMS "$(cd t && multisum one)" "the others are written"
+	chmod 644 t/a/two
+}
+
+test_check_finds_and_verifies_them_all() {
+	tree
+	multisum -r --per-dir=SHA256SUMS t
+	status_is 0 "all verify" multisum -c -r --per-dir=SHA256SUMS t > out 2> err
+	has_line out "t/a/b/x y, z: OK" "a file three folders down"
+	has_line out "t/one: OK" "the top"
+	is "$(grep -c ': OK$' out)" 6 "every file"
+	lacks out SHA256SUMS "no manifest is verified as a file"
+	# the cases of a tree that has changed
+	echo X > t/one
+	echo new > t/a/new
+	mkdir t/fresh && echo f > t/fresh/f
+	rm -r t/a/b
+	rm "t/odd${nl}dir/f"
+	status_is 1 "changed" multisum -c -r --per-dir=SHA256SUMS t > out 2> err
+	has_line out "t/one: FAILED" "a changed file"
+	has_line out "t/a/new: not listed in any SHA256SUMS" "a file no manifest lists"
+	has_line out "t/a/b/: missing folder (listed in its parent's SHA256SUMS)" \
+	    "a folder that is gone, found by its parent's manifest"
+	has_line out "t/fresh/: no SHA256SUMS" "a folder without one"
+	has_line out "t/fresh/f: not listed in any SHA256SUMS" "and its file"
+	has_line out '\t/odd\ndir/f: FAILED open or read' "a missing file"
+	has_line err "multisum: WARNING: 2 files are not listed in any SHA256SUMS" "counted"
+	has_line err "multisum: WARNING: 1 folder has no SHA256SUMS" "counted"
+	has_line err "multisum: WARNING: 1 listed folder is missing" "counted"
+	# only unlisted files and a folder without a manifest: fine unless --strict
+	multisum -r --per-dir=SHA256SUMS t
+	echo newer > t/a/newer
+	mkdir t/later && echo l > t/later/l
+	status_is 0 "unlisted files pass" multisum -c -r --per-dir=SHA256SUMS t > out 2> err
+	has_line out "t/a/newer: not listed in any SHA256SUMS" "still said"
+	status_is 1 "--strict fails them" multisum -c -r --strict --per-dir=SHA256SUMS t > out 2> err
+	status_is 0 "--quiet" multisum -c -r --quiet --per-dir=SHA256SUMS t > out 2> err
+	lacks out ": OK" "--quiet: no OK lines"
+	has_line out "t/later/: no SHA256SUMS" "--quiet still says what is wrong"
+	status_is 1 "--status --strict" multisum -c -r --status --strict --per-dir=SHA256SUMS t > out 2> err
+	check_not "--status says nothing" test -s out
+	rm -r t/a
+	status_is 0 "--ignore-missing" multisum -c -r --ignore-missing --per-dir=SHA256SUMS t > out 2> err
+	lacks out "missing folder" "a missing folder is let be"
+}
+
+# cfv's and chkbit's point: a folder copied anywhere checks itself.
+test_a_copied_folder_checks_itself() {
+	tree
+	multisum -r --per-dir=SHA256SUMS t
+	mkdir elsewhere
+	cp -r t/a elsewhere/copy
+	status_is 0 "the copy" multisum -c -r --per-dir=SHA256SUMS elsewhere/copy > out 2> err
+	has_line out "elsewhere/copy/b/three: OK" "below the copy"
+	echo rot > elsewhere/copy/b/three
+	status_is 1 "rot in the copy" multisum -c -r --per-dir=SHA256SUMS elsewhere/copy > out 2> err
+	has_line out "elsewhere/copy/b/three: FAILED" "found"
+	(cd elsewhere/copy && multisum -c -r --per-dir=SHA256SUMS .) > out 2> err
+	has_line out "./two: OK" "from inside, as ."
+}
+
+# Manifests another tool wrote, one per folder (sha256sum in each): read,
+# though without folder bookkeeping nothing can be missed as a folder.
+test_foreign_per_folder_manifests() {
+	have sha256sum || skip_test "sha256sum absent"
+	tree
+	for d in t t/a t/a/b; do
+		(cd "$d" && find . -maxdepth 1 -type f ! -name SHA256SUMS -printf '%f\n' |
+		    sort | xargs -d '\n' sha256sum > SHA256SUMS)
+	done
+	status_is 0 "sha256sum's manifests" multisum -c -r --per-dir=SHA256SUMS t/a > out 2> err
+	has_line out "t/a/b/x y, z: OK" "verified"
+	rm -r t/a/b
+	status_is 0 "no folder bookkeeping: a gone folder is not known" \
+	    multisum -c -r --per-dir=SHA256SUMS t/a > out 2> err
+	lacks out "missing folder" "nothing claimed"
+}
+
+test_usage() {
+	usage_error "--per-dir without -r" --per-dir=SHA256SUMS .
+	usage_error "-c --per-dir without -r" -c --per-dir=SHA256SUMS .
+	usage_error "a name with a slash" -r --per-dir=a/SUMS .
+	usage_error "--per-dir and -o" -r --per-dir=SUMS -o x .
+	usage_error "--per-dir and ndjson" -r --per-dir=SUMS --format=ndjson .
+	usage_error "--per-dir and --match" -r --per-dir=SUMS --match=x .
+	usage_error "-c -r without --per-dir" -c -r SUMS
+	echo x > f
+	status_is 1 "a file operand" multisum -r --per-dir=SUMS f 2> err
+	check "said" grep -q "f: not a directory: --per-dir writes one manifest per folder" err
+}
+
+run writes_one_manifest_per_folder
+run a_folder_with_an_unreadable_file_keeps_its_manifest
+run check_finds_and_verifies_them_all
+run a_copied_folder_checks_itself
+run foreign_per_folder_manifests
+run usage
+finish
