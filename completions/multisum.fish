@@ -39,6 +39,7 @@ complete -c multisum -s o -l output -r -d 'Write the manifest atomically to FILE
 complete -c multisum -s c -l check -d 'Verify checksums from manifests'
 complete -c multisum -s u -l update -r -d 'Bring MANIFEST in line with the tree, hashing only changed files'
 complete -c multisum -l audit -r -d 'Report modified, corrupt, moved, new and missing files'
+complete -c multisum -l piece-size -x -d 'With --update, a CRC-64 of each piece'
 complete -c multisum -l shard -x -d 'Keep only the files of shard K of N'
 complete -c multisum -l checkpoint -x -d 'Save the work of --update every SECONDS (0: at the end)'
 complete -c multisum -l merge -d 'Merge shard manifests into one'

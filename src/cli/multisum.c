@@ -42,7 +42,7 @@ enum {
 	OPT_BENCH_BASELINE, OPT_ASCII, OPT_LIST, OPT_DEBUG, OPT_HELP,
 	OPT_VERSION, OPT_AUDIT, OPT_SHARD, OPT_MERGE, OPT_KEY_FILE, OPT_KEYED,
 	OPT_DERIVE_KEY, OPT_CHECKPOINT, OPT_PARTIAL, OPT_XATTR, OPT_MATCH,
-	OPT_UNMATCHED, OPT_PER_DIR,
+	OPT_UNMATCHED, OPT_PER_DIR, OPT_PIECE_SIZE,
 };
 
 /* The modes an option applies to: the column beside the option table. */
@@ -118,6 +118,7 @@ static const struct opt {
 	{ "no-progress",	no_argument,	   OPT_NO_PROGRESS,	ANY },
 	{ "update",		required_argument, 'u',			U },
 	{ "audit",		required_argument, OPT_AUDIT,		A },
+	{ "piece-size",		required_argument, OPT_PIECE_SIZE,	U },
 	{ "shard",		required_argument, OPT_SHARD,		H | C | U | A },
 	{ "checkpoint",		required_argument, OPT_CHECKPOINT,	U },
 	{ "merge",		no_argument,	   OPT_MERGE,		M },
@@ -340,7 +341,7 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 {
 	struct option long_options[NOPTS + 1] = { { 0 } };
 	char **names = NULL;
-	size_t nnames = 0;
+	size_t nnames = 0, n;
 	int c;
 
 	for (size_t i = 0; i < NOPTS; i++)
@@ -390,6 +391,12 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_FILES0_FROM: o->files_from = optarg; o->files_from_nul = true; break;
 		case OPT_ARCHIVE: o->archive = optarg; break;
 		case OPT_PER_DIR: o->per_dir = optarg; break;
+		case OPT_PIECE_SIZE:
+			if (ms_parse_size(optarg, &n) == -1 || n < 4096)
+				ms_cli_refuse("invalid --piece-size '%s' (4K or more)",
+				    optarg);
+			o->piece_size = n;
+			break;
 		case OPT_PROGRESS: o->progress = 1; break;
 		case OPT_NO_PROGRESS: o->progress = 0; break;
 		case 'u': o->update = optarg; set_mode(o, seen, c, MS_MODE_UPDATE); break;

@@ -13,6 +13,7 @@
 #include "manifest/ledger_int.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -129,6 +130,11 @@ ms_ledger_add(struct ms_ledger *l, const char *name, size_t nl, size_t i,
 		e->st = *fs;
 		e->flags |= MS_LEDGER_HAS_STAT;
 		l->nstat++;
+		if (fs->pieces != NULL) {
+			size_t n = strlen(fs->pieces) + 1;
+
+			e->st.pieces = memcpy(arena_alloc(l, n), fs->pieces, n);
+		}
 	}
 	memcpy(e->digest + sel->offset[i], digest, ms_spec_len(&sel->spec[i]));
 	e->have |= (uint64_t)1 << i;
@@ -282,6 +288,8 @@ ms_file_stat_from(struct ms_file_stat *fs, const struct stat *st)
 	fs->mtime_ns = ts_ns(&st->st_mtim);
 	fs->ctime_ns = ts_ns(&st->st_ctim);
 	fs->ino = (uint64_t)st->st_ino;
+	fs->piece = 0;
+	fs->pieces = NULL;
 }
 
 int64_t
@@ -358,6 +366,47 @@ ms_ledger_write_stat(FILE *out, const struct ms_file_stat *st)
 	fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), out);
 }
 
+void
+ms_ledger_write_pieces(FILE *out, const struct ms_file_stat *st)
+{
+	if (st->piece == 0 || st->pieces == NULL)
+		return;
+	fputs(MS_LEDGER_PIECES, out);
+	fprintf(out, "%" PRIu64 " " MS_LEDGER_PIECE_ALGO "%s%s\n", st->piece,
+	    *st->pieces != '\0' ? " " : "", st->pieces);
+}
+
+bool
+ms_ledger_parse_pieces(const char *s, size_t n, uint64_t size, uint64_t *piece,
+    const char **hex, size_t *hexlen)
+{
+	const char *end = s + n, *p = s;
+	uint64_t v = 0, count;
+	size_t al = strlen(MS_LEDGER_PIECE_ALGO);
+
+	for (; p < end && *p >= '0' && *p <= '9'; p++) {
+		if (v > (UINT64_MAX - 9) / 10)
+			return false;
+		v = v * 10 + (uint64_t)(*p - '0');
+	}
+	if (p == s || v == 0 || p == end || *p++ != ' ' ||
+	    (size_t)(end - p) < al || memcmp(p, MS_LEDGER_PIECE_ALGO, al) != 0)
+		return false;
+	p += al;
+	if (p < end && *p == ' ')
+		p++;
+	count = size / v + (size % v != 0);
+	if ((uint64_t)(end - p) != count * MS_LEDGER_PIECE_HEX)
+		return false;
+	for (const char *q = p; q < end; q++)
+		if (!((*q >= '0' && *q <= '9') || (*q >= 'a' && *q <= 'f')))
+			return false;
+	*piece = v;
+	*hex = p;
+	*hexlen = (size_t)(end - p);
+	return true;
+}
+
 const char *
 ms_ledger_differs(const struct ms_ledger *a, const struct ms_ledger *b)
 {
@@ -376,8 +425,12 @@ ms_ledger_differs(const struct ms_ledger *a, const struct ms_ledger *b)
 			return "name";
 		if (x->have != y->have || (x->flags & mask) != (y->flags & mask))
 			return "digests listed or flags";
-		if ((x->flags & MS_LEDGER_HAS_STAT) &&
-		    memcmp(&x->st, &y->st, sizeof(x->st)) != 0)
+		if ((x->flags & MS_LEDGER_HAS_STAT) && (x->st.size != y->st.size ||
+		    x->st.mtime_ns != y->st.mtime_ns ||
+		    x->st.ctime_ns != y->st.ctime_ns || x->st.ino != y->st.ino ||
+		    x->st.piece != y->st.piece || (x->st.pieces == NULL) !=
+		    (y->st.pieces == NULL) || (x->st.pieces != NULL &&
+		    strcmp(x->st.pieces, y->st.pieces) != 0)))
 			return "bookkeeping";
 		for (size_t k = 0; k < a->sel->cnt; k++)
 			if ((x->have >> k & 1) && memcmp(x->digest +

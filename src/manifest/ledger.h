@@ -31,11 +31,19 @@ struct ms_format_opts;
  *       exclude GLOB                      (NAME with \\, \n, \r escaped)
  * then before the line(s) of each entry
  *   #@ SIZE MTIME_NS CTIME_NS INO
- * in decimal; times in nanoseconds since the Epoch.
+ * in decimal; times in nanoseconds since the Epoch; with --piece-size,
+ * right after it (within v1: readers skip it as a comment)
+ *   #% PIECE crc64nvme HEX
+ * PIECE the piece size in bytes, HEX the CRC-64/NVME of each aligned
+ * piece (16 hex digits each, the last piece shorter, none for an empty
+ * file), end to end.
  */
 #define MS_LEDGER_MAGIC		"#multisum-ledger v1 "
 #define MS_LEDGER_SCOPE		"#multisum-scope "
 #define MS_LEDGER_ENTRY		"#@ "
+#define MS_LEDGER_PIECES	"#% "
+#define MS_LEDGER_PIECE_ALGO	"crc64nvme"
+#define MS_LEDGER_PIECE_HEX	16
 
 /* What a manifest's header and scope lines say; every part optional. */
 struct ms_ledger_head {
@@ -74,12 +82,14 @@ void	 ms_ledger_head_free(struct ms_ledger_head *h);
  */
 #define MS_LEDGER_RACY_NS	2000000000LL
 
-/* What the bookkeeping remembers of a file's inode. */
+/* What the bookkeeping remembers of a file's inode (and its pieces). */
 struct ms_file_stat {
 	uint64_t	 size;
 	int64_t		 mtime_ns;
 	int64_t		 ctime_ns;
 	uint64_t	 ino;
+	uint64_t	 piece;		/* "#%": the piece size, 0 if none */
+	const char	*pieces;	/* and its hex, NUL-terminated */
 };
 
 enum {
@@ -230,6 +240,14 @@ void	 ms_file_stat_from(struct ms_file_stat *fs, const struct stat *st);
 int64_t	 ms_ledger_stamp(int fd);
 
 void	 ms_ledger_write_stat(FILE *out, const struct ms_file_stat *st);
+/* The "#%" line of st's pieces; nothing if it has none. */
+void	 ms_ledger_write_pieces(FILE *out, const struct ms_file_stat *st);
+/*
+ * A "#%" line's text after its "#% " (n bytes, no newline) for a file of
+ * size bytes: *piece and the hex; false if it is no such line.
+ */
+bool	 ms_ledger_parse_pieces(const char *s, size_t n, uint64_t size,
+	    uint64_t *piece, const char **hex, size_t *hexlen);
 
 /* Digest i of sel: its offset and length are sel's. */
 size_t	 ms_selection_index(const struct ms_selection *sel,

@@ -459,6 +459,7 @@ read_manifest(const char *path, const struct ms_selection *given,
 	bool pending = false, stat_canon = false;
 	char *copy = NULL;
 	size_t copy_cap = 0;
+	char *pieces = NULL;	/* the "#%" line after the "#@" one */
 	int rc = 0, err;
 
 	r.fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
@@ -488,7 +489,29 @@ read_manifest(const char *path, const struct ms_selection *given,
 		if (strncmp(line, MS_LEDGER_ENTRY, strlen(MS_LEDGER_ENTRY)) == 0) {
 			pending = parse_stat(line + strlen(MS_LEDGER_ENTRY),
 			    line + n, &fs, &stat_canon);
+			fs.piece = 0;
+			fs.pieces = NULL;
 			stat_at = at;
+			st.line++;
+			continue;
+		}
+		if (pending && fs.pieces == NULL && strncmp(line, MS_LEDGER_PIECES,
+		    strlen(MS_LEDGER_PIECES)) == 0) {
+			const char *hex;
+			size_t hl, len = (size_t)n - strlen(MS_LEDGER_PIECES);
+
+			if (len > 0 && line[strlen(MS_LEDGER_PIECES) + len - 1] == '\n')
+				len--;
+			/* a damaged one is a comment: the entry has no pieces */
+			if (ms_ledger_parse_pieces(line + strlen(MS_LEDGER_PIECES),
+			    len, fs.size, &fs.piece, &hex, &hl)) {
+				pieces = ms_xrealloc(pieces, hl + 1);
+				memcpy(pieces, hex, hl);
+				pieces[hl] = '\0';
+				fs.pieces = pieces;
+			} else {
+				fs.piece = 0;
+			}
 			st.line++;
 			continue;
 		}
@@ -534,6 +557,7 @@ read_manifest(const char *path, const struct ms_selection *given,
 	}
 stop:
 	err = errno;
+	free(pieces);
 	if (n == -1)
 		rc = -1;
 	if (l != NULL)

@@ -20,6 +20,7 @@
 #include "manifest/format.h"
 #include "manifest/ledger.h"
 #include "modes/update.h"
+#include "engine/engine_pieces.h"
 #include "base/quote.h"
 #include "modes/update_walk.h"
 #include "base/util.h"
@@ -52,8 +53,15 @@ struct audit {
 	bool		 self_known;
 };
 
+/* The changed byte ranges of a corrupt file: pairs, first and last byte. */
+struct ranges {
+	uint64_t	*r;
+	size_t		 n;
+};
+
 static void
-report(struct audit *a, enum class c, const char *path, const char *from)
+report_ranges(struct audit *a, const struct ranges *g, enum class c,
+    const char *path, const char *from)
 {
 	a->cnt[c]++;
 	if (c == CLASS_UNCHANGED)
@@ -66,13 +74,66 @@ report(struct audit *a, enum class c, const char *path, const char *from)
 			fputs(",\"from\":", stdout);
 			ms_json_string(stdout, from);
 		}
+		for (size_t i = 0; g != NULL && i < g->n; i++)
+			printf("%s[%ju,%ju]%s", i == 0 ? ",\"bytes\":[" : ",",
+			    (uintmax_t)g->r[2 * i], (uintmax_t)g->r[2 * i + 1],
+			    i + 1 == g->n ? "]" : "");
 		puts("}");
-	} else if (from != NULL) {
-		printf("%s %s", class_name[c], ms_quotef(from));
-		printf(" -> %s\n", ms_quotef(path));
-	} else {
-		printf("%s %s\n", class_name[c], ms_quotef(path));
+		return;
 	}
+	if (from != NULL) {
+		printf("%s %s", class_name[c], ms_quotef(from));
+		printf(" -> %s", ms_quotef(path));
+	} else {
+		printf("%s %s", class_name[c], ms_quotef(path));
+	}
+	for (size_t i = 0; g != NULL && i < g->n; i++)
+		printf("%s%ju-%ju", i == 0 ? " bytes=" : ",",
+		    (uintmax_t)g->r[2 * i], (uintmax_t)g->r[2 * i + 1]);
+	putchar('\n');
+}
+
+static void
+report(struct audit *a, enum class c, const char *path, const char *from)
+{
+	report_ranges(a, NULL, c, path, from);
+}
+
+/*
+ * A corrupt file with pieces in its entry: read it piece by piece and
+ * gather the ranges of the pieces that differ, adjacent ones joined.
+ */
+static void
+changed_ranges(const char *path, const struct ms_file_stat *stored,
+    const struct ms_file_stat *fs, struct ranges *g)
+{
+	uint64_t piece = stored->piece;
+	size_t count = strlen(stored->pieces) / MS_PIECE_HEX;
+	char *now;
+
+	if (ms_pieces_of(path, piece, fs, &now) == -1) {
+		ms_warn("%s: its pieces: %s", ms_quotef(path), errno == EAGAIN ?
+		    "changed while it was read" : strerror(errno));
+		return;
+	}
+	g->r = ms_xmalloc(2 * (count + 1) * sizeof(*g->r));
+	for (size_t i = 0; i < count; i++) {
+		uint64_t first = (uint64_t)i * piece;
+		uint64_t last = first + piece - 1 < fs->size - 1 ?
+		    first + piece - 1 : fs->size - 1;
+
+		if (memcmp(now + i * MS_PIECE_HEX, stored->pieces + i * MS_PIECE_HEX,
+		    MS_PIECE_HEX) == 0)
+			continue;
+		if (g->n > 0 && g->r[2 * g->n - 1] + 1 == first) {
+			g->r[2 * g->n - 1] = last;
+		} else {
+			g->r[2 * g->n] = first;
+			g->r[2 * g->n + 1] = last;
+			g->n++;
+		}
+	}
+	free(now);
 }
 
 static bool
@@ -109,9 +170,15 @@ result(void *arg, const char *path, struct ms_ledger_entry *e,
 		if (same_digests(sel, e, t->digest))
 			report(a, CLASS_UNCHANGED, path, NULL);
 		else if ((e->flags & MS_LEDGER_HAS_STAT) && a->l.versioned &&
-		    e->st.size == fs->size && e->st.mtime_ns == fs->mtime_ns)
-			report(a, CLASS_CORRUPT, path, NULL);
-		else
+		    e->st.size == fs->size && e->st.mtime_ns == fs->mtime_ns) {
+			struct ranges g = { NULL, 0 };
+
+			/* --piece-size's pieces: where it changed */
+			if (e->st.pieces != NULL && fs->size > 0)
+				changed_ranges(path, &e->st, fs, &g);
+			report_ranges(a, &g, CLASS_CORRUPT, path, NULL);
+			free(g.r);
+		} else
 			report(a, CLASS_MODIFIED, path, NULL);
 		return;
 	}

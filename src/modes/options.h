@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "digest/digest_set.h"
 #include "engine/engine.h"
@@ -66,6 +67,7 @@ struct ms_options {
 	unsigned	 checkpoint;	/* --checkpoint, seconds; 0: at the end */
 	bool		 partial;	/* --merge --partial */
 	enum ms_xattr_mode xattr;	/* --xattr (xattr.c) */
+	uint64_t	 piece_size;	/* --piece-size: "#%" pieces, 0 none */
 
 	/* benchmark */
 	double		 bench_time;	/* seconds, 0 = default */

@@ -20,6 +20,7 @@
 #include "modes/scope.h"
 #include "modes/update.h"
 #include "modes/update_int.h"
+#include "engine/engine_pieces.h"
 #include "modes/update_walk.h"
 #include "base/quote.h"
 #include "base/util.h"
@@ -115,7 +116,9 @@ need_hash(void *arg, const struct ms_ledger_entry *e,
 {
 	struct update *u = arg;
 
-	return e == NULL || !ms_ledger_vouches(&u->l, e, fs);
+	/* --piece-size: an entry without its pieces is read once for them */
+	return e == NULL || !ms_ledger_vouches(&u->l, e, fs) ||
+	    (u->o->piece_size != 0 && e->st.piece != u->o->piece_size);
 }
 
 /* Does e list digests (one at least), each equal to the one just read? */
@@ -132,6 +135,9 @@ same_content(const struct update *u, const struct ms_ledger_entry *e,
 	return e->have != 0;
 }
 
+static void missed(void *arg, const char *path, struct ms_ledger_entry *e,
+    enum ms_survey_miss how, int err, bool operand);
+
 static void
 result(void *arg, const char *path, struct ms_ledger_entry *e,
     const struct ms_file_stat *fs, struct ms_task *t)
@@ -146,9 +152,32 @@ result(void *arg, const char *path, struct ms_ledger_entry *e,
 	}
 	ms_update_flush_copy(u);
 	u->wrote = true;
-	if (e != NULL)
-		e->flags |= MS_LEDGER_DONE;
-	ms_ledger_write_stat(u->out.fp, fs);
+	if (u->o->piece_size != 0) {
+		struct ms_file_stat with = *fs;
+		char *hex;
+
+		/* the pieces: the file read again, unchanged since; if it
+		 * changed, it failed as an unreadable file does */
+		if (ms_pieces_of(path, u->o->piece_size, fs, &hex) == -1) {
+			ms_warn("%s: %s", ms_quotef(path), errno == EAGAIN ?
+			    "changed while it was read" : ms_strerror(errno));
+			u->failed++;
+			/* its old entry kept, said and counted as kept */
+			missed(u, path, e, MS_MISS_BELOW, 0, false);
+			return;
+		}
+		if (e != NULL)
+			e->flags |= MS_LEDGER_DONE;
+		with.piece = u->o->piece_size;
+		with.pieces = hex;
+		ms_ledger_write_stat(u->out.fp, &with);
+		ms_ledger_write_pieces(u->out.fp, &with);
+		free(hex);
+	} else {
+		if (e != NULL)
+			e->flags |= MS_LEDGER_DONE;
+		ms_ledger_write_stat(u->out.fp, fs);
+	}
 	ms_format_result(u->out.fp, &u->o->fmt, path, &u->o->sel, t->digest,
 	    fs->size);
 	report(u, path, e == NULL ? FATE_ADDED : same_content(u, e, t->digest) ?

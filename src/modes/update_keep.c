@@ -74,8 +74,10 @@ write_entry(FILE *fp, const struct update *u, const struct ms_ledger_entry *e,
 
 	if (!(e->flags & MS_LEDGER_HAS_STAT) && legacy(sel))
 		return false;
-	if (with_stat)
+	if (with_stat) {
 		ms_ledger_write_stat(fp, &e->st);
+		ms_ledger_write_pieces(fp, &e->st);
+	}
 	if (ms_ledger_complete(&u->l, e)) {
 		ms_format_result(fp, &u->o->fmt, e->name, sel, e->digest,
 		    e->st.size);
@@ -105,6 +107,7 @@ ms_update_carry(struct update *u, struct ms_ledger_entry *e,
 	ms_update_flush_copy(u);
 	u->wrote = true;
 	ms_ledger_write_stat(u->out.fp, fs);
+	ms_ledger_write_pieces(u->out.fp, &e->st);	/* they go with it */
 	ms_format_result(u->out.fp, &u->o->fmt, e->name, &u->o->sel, e->digest,
 	    fs->size);
 	return true;
