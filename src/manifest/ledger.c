@@ -460,6 +460,7 @@ ms_ledger_plain_differs(const struct ms_ledger *l, const struct ms_format_opts *
 			return "plain but incomplete";
 		fp = open_memstream(&buf, &size);
 		ms_ledger_write_stat(fp, &e->st);
+		ms_ledger_write_pieces(fp, &e->st);
 		ms_format_result(fp, fmt, e->name, l->sel, e->digest, e->st.size);
 		fclose(fp);
 		same = e->off + e->span <= n && size == e->span &&

@@ -14,6 +14,7 @@
 #include "manifest/ledger_int.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -502,15 +503,25 @@ read_manifest(const char *path, const struct ms_selection *given,
 
 			if (len > 0 && line[strlen(MS_LEDGER_PIECES) + len - 1] == '\n')
 				len--;
-			/* a damaged one is a comment: the entry has no pieces */
+			/* a damaged one is a comment: the entry has no pieces,
+			 * and is written anew (not plain) */
 			if (ms_ledger_parse_pieces(line + strlen(MS_LEDGER_PIECES),
 			    len, fs.size, &fs.piece, &hex, &hl)) {
+				char head[48];
+				int hn = snprintf(head, sizeof(head), "#%% %" PRIu64
+				    " " MS_LEDGER_PIECE_ALGO, fs.piece);
+
 				pieces = ms_xrealloc(pieces, hl + 1);
 				memcpy(pieces, hex, hl);
 				pieces[hl] = '\0';
 				fs.pieces = pieces;
+				/* canonical: as ms_ledger_write_pieces writes it */
+				if ((size_t)n != (size_t)hn + (hl > 0 ? hl + 1 : 0) + 1 ||
+				    memcmp(line, head, (size_t)hn) != 0)
+					stat_canon = false;
 			} else {
 				fs.piece = 0;
+				stat_canon = false;
 			}
 			st.line++;
 			continue;

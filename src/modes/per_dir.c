@@ -154,7 +154,9 @@ write_folder(struct per_dir *p, struct folder *f)
 		p->failed++;
 	} else {
 		fputs(FOLDER_MAGIC "\n", out.fp);
-		qsort(f->subs, f->nsubs, sizeof(*f->subs), by_string);
+		/* (qsort must not see the NULL of no subfolder, C17 7.22.5) */
+		if (f->nsubs > 1)
+			qsort(f->subs, f->nsubs, sizeof(*f->subs), by_string);
 		for (size_t i = 0; i < f->nsubs; i++) {
 			fputs(FOLDER_LINE, out.fp);
 			ms_write_escaped(out.fp, f->subs[i]);
@@ -345,7 +347,9 @@ check_folder_event(void *arg, const char *path, bool enter)
 		if (stat(manifest, &st) == 0) {
 			f->has_manifest = true;
 			ms_check_read(p->check, manifest, f->prefix, &hooks);
-			qsort(f->names, f->nnames, sizeof(*f->names), by_string);
+			if (f->nnames > 1)
+				qsort(f->names, f->nnames, sizeof(*f->names),
+				    by_string);
 		} else {
 			note(p, f->prefix, "no %s", &p->unmanifested);
 		}
