@@ -6,8 +6,16 @@
 # and setfattr from Debian's attr, carried by cp -a, rsync -X and mv.
 . "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
 
-# Every file system a test mounted, unmounted at the end of the file.
+# Every file system a test mounted, unmounted however the file ends
+# (then lib.sh's own clean-up).
 mounts=$ms_tmp/.mounts
+unmount_all() {
+	if [ -f "$mounts" ]; then
+		sort -r "$mounts" | while read -r d; do umount "$d" 2>/dev/null; done
+		rm -f "$mounts"
+	fi
+}
+trap 'unmount_all; chmod -R u+rwx "$ms_tmp" 2>/dev/null; rm -rf "$ms_tmp"' EXIT
 
 # mount_fs KIND DIR: a fresh file system of KIND (tmpfs, ramfs, ext4, vfat) at
 # DIR; skips the test with the reason when it cannot be made here.
@@ -318,7 +326,5 @@ run no_user_attributes
 run read_only_files
 run tags_travel_with_the_file
 run usage
-if [ -f "$mounts" ]; then
-	sort -r "$mounts" | while read -r d; do umount "$d" 2>/dev/null; done
-fi
+unmount_all
 finish
