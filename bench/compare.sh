@@ -16,9 +16,11 @@
 # Environment: MULTISUM (default: src/multisum beside this script),
 # RUNS (5), SIZE_MB (1024), DATA (/tmp/multisum-compare), ONLY (regex of
 # workload ids: startup-sha256 startup-xxh3 sha256 multi4 tree1k tree64k
-# blake3-j1 blake3 blake3-tree1k startup-blake3 cksum crc32 crc32c md4
-# whirlpool rss), JOBS (nproc).  Needs bash >= 5.  bench/update-bench.sh
-# times --update and --audit.
+# floor-tree1k blake3-j1 blake3 blake3-tree1k startup-blake3 cksum crc32
+# crc32c md4 whirlpool rss), JOBS (nproc), FLOOR (the read floor,
+# bench/floor.c: default the one `make bench` built beside MULTISUM, else
+# compiled into DATA with ${CC:-cc}).  Needs bash >= 5.
+# bench/update-bench.sh times --update and --audit.
 set -u
 export LC_ALL=C
 
@@ -33,6 +35,18 @@ JOBS=${JOBS:-$(nproc)}
 [ -n "${EPOCHREALTIME:-}" ] || { echo "compare.sh: needs bash >= 5" >&2; exit 2; }
 [ -x "$M" ] || { echo "compare.sh: build multisum first ($M)" >&2; exit 2; }
 has() { command -v "$1" >/dev/null 2>&1; }
+mkdir -p "$DATA"
+
+# The read floor: open, read to the end and close every file, JOBS
+# threads, nothing hashed (bench/floor.c).  Small-file rows are read
+# against it.
+FLOOR=${FLOOR:-$(dirname "$M")/../bench/floor}
+if [ ! -x "$FLOOR" ]; then
+	FLOOR=$DATA/floor
+	[ "$FLOOR" -nt "$here/floor.c" ] ||
+		${CC:-cc} -O2 -std=c17 -pthread -o "$FLOOR" "$here/floor.c" ||
+		{ echo "compare.sh: cannot build $FLOOR" >&2; exit 2; }
+fi
 
 # ------------------------------------------------------------- test data
 BIG=$DATA/big-${SIZE_MB}M
@@ -52,11 +66,11 @@ tree() { # DIR FILES BYTES: FILES files of BYTES random bytes, 20 per directory
 	touch "$dir/.done"
 }
 
-mkdir -p "$DATA"
 : > "$EMPTY"
 [ "$(stat -c %s "$BIG" 2>/dev/null)" = $((SIZE_MB << 20)) ] ||
 	head -c $((SIZE_MB << 20)) /dev/urandom > "$BIG"
-[[ tree1k =~ $ONLY || blake3-tree1k =~ $ONLY ]] && tree "$T1K" 20000 1024
+[[ tree1k =~ $ONLY || blake3-tree1k =~ $ONLY || floor-tree1k =~ $ONLY ]] &&
+	tree "$T1K" 20000 1024
 [[ tree64k =~ $ONLY ]] && tree "$T64K" 2000 65536
 cat "$BIG" > /dev/null			# figures are for cached data
 for t in "$T1K" "$T64K"; do [ -d "$t" ] && find "$t" -type f -exec cat {} + > /dev/null; done
@@ -81,6 +95,7 @@ SUMMARY=()
 # workload ID UNIT AMOUNT REPS 'label|cmd'... -- 'label|cmd'...
 #   UNIT MB/s (AMOUNT bytes), files/s (AMOUNT files) or ms (per run);
 #   REPS > 1 averages that many runs per sample (start-up workloads).
+#   CHECK=0 before it: outputs are not compared (the floor prints none).
 workload() {
 	local id=$1 unit=$2 amount=$3 reps=$4; shift 4
 	[[ $id =~ $ONLY ]] || return 0
@@ -97,7 +112,7 @@ workload() {
 		local out
 		out=$(eval "${cmd[i]}" 2>/dev/null) || { state[i]=FAIL; continue; }
 		state[i]=ok
-		[ "$unit" = ms ] && continue
+		[ "$unit" = ms ] || [ "${CHECK:-1}" = 0 ] && continue
 		if [ -z "$ref" ] && [ "${mine[i]}" = 0 ]; then ref=$(hexes <<< "$out")
 		elif [ "$(hexes <<< "$out")" != "$ref" ]; then state[i]=DIFF; fi
 	done
@@ -168,6 +183,13 @@ workload tree1k files/s 20000 1 \
 	"find+xargs sha256sum|find $T1K -type f -print0 | xargs -0 sha256sum" \
 	"find+xargs -P$JOBS sha256sum|find $T1K -type f -print0 | xargs -0 -P$JOBS -n 2000 sha256sum" \
 	-- "multisum -r -a sha256|$M -r -a sha256 $T1K"
+# Issue 22: many small files against the read floor, not a peer.
+CHECK=0 workload floor-tree1k files/s 20000 1 \
+	"read floor -j$JOBS|$FLOOR -j $JOBS $T1K" \
+	-- "multisum -r -a xxh3|$M -r -a xxh3 $T1K" \
+	"multisum -r -a sha256|$M -r -a sha256 $T1K" \
+	"multisum -r -a blake3|$M -r -a blake3 $T1K" \
+	"multisum -r -a md5,sha1,sha256,blake3|$M -r -a md5,sha1,sha256,blake3 $T1K"
 workload tree64k files/s 2000 1 \
 	"rhash -r --sha256|rhash -r --sha256 $T64K" \
 	"hashdeep -r -c sha256|hashdeep -r -c sha256 $T64K" \
