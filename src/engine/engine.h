@@ -62,6 +62,7 @@ struct ms_task {
 	/* engine-private */
 	size_t		 seq;
 	bool		 done;
+	bool		 stream;	/* read alone, in order (ms_source_is_stream) */
 	struct ms_task	*next;
 	unsigned char	 digest[];	/* sel->out_len bytes */
 };

@@ -24,6 +24,7 @@
 
 #define RING		MS_RING_MAX	/* chunks in flight per big file */
 #define WINDOW		4096	/* tasks submitted but not yet emitted */
+#define BATCH		16	/* tasks a worker takes in one go */
 
 struct slot {
 	struct ms_chunk	 c;
@@ -82,6 +83,7 @@ struct ms_engine {
 	pthread_cond_t	 work_cv;	/* workers wait here */
 	pthread_cond_t	 main_cv;	/* the submitter waits here */
 	struct ms_task	*q_head, *q_tail;	/* not started */
+	size_t		 nqueued;	/* tasks on that queue */
 	struct big	*active;
 	size_t		 nactive;
 	struct big	*spare;		/* finished bigs, for reuse */
@@ -104,7 +106,11 @@ enum step_kind { STEP_NONE, STEP_TASK, STEP_READ, STEP_LANE };
 
 struct step {
 	enum step_kind	 kind;
-	struct ms_task	*task;
+	/* task: up to BATCH queued tasks, run in turn; those not finished
+	 * by the step (gone big) are the big file's to complete */
+	struct ms_task	*task[BATCH];
+	bool		 finished[BATCH];
+	size_t		 ntasks;
 	struct big	*big;
 	size_t		 lane;
 	uint64_t	 chunk;

@@ -48,6 +48,8 @@ struct ms_source {
 					 * in its own (a big file's parts) */
 	bool		 eof;		/* the last chunk has been handed out */
 	bool		 advised;	/* sequential read-ahead hint given */
+	bool		 nonblock;	/* opened O_NONBLOCK (a walked file):
+					 * cleared only if a read says EAGAIN */
 	off_t		 size;		/* regular files, once known; else -1 */
 	bool		 sized;		/* size has been looked up */
 	off_t		 pos;		/* bytes handed out so far */
@@ -67,7 +69,8 @@ extern atomic_bool ms_source_stdin_used;
  * As ms_source_open, for a file a directory walk found regular: opened
  * without blocking (it may have been replaced by a FIFO since), then
  * checked with fstat; anything but a regular file fails with MS_ENOTREG
- * (ms_strerror's words).
+ * (ms_strerror's words).  The size fstat gave is kept: a short read that
+ * reaches it is the end of the file, with no read(2) of 0 bytes to say so.
  */
 int	 ms_source_open_regular(struct ms_source *s, const char *path,
 	    enum ms_io io);
