@@ -42,7 +42,7 @@ enum {
 	OPT_BENCH_BASELINE, OPT_ASCII, OPT_LIST, OPT_DEBUG, OPT_HELP,
 	OPT_VERSION, OPT_AUDIT, OPT_SHARD, OPT_MERGE, OPT_KEY_FILE, OPT_KEYED,
 	OPT_DERIVE_KEY, OPT_CHECKPOINT, OPT_PARTIAL, OPT_XATTR, OPT_MATCH,
-	OPT_UNMATCHED, OPT_PER_DIR, OPT_PIECE_SIZE,
+	OPT_UNMATCHED, OPT_PER_DIR, OPT_PIECE_SIZE, OPT_NOCACHE,
 };
 
 /* The modes an option applies to: the column beside the option table. */
@@ -106,6 +106,7 @@ static const struct opt {
 	{ "expect",		required_argument, OPT_EXPECT,		C },
 	{ "io",			required_argument, OPT_IO,		ANY },
 	{ "buffer-size",	required_argument, OPT_BUFFER_SIZE,	ANY },
+	{ "nocache",		no_argument,	   OPT_NOCACHE,		H | C | U | A | X },
 	{ "part-size",		required_argument, OPT_PART_SIZE,	ANY },
 	{ "jobs",		required_argument, 'j',			ANY },
 	{ "recursive",		no_argument,	   'r',			H | C | U | A | X },
@@ -382,6 +383,7 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_EXPECT: o->expect = optarg; set_mode(o, seen, c, MS_MODE_CHECK); break;
 		case OPT_IO: o->engine.io = parse_io(optarg); break;
 		case OPT_BUFFER_SIZE: o->engine.buffer_size = parse_buffer_size(optarg); break;
+		case OPT_NOCACHE: o->engine.nocache = true; break;
 		case 'j': o->engine.jobs = parse_jobs(optarg); break;
 		case OPT_PART_SIZE: ms_cloud_set_part_size(parse_part_size(optarg)); break;
 		case 'r': o->walk.recursive = true; break;
@@ -507,9 +509,10 @@ debug_selection(const struct ms_options *o)
 		    s->algo->ops->backend, v ? " " : "", v ? v : "",
 		    s->algo->ops->variant ? s->algo->ops->variant() : s->algo->impl);
 	}
-	ms_warn("io=%s buffer-size=%zu jobs=%u",
+	ms_warn("io=%s buffer-size=%zu jobs=%u%s",
 	    o->engine.io == MS_IO_AUTO ? "auto" : o->engine.io == MS_IO_MMAP ?
-	    "mmap" : "read", o->engine.buffer_size, o->engine.jobs);
+	    "mmap" : "read", o->engine.buffer_size, o->engine.jobs,
+	    o->engine.nocache ? " nocache" : "");
 }
 
 int

@@ -114,6 +114,7 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t,
 		t->err = errno;
 		return true;
 	}
+	src.nocache = e->cfg.nocache;
 	r = ms_source_next(&src, &c, w->buf, cap);
 	if (r == -1) {
 		t->err = errno;
@@ -512,5 +513,6 @@ ms_engine_defaults(struct ms_engine_config *cfg)
 	    MS_JOBS_DEFAULT_MAX : cpus) : 1;
 	cfg->io = MS_IO_AUTO;
 	cfg->buffer_size = 256 * 1024;
+	cfg->nocache = false;
 	cfg->progress = NULL;
 }

@@ -47,6 +47,7 @@ struct ms_engine_config {
 	unsigned	 jobs;		/* worker threads; 1 = sequential */
 	enum ms_io	 io;
 	size_t		 buffer_size;	/* bytes per read */
+	bool		 nocache;	/* drop each file's pages once read */
 	struct ms_progress *progress;	/* told of every chunk, or NULL */
 };
 
@@ -68,7 +69,8 @@ struct ms_task {
 };
 
 /* The defaults of every front end: one job per online CPU (at most
- * MS_JOBS_DEFAULT_MAX), automatic I/O, 256 KiB reads, no progress. */
+ * MS_JOBS_DEFAULT_MAX), automatic I/O, 256 KiB reads, pages left in the
+ * cache, no progress. */
 #define MS_JOBS_DEFAULT_MAX	256
 void	 ms_engine_defaults(struct ms_engine_config *cfg);
 

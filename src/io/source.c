@@ -9,7 +9,8 @@
  * (all of it in read mode, and whatever grew past the size seen at open in
  * mmap mode) is read into the caller's buffer; a file that cannot be
  * mapped is read.  Owns the SIGBUS handler and the registry of live
- * windows that make a shrinking mapped file a read error in every thread.
+ * windows that make a shrinking mapped file a read error in every thread,
+ * and --nocache's posix_fadvise calls that drop what was read.
  */
 #include "io/source.h"
 
@@ -44,6 +45,7 @@
  * cover a truncation after the check.
  */
 #define LIVE_MAX	1024	/* windows mapped at once, at most */
+#define DROP_STEP	((off_t)8 << 20)	/* --nocache, read mode */
 
 struct live {
 	atomic_bool	 used;		/* the slot is claimed */
@@ -333,6 +335,11 @@ next_window(struct ms_source *s, struct ms_chunk *c)
 	c->map = p;
 	c->map_len = len;
 	c->live = slot;
+	if (s->nocache) {
+		c->drop_fd = fcntl(s->fd, F_DUPFD_CLOEXEC, 0);
+		c->drop = c->drop_fd != -1;
+		c->map_off = s->pos;
+	}
 	s->pos += (off_t)len;
 	return 1;
 }
@@ -416,6 +423,13 @@ ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
 		s->advised = true;
 	}
 	s->pos += (off_t)got;
+	/* What was read is in buf: its pages may go at once.  In steps,
+	 * so that a small file costs one fadvise (at close), not two. */
+	if (s->nocache && s->fd != -1 && s->pos - s->dropped >= DROP_STEP) {
+		posix_fadvise(s->fd, s->dropped, s->pos - s->dropped,
+		    POSIX_FADV_DONTNEED);
+		s->dropped = s->pos;
+	}
 	if (got == 0)
 		return 0;
 	c->p = buf;
@@ -442,7 +456,13 @@ ms_chunk_release(struct ms_chunk *c)
 		live_drop(c->live);
 		munmap(c->map, c->map_len);
 	}
+	if (c->drop) {
+		posix_fadvise(c->drop_fd, c->map_off, (off_t)c->map_len,
+		    POSIX_FADV_DONTNEED);
+		close(c->drop_fd);
+	}
 	c->map = NULL;
+	c->drop = false;
 }
 
 int
@@ -461,6 +481,9 @@ ms_chunk_feed(const struct ms_chunk *c,
 void
 ms_source_close(struct ms_source *s)
 {
+	/* The whole file: read-ahead may have cached past what was read. */
+	if (s->nocache && s->fd != -1)
+		posix_fadvise(s->fd, 0, 0, POSIX_FADV_DONTNEED);
 	if (s->close_fd && s->fd != -1)
 		close(s->fd);
 	s->fd = -1;

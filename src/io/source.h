@@ -32,6 +32,12 @@ struct ms_chunk {
 	void		*map;		/* mapping to release, or NULL */
 	size_t		 map_len;
 	int		 live;		/* its slot in source.c's registry */
+	/* --nocache: the window's pages leave the page cache once it is
+	 * unmapped, through a descriptor of its own (the source may be
+	 * closed first) */
+	bool		 drop;
+	int		 drop_fd;
+	off_t		 map_off;
 };
 
 /* Reads up to cap bytes into buf; returns the count, 0 at the end, -1 with errno. */
@@ -53,6 +59,8 @@ struct ms_source {
 	off_t		 size;		/* regular files, once known; else -1 */
 	bool		 sized;		/* size has been looked up */
 	off_t		 pos;		/* bytes handed out so far */
+	bool		 nocache;	/* --nocache: drop the pages read */
+	off_t		 dropped;	/* read bytes dropped so far */
 	ms_reader_fn	*reader;
 	void		*reader_arg;
 };
@@ -100,6 +108,7 @@ void	 ms_source_from_reader(struct ms_source *s, const char *name,
 int	 ms_source_next(struct ms_source *s, struct ms_chunk *c,
 	    unsigned char *buf, size_t cap);
 
+/* Unmap a mapped chunk (and with nocache drop its pages); else nothing. */
 void	 ms_chunk_release(struct ms_chunk *c);
 
 /* The size of a regular file (fstat on first use), or -1 for others. */
@@ -112,6 +121,9 @@ off_t	 ms_source_size(struct ms_source *s);
 int	 ms_chunk_feed(const struct ms_chunk *c,
 	    void (*fn)(void *arg, const void *p, size_t n), void *arg);
 
+/* Close the file; with nocache, first drop its pages from the cache
+ * (posix_fadvise DONTNEED: those of windows still mapped go when they
+ * are released). */
 void	 ms_source_close(struct ms_source *s);
 
 #endif

@@ -1,0 +1,120 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# nocache.sh - --nocache leaves no page of a hashed file in the page cache,
+# as fincore (util-linux) shows, whether the file was read or mapped, hashed
+# by one worker or split over several, in hash, check and --update runs;
+# without it the pages stay.  The digests are the same either way.
+. "$TESTS_SRCDIR/lib.sh"
+
+# resident FILE: bytes of FILE in the page cache.
+resident() {
+	fincore --bytes --noheadings --output RES "$1" | tr -d ' '
+}
+
+# cached FILE...: bring FILEs into the page cache, clean (written back),
+# so that dropping them is up to the reader.
+cached() {
+	sync "$@" 2> /dev/null || sync
+	cat "$@" > /dev/null
+}
+
+# Can this file system drop a file's pages at all (tmpfs cannot)?  Asks
+# GNU dd, which drops the whole file with iflag=nocache count=0.
+can_drop() {
+	cached "$1"
+	[ "$(resident "$1")" -gt 0 ] || return 1
+	dd if="$1" iflag=nocache count=0 2> /dev/null || return 1
+	[ "$(resident "$1")" -eq 0 ]
+}
+
+need_fincore() {
+	have fincore || skip_test "no fincore (util-linux)"
+	random_file probe 65536
+	can_drop probe || skip_test "this file system keeps a file's pages (tmpfs?)"
+}
+
+test_pages_go_every_way() {
+	need_fincore
+	random_file big 9437187		# windows of 4 MiB, and a tail
+	want=$(sha256sum < big | cut -c1-64)
+	for args in "-a sha256 --io=read" "-a sha256 --io=mmap" \
+	    "-a blake3" "-a blake3 -j1" "-a md5,sha1,sha256 -j2" \
+	    "-a md5,sha256 --io=mmap -j2" "-a crc32c"; do
+		multisum $args big > out || fail "$args: exit $?"
+		cached big
+		multisum --nocache $args big > got || fail "$args --nocache: exit $?"
+		is "$(resident big)" 0 "$args --nocache: no page left"
+		same got out "$args --nocache: the same digests"
+	done
+	cached big
+	multisum -a sha256 big > got
+	check "without --nocache the pages stay" [ "$(resident big)" -gt 0 ]
+	grep -q "^$want " got || fail "sha256 differs from sha256sum's"
+}
+
+test_tree_of_small_files() {
+	need_fincore
+	mkdir -p tree/a tree/b
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		random_file "tree/a/k$i" $((i * 100))
+		random_file "tree/b/p$i" $((i * 4096 + 1))
+	done
+	: > tree/b/empty
+	cached tree/a/* tree/b/*
+	multisum -r --nocache -a sha256 tree > got || fail "exit $?"
+	left=0
+	for f in tree/a/* tree/b/*; do
+		left=$((left + $(resident "$f")))
+	done
+	is "$left" 0 "no page of the 41 files left"
+	is "$(wc -l < got | tr -d ' ')" 41 "a line for each"
+}
+
+test_check_and_update() {
+	need_fincore
+	random_file f 3000000
+	multisum -a sha256 f > m
+	cached f
+	multisum --nocache -c m > out || fail "check: exit $?"
+	has_line out "f: OK" "check: OK"
+	is "$(resident f)" 0 "check --nocache: no page left"
+	mkdir tree
+	random_file tree/g 2000000
+	multisum -r --update=tree.sums tree > /dev/null 2>&1
+	echo more >> tree/g
+	cached tree/g
+	multisum -r --nocache --update=tree.sums tree > /dev/null 2>&1 ||
+	    fail "update: exit $?"
+	is "$(resident tree/g)" 0 "--update --nocache: no page left"
+}
+
+# Pages go as the file is read, not only at its end: posix_fadvise runs
+# at every 8 MiB read, and for every mapped window when it is unmapped.
+test_drops_as_it_goes() {
+	have strace || skip_test "no strace"
+	strace -f -o /dev/null true 2> /dev/null || skip_test "strace cannot trace here"
+	random_file big 20000000
+	strace -f -y -e trace=fadvise64 -o log "$MULTISUM" --nocache -j1 \
+	    -a sha256 --io=read big > /dev/null
+	n=$(grep -c "fadvise64(.*big>, [1-9][0-9]*, .*POSIX_FADV_DONTNEED\|fadvise64(.*big>, 0, [1-9][0-9]*, POSIX_FADV_DONTNEED" log)
+	check "read: dropped in steps before the end ($n)" [ "$n" -ge 2 ]
+	strace -f -y -e trace=fadvise64 -o log "$MULTISUM" --nocache -j1 \
+	    -a sha256 --io=mmap big > /dev/null
+	n=$(grep -c "fadvise64(.*big>, [0-9]*, [1-9][0-9]*, POSIX_FADV_DONTNEED" log)
+	check "mmap: each of the 5 windows dropped ($n)" [ "$n" -ge 5 ]
+	strace -f -y -e trace=fadvise64 -o log "$MULTISUM" -j1 -a sha256 big > /dev/null
+	lacks log DONTNEED "no dropping without --nocache"
+}
+
+test_usage() {
+	usage_error "--nocache is refused with --bench" --nocache --bench
+	multisum --nocache --debug -a sha256 /dev/null > /dev/null 2> err
+	check "--debug names it" grep -q "nocache" err
+}
+
+run pages_go_every_way
+run tree_of_small_files
+run check_and_update
+run drops_as_it_goes
+run usage
+finish
