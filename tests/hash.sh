@@ -185,6 +185,21 @@ test_gnu_format_matches_coreutils() {
 		multisum -a "$a" < plain > ../got
 		same ../got ../want "GNU line of $a for standard input, as $t"
 	done
+	# Lines on either side of the 1024 bytes format.c writes at once.
+	if have sha512sum && have sha256sum; then
+		d=$(printf '%0200d' 0)
+		mkdir -p "$d/$d/$d/$d"
+		for k in 60 80 90 100 110 120 130 150 180 250; do
+			printf 'x' > "$d/$d/$d/$d/$(printf "%0${k}d" 1)"
+		done
+		for a in sha512 sha256; do
+			"${a}sum" "$d/$d/$d/$d"/* > ../want
+			multisum -a "$a" "$d/$d/$d/$d"/* > ../got
+			same ../got ../want "GNU lines of 870 to 1060 bytes of $a, as ${a}sum"
+		done
+	else
+		skip_case "sha512sum or sha256sum absent"
+	fi
 	if have b2sum; then
 		b2sum -l 256 -- * > ../want
 		multisum -a blake2b-256 -- * > ../got

@@ -126,6 +126,35 @@ sfv_reads_back(const char *name)
 	return ok;
 }
 
+/*
+ * A GNU line, "PREFIX TEXT MODE NAME EOL" without escapes, in one fwrite:
+ * a tree of small files writes a line per file, and stdio's character
+ * calls took as many instructions as hashing 1 KiB with xxh3.
+ */
+static void
+gnu_line(FILE *out, const char *prefix, const char *text, char mode,
+    const char *name, char eol)
+{
+	char line[1024];
+	size_t np = strlen(prefix), nt = strlen(text), nn = strlen(name);
+	char *p = line;
+
+	if (np + nt + nn + 3 > sizeof(line)) {
+		fprintf(out, "%s%s %c%s%c", prefix, text, mode, name, eol);
+		return;
+	}
+	memcpy(p, prefix, np);
+	p += np;
+	memcpy(p, text, nt);
+	p += nt;
+	*p++ = ' ';
+	*p++ = mode;
+	memcpy(p, name, nn);
+	p += nn;
+	*p++ = eol;
+	fwrite(line, 1, (size_t)(p - line), out);
+}
+
 const char *
 ms_format_refuses(const struct ms_format_opts *o, const char *name)
 {
@@ -217,18 +246,22 @@ ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
 			b3sum_line(out, o, name, sel, digest);
 			return;
 		}
-		if (esc)
-			putc('\\', out);
 		/* xxhsum 0.8.3's untagged XXH3: bare 16 hex digits are XXH64 */
-		if (strcmp(s->algo->name, "xxh3") == 0)
-			fputs("XXH3_", out);
-		fputs(spec_text(text, s, digest, o->base64), out);
+		const char *prefix = strcmp(s->algo->name, "xxh3") == 0 ?
+		    "XXH3_" : "";
+
+		spec_text(text, s, digest, o->base64);
+		if (!esc) {
+			gnu_line(out, prefix, text, o->binary ? '*' : ' ', name,
+			    eol);
+			return;
+		}
+		putc('\\', out);
+		fputs(prefix, out);
+		fputs(text, out);
 		putc(' ', out);
 		putc(o->binary ? '*' : ' ', out);
-		if (esc)
-			ms_write_escaped(out, name);
-		else
-			fputs(name, out);
+		ms_write_escaped(out, name);
 		putc(eol, out);
 		return;
 	}
