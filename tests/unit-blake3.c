@@ -5,8 +5,9 @@
  * from the BLAKE3 team's test_vectors.json) through hash, keyed_hash and
  * derive_key with 131-byte extended output, whole and in odd splits, at
  * every SIMD level this CPU has, and split into parts hashed apart and
- * joined as the engine does; and every level's many-input compression
- * against the portable one for every count up to 40 inputs.
+ * joined as the engine does; every level's many-input compression
+ * against the portable one for every count up to 40 inputs; and whole
+ * messages side by side in lanes (BLAKE3 across files).
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -224,6 +225,90 @@ test_many(void)
 	}
 }
 
+/*
+ * BLAKE3 across files (ms_blake3_many): at every level, against the
+ * official vectors (their first 32 bytes) in every mode, the vectors' own
+ * lengths side by side in one call, then random mixes of 1 to 40
+ * messages of 0 to 17,000 bytes against the hasher, among them a short
+ * and a long one in one group of lanes.  A level without lanes (the
+ * portable one) hashes none and says so.
+ */
+static void
+test_many_messages(const struct vector *v, int cnt)
+{
+	static uint8_t outb[64][32];
+	const uint8_t *msg[64];
+	size_t len[64];
+	uint8_t *out[64];
+	bool done[64];
+
+	for (int i = 0; i < 64; i++)
+		out[i] = outb[i];
+	for (int level = 0; level < MS_BLAKE3_SIMD_COUNT; level++) {
+		const char *name = ms_blake3_simd_name(level);
+		size_t hashed = 0, wrong = 0, n = 0;
+		unsigned seed = 7;
+
+		if (ms_blake3_simd_force(level) == -1) {
+			tap_skip("CPU lacks it", "many messages at level %s", name);
+			continue;
+		}
+		for (int mode = 0; mode < 3; mode++) {
+			struct ms_blake3 proto;
+
+			n = 0;
+			for (int i = 0; i < cnt && n < 64; i++) {
+				msg[n] = input;
+				len[n++] = v[i].len;
+			}
+			start(&proto, mode);
+			ms_blake3_many(&proto, n, msg, len, out, done);
+			for (size_t i = 0; i < n; i++) {
+				char hex[65];
+
+				if (!done[i])
+					continue;
+				hashed++;
+				ms_hex(hex, out[i], 32);
+				wrong += strncmp(hex, v[i].hex[mode], 64) != 0;
+			}
+		}
+		for (size_t c = 1; c <= 40; c++)
+			for (int rep = 0; rep < 4; rep++) {
+				struct ms_blake3 proto;
+				size_t off = 0;
+
+				for (size_t i = 0; i < c; i++) {
+					seed = seed * 1103515245 + 12345;
+					len[i] = rep == 0 && i % 2 ? 3 : rep == 0 ?
+					    16384 : seed % 17001;
+					msg[i] = input + off;
+					off = (off + 4099) % (INPUT_MAX - 17001);
+				}
+				start(&proto, rep % 3);
+				ms_blake3_many(&proto, c, msg, len, out, done);
+				for (size_t i = 0; i < c; i++) {
+					struct ms_blake3 h;
+					uint8_t want[32];
+
+					if (!done[i])
+						continue;
+					hashed++;
+					start(&h, rep % 3);
+					ms_blake3_update(&h, msg[i], len[i]);
+					ms_blake3_final(&h, want, 32);
+					wrong += memcmp(want, out[i], 32) != 0;
+				}
+			}
+		if (level == MS_BLAKE3_PORTABLE)
+			tap_ok(hashed == 0, "portable: no lanes, every message "
+			    "left to the hasher");
+		else
+			tap_ok(hashed > 1000 && wrong == 0, "%s: %zu messages side "
+			    "by side, %zu wrong", name, hashed, wrong);
+	}
+}
+
 int
 main(void)
 {
@@ -238,5 +323,6 @@ main(void)
 	test_many();
 	test_final_midway();
 	test_parts(v, cnt);
+	test_many_messages(v, cnt);
 	return tap_done();
 }

@@ -38,16 +38,17 @@ static const struct {
 	const char	*name;
 	ms_b3_many_fn	*many;
 	ms_b3_one_fn	*one;	/* one block alone */
+	ms_b3_lanes_fn	*lanes;	/* chunks of many messages; NULL: none */
 } levels[MS_BLAKE3_SIMD_COUNT] = {
 	[MS_BLAKE3_PORTABLE] = { .name = "portable",
 	    .many = ms_b3_many_portable, .one = ms_b3_compress },
 #ifdef MS_B3_X86
-	[MS_BLAKE3_SSE41] = { .name = "sse41",
-	    .many = ms_b3_many_sse41, .one = ms_b3_compress_sse41 },
-	[MS_BLAKE3_AVX2] = { .name = "avx2",
-	    .many = ms_b3_many_avx2, .one = ms_b3_compress_sse41 },
-	[MS_BLAKE3_AVX512] = { .name = "avx512",
-	    .many = ms_b3_many_avx512, .one = ms_b3_compress_avx512 },
+	[MS_BLAKE3_SSE41] = { .name = "sse41", .many = ms_b3_many_sse41,
+	    .one = ms_b3_compress_sse41, .lanes = ms_b3_lanes_sse41 },
+	[MS_BLAKE3_AVX2] = { .name = "avx2", .many = ms_b3_many_avx2,
+	    .one = ms_b3_compress_sse41, .lanes = ms_b3_lanes_avx2 },
+	[MS_BLAKE3_AVX512] = { .name = "avx512", .many = ms_b3_many_avx512,
+	    .one = ms_b3_compress_avx512, .lanes = ms_b3_lanes_avx512 },
 #else
 	[MS_BLAKE3_SSE41] = { .name = "sse41", .many = NULL },
 	[MS_BLAKE3_AVX2] = { .name = "avx2", .many = NULL },
@@ -310,6 +311,134 @@ ms_blake3_part(const struct ms_blake3 *proto, const void *data, size_t len,
 		reduce(proto, many, cvs, batch, top + 32 * b);
 	}
 	reduce(proto, many, top, n / batch, out);
+}
+
+/* A lane per chunk or parent: messages of up to this many chunks go
+ * through lanes, this many lanes at a time. */
+#define MANY_CHUNKS	16
+#define MANY_LANES	256
+
+/* The lanes in order of block count, longest first, so that a group's
+ * lanes end together; slot[i] is where lane i went. */
+static void
+by_blocks(const struct ms_b3_lane *l, size_t n, struct ms_b3_lane *sorted,
+    size_t *slot)
+{
+	size_t put = 0;
+
+	for (unsigned blocks = 16; blocks > 0; blocks--)
+		for (size_t i = 0; i < n; i++)
+			if (l[i].blocks == blocks) {
+				slot[i] = put;
+				sorted[put++] = l[i];
+			}
+}
+
+/*
+ * The chunks of as many messages from msg[from] on as fit in MANY_LANES
+ * lanes, a lane each, then their parents level by level, also a lane
+ * each: at every level a message's nodes pair from the left and an odd
+ * last one goes up alone, which is the tree of the specification (the
+ * left subtree the largest power of two of chunks); the pair that leaves
+ * one node is the root.  Returns the index after the last message taken;
+ * those of more than MANY_CHUNKS chunks are skipped.
+ */
+static size_t
+many_slab(const struct ms_blake3 *proto, ms_b3_lanes_fn *lanes, size_t from,
+    size_t cnt, const uint8_t *const msg[], const size_t len[],
+    uint8_t *const out[], bool done[])
+{
+	struct ms_b3_lane lane[MANY_LANES], sorted[MANY_LANES];
+	uint8_t last[MANY_LANES][64], cvs[MANY_LANES * 32];
+	uint8_t node[MANY_LANES][32];	/* this level's nodes, by lane */
+	uint8_t carry[MANY_LANES][32];	/* a message's odd last node */
+	size_t first[MANY_LANES], made[MANY_LANES], slot[MANY_LANES];
+	bool carried[MANY_LANES];
+	size_t nl = 0, i;
+
+	for (i = from; i < cnt && i - from < MANY_LANES; i++) {
+		size_t n = len[i] == 0 ? 1 :
+		    (len[i] + MS_BLAKE3_CHUNK_LEN - 1) / MS_BLAKE3_CHUNK_LEN;
+
+		made[i - from] = 0;
+		carried[i - from] = false;
+		if (n > MANY_CHUNKS)
+			continue;
+		if (nl + n > MANY_LANES)
+			break;
+		first[i - from] = nl;
+		made[i - from] = n;
+		for (size_t c = 0; c < n; c++, nl++) {
+			struct ms_b3_lane *l = &lane[nl];
+			size_t off = c * MS_BLAKE3_CHUNK_LEN;
+			size_t clen = c + 1 < n ? MS_BLAKE3_CHUNK_LEN : len[i] - off;
+			size_t blocks = clen == 0 ? 1 : (clen + 63) / 64;
+
+			l->p = msg[i] + off;
+			l->counter = c;
+			l->blocks = (uint8_t)blocks;
+			l->last_len = (uint8_t)(clen - 64 * (blocks - 1));
+			l->start = B3_CHUNK_START;
+			l->end = B3_CHUNK_END | (n == 1 ? B3_ROOT : 0);
+			memset(last[nl], 0, 64);
+			memcpy(last[nl], l->p + 64 * (blocks - 1), l->last_len);
+			l->last = last[nl];
+		}
+	}
+	while (nl > 0) {
+		size_t np = 0;
+
+		by_blocks(lane, nl, sorted, slot);
+		lanes(sorted, nl, proto->key, proto->flags, cvs);
+		for (size_t k = 0; k < nl; k++)
+			memcpy(node[k], cvs + 32 * slot[k], 32);
+		/* A message's nodes at this level: the lanes it made, then a
+		 * node carried up alone.  One node is the digest; else pairs
+		 * from the left make the next level. */
+		for (size_t m = 0; m < i - from; m++) {
+			size_t n = made[m] + carried[m], at = first[m];
+
+			if (made[m] == 0)
+				continue;
+			if (n == 1) {
+				memcpy(out[from + m], node[at], 32);
+				done[from + m] = true;
+				made[m] = 0;
+				continue;
+			}
+			first[m] = np;
+			for (size_t c = 0; c + 1 < n; c += 2, np++) {
+				memcpy(last[np], c < made[m] ? node[at + c] :
+				    carry[m], 32);
+				memcpy(last[np] + 32, c + 1 < made[m] ?
+				    node[at + c + 1] : carry[m], 32);
+				lane[np] = (struct ms_b3_lane){ .p = last[np],
+				    .last = last[np], .blocks = 1, .last_len = 64,
+				    .end = B3_PARENT | (n == 2 ? B3_ROOT : 0) };
+			}
+			if (n % 2 == 1 && !carried[m])
+				memcpy(carry[m], node[at + n - 1], 32);
+			carried[m] = n % 2 == 1;
+			made[m] = n / 2;
+		}
+		nl = np;
+	}
+	return i;
+}
+
+void
+ms_blake3_many(const struct ms_blake3 *proto, size_t cnt,
+    const uint8_t *const msg[], const size_t len[], uint8_t *const out[],
+    bool done[])
+{
+	ms_b3_lanes_fn *lanes = levels[ms_blake3_simd()].lanes;
+
+	for (size_t k = 0; k < cnt; k++)
+		done[k] = false;
+	if (lanes == NULL || proto->buf_len != 0 || proto->chunk_counter != 0)
+		return;
+	for (size_t i = 0; i < cnt;)
+		i = many_slab(proto, lanes, i, cnt, msg, len, out, done);
 }
 
 /* The whole open chunk is not the last: compress it alone. */

@@ -13,6 +13,7 @@
 #ifndef MS_BLAKE3_H
 #define MS_BLAKE3_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -69,6 +70,15 @@ void	 ms_blake3_part(const struct ms_blake3 *proto, const void *p, size_t len,
 	    uint64_t off, uint8_t out[MS_BLAKE3_OUT_LEN]);
 void	 ms_blake3_join(struct ms_blake3 *h, const uint8_t cv[MS_BLAKE3_OUT_LEN],
 	    uint64_t off, size_t len);
+/*
+ * The 32-byte digests of cnt whole messages under the mode of proto (a
+ * hasher just initialised), their chunks side by side in the lanes of the
+ * active SIMD level: done[i] says which were hashed (those of up to 16
+ * chunks, and none at the portable level); the rest are the caller's.
+ */
+void	 ms_blake3_many(const struct ms_blake3 *proto, size_t cnt,
+	    const uint8_t *const msg[], const size_t len[], uint8_t *const out[],
+	    bool done[]);
 /* Any length, and the hasher stays usable: more input may follow. */
 void	 ms_blake3_final(const struct ms_blake3 *h, uint8_t *out, size_t len);
 

@@ -10,6 +10,8 @@
 #ifdef MS_B3_X86
 #include <immintrin.h>
 
+#include "kernels/simd_rows.h"
+
 #define TARGET		__attribute__((target("avx2")))
 #define VEC		__m256i
 #define DEGREE		8
@@ -99,4 +101,10 @@ store_rows(uint8_t *out, const __m256i f[8], size_t lanes)
 }
 
 #include "kernels/blake3_simd.h"
+
+/* BLAKE3 across files: chunks of different messages, a lane each. */
+#define ROWS(rows, m)	ms_rows8_avx2(rows, 0, m)
+#define BLEND(k, a, b)	_mm256_blendv_epi8(b, a, k)
+#define LANES		ms_b3_lanes_avx2
+#include "kernels/blake3_lanes.h"
 #endif

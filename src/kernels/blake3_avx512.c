@@ -11,6 +11,8 @@
 #ifdef MS_B3_X86
 #include <immintrin.h>
 
+#include "kernels/simd_rows.h"
+
 #define TARGET		__attribute__((target("avx512f")))
 #define VEC		__m512i
 #define DEGREE		16
@@ -143,4 +145,10 @@ store_rows(uint8_t *out, const __m512i f[8], size_t lanes)
 #include "kernels/blake3_row.h"
 
 #include "kernels/blake3_simd.h"
+
+/* BLAKE3 across files: chunks of different messages, a lane each. */
+#define ROWS(rows, m)	ms_rows16_avx512(rows, 0, m)
+#define BLEND(k, a, b)	_mm512_ternarylogic_epi32(k, a, b, 0xca)
+#define LANES		ms_b3_lanes_avx512
+#include "kernels/blake3_lanes.h"
 #endif

@@ -8,6 +8,7 @@
 #ifndef MS_BLAKE3_IMPL_H
 #define MS_BLAKE3_IMPL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -49,6 +50,33 @@ typedef void ms_b3_many_fn(const uint8_t *in, size_t cnt, size_t blocks,
     uint8_t flags_start, uint8_t flags_end, uint8_t *out);
 
 ms_b3_many_fn ms_b3_many_portable;
+
+/*
+ * One chunk or parent in a lane of its own, beside those of other
+ * messages: its blocks at p, but its last one (blocks 1 .. 16, the last
+ * of last_len bytes, 0 .. 64) from last, zero-padded; counter its index
+ * in its message (0 for a parent); start the flags of its first block
+ * (B3_CHUNK_START, or 0), end those of its last (B3_CHUNK_END or
+ * B3_PARENT, with B3_ROOT for the root of a message).
+ */
+struct ms_b3_lane {
+	const uint8_t	*p;
+	const uint8_t	*last;
+	uint64_t	 counter;
+	uint8_t		 blocks;
+	uint8_t		 last_len;
+	uint8_t		 start;
+	uint8_t		 end;
+};
+
+/*
+ * The chaining values (32 bytes each at out + 32 * i) of cnt lanes, all
+ * under key and flags: a lane that has fewer blocks than others keeps
+ * its value while they go on, so lanes of equal block counts next to
+ * each other waste least.
+ */
+typedef void ms_b3_lanes_fn(const struct ms_b3_lane *l, size_t cnt,
+    const uint32_t key[8], uint8_t flags, uint8_t *out);
 
 /* One compression: all 16 words of the state after the seven rounds. */
 typedef void ms_b3_one_fn(const uint32_t cv[8], const uint8_t block[64],
@@ -105,6 +133,7 @@ ms_b3_one_fn ms_b3_compress_sse41;
 ms_b3_many_fn ms_b3_many_avx2;
 ms_b3_many_fn ms_b3_many_avx512;
 ms_b3_one_fn ms_b3_compress_avx512;
+ms_b3_lanes_fn ms_b3_lanes_sse41, ms_b3_lanes_avx2, ms_b3_lanes_avx512;
 #endif
 
 #endif

@@ -13,6 +13,8 @@
 #ifdef MS_B3_X86
 #include <immintrin.h>
 
+#include "kernels/simd_rows.h"
+
 #define TARGET		__attribute__((target("sse4.1")))
 #define VEC		__m128i
 #define DEGREE		4
@@ -87,4 +89,10 @@ store_rows(uint8_t *out, const __m128i f[8], size_t lanes)
 }
 
 #include "kernels/blake3_simd.h"
+
+/* BLAKE3 across files: chunks of different messages, a lane each. */
+#define ROWS(rows, m)	ms_rows4_sse41(rows, 0, m)
+#define BLEND(k, a, b)	_mm_blendv_epi8(b, a, k)
+#define LANES		ms_b3_lanes_sse41
+#include "kernels/blake3_lanes.h"
 #endif
