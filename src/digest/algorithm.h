@@ -33,6 +33,7 @@ enum ms_legacy {
 };
 
 struct ms_algo;
+struct ms_digest_spec;
 
 /*
  * The operations of one primitive.  A state is created once (per worker
@@ -56,6 +57,14 @@ struct ms_digest_ops {
 	/* Write the digest (len raw bytes) as text, for digests that are
 	 * not printed as plain hex or base64 (S3's "ETAG-N"); else NULL. */
 	void	 (*text)(char *buf, const unsigned char *d, size_t len);
+	/* The digests of cnt whole messages at once (msg[i] of len[i]
+	 * bytes into out[i]: the small files of a batch), side by side in
+	 * the lanes of a SIMD kernel, or one after another with less set-up
+	 * than a state's; done[i] says which it hashed, the others are the
+	 * caller's to run through a state.  NULL: none. */
+	void	 (*many)(const struct ms_digest_spec *s, size_t cnt,
+		    const unsigned char *const msg[], const size_t len[],
+		    unsigned char *const out[], bool done[]);
 };
 
 /*

@@ -14,6 +14,10 @@
 extern const struct ms_digest_ops ms_ops_openssl;	/* backend_openssl.c */
 extern const struct ms_digest_ops ms_ops_openssl_legacy;	/* MD4 */
 
+extern const struct ms_digest_ops ms_ops_md5;		/* backend_md.c */
+extern const struct ms_digest_ops ms_ops_sha1;
+extern const struct ms_digest_ops ms_ops_sha2;		/* SHA-224, SHA-256 */
+
 extern const struct ms_digest_ops ms_ops_blake2b;	/* backend_blake2.c */
 extern const struct ms_digest_ops ms_ops_blake2s;
 extern const struct ms_digest_ops ms_ops_blake2bp;

@@ -114,3 +114,42 @@ ms_digest_set_final(struct ms_digest_set *set, unsigned char *out)
 	for (size_t i = 0; i < set->sel->cnt; i++)
 		ms_digest_set_final_one(set, i, out);
 }
+
+bool
+ms_selection_has_many(const struct ms_selection *sel)
+{
+	for (size_t i = 0; i < sel->cnt; i++)
+		if (sel->spec[i].algo->ops->many != NULL)
+			return true;
+	return false;
+}
+
+void
+ms_digest_set_many(struct ms_digest_set *set, size_t cnt,
+    const unsigned char *const msg[], const size_t len[],
+    unsigned char *const out[])
+{
+	const struct ms_selection *sel = set->sel;
+	unsigned char *at[MS_MANY_MAX];
+	bool done[MS_MANY_MAX];
+
+	if (cnt > MS_MANY_MAX)
+		ms_bug("digest set: more messages than MS_MANY_MAX");
+	for (size_t i = 0; i < sel->cnt; i++) {
+		const struct ms_digest_spec *s = &sel->spec[i];
+		const struct ms_digest_ops *ops = s->algo->ops;
+
+		for (size_t k = 0; k < cnt; k++) {
+			at[k] = out[k] + sel->offset[i];
+			done[k] = false;
+		}
+		if (ops->many != NULL)
+			ops->many(s, cnt, msg, len, at, done);
+		for (size_t k = 0; k < cnt; k++)
+			if (!done[k]) {
+				ops->init(set->state[i]);
+				ops->update(set->state[i], msg[k], len[k]);
+				ops->final(set->state[i], at[k]);
+			}
+	}
+}

@@ -58,4 +58,20 @@ ms_digest_set_update_one(struct ms_digest_set *set, size_t i, const void *p, siz
 
 void	 ms_digest_set_final_one(struct ms_digest_set *set, size_t i, unsigned char *out);
 
+/* Has a digest of the selection a many operation (algorithm.h)? */
+bool	 ms_selection_has_many(const struct ms_selection *sel);
+
+/* The most messages ms_digest_set_many takes at once. */
+#define MS_MANY_MAX	64
+
+/*
+ * The digests of cnt whole messages (msg[i], len[i] bytes; cnt at most
+ * MS_MANY_MAX), each into out[i] (sel->out_len bytes, selection order):
+ * through each digest's many operation where it has one, the rest through
+ * the set's states, one message after another.
+ */
+void	 ms_digest_set_many(struct ms_digest_set *set, size_t cnt,
+	    const unsigned char *const msg[], const size_t len[],
+	    unsigned char *const out[]);
+
 #endif
