@@ -99,86 +99,107 @@ static void give_back(struct ms_engine *e, struct step *st, size_t from);
  * that outlasts its first buffer hands the batch's later tasks back to
  * the queue first, so that other workers need not wait for it.
  */
+static bool task_rest(struct ms_engine *e, struct worker *w,
+    struct ms_task *t, struct step *st, size_t i, struct ms_source *src,
+    struct ms_chunk *c, int r);
+
+/* Open t's file; false (t->err set) if it cannot be. */
+static bool
+task_open(struct ms_engine *e, struct ms_task *t, struct ms_source *src)
+{
+	if (ms_source_open_as(src, t->path, task_io(e, t), t->walked) == -1) {
+		t->err = errno;
+		return false;
+	}
+	src->nocache = e->cfg.nocache;
+	return true;
+}
+
 static bool
 run_task(struct ms_engine *e, struct worker *w, struct ms_task *t,
     struct step *st, size_t i)
 {
 	struct ms_source src;
-	struct ms_digest_set *set;
 	struct ms_chunk c;
+
+	if (!task_open(e, t, &src))
+		return true;
+	return task_rest(e, w, t, st, i, &src, &c,
+	    ms_source_next(&src, &c, w->buf, e->cfg.buffer_size));
+}
+
+/* The task step after the first read (r, c at the start of w->buf). */
+static bool
+task_rest(struct ms_engine *e, struct worker *w, struct ms_task *t,
+    struct step *st, size_t i, struct ms_source *src, struct ms_chunk *c,
+    int r)
+{
+	struct ms_digest_set *set;
 	size_t cap = e->cfg.buffer_size;
 	uint64_t t0;
-	int r;
 
-	if (ms_source_open_as(&src, t->path, task_io(e, t), t->walked) == -1) {
-		t->err = errno;
-		return true;
-	}
-	src.nocache = e->cfg.nocache;
-	r = ms_source_next(&src, &c, w->buf, cap);
 	if (r == -1) {
 		t->err = errno;
-		ms_source_close(&src);
+		ms_source_close(src);
 		return true;
 	}
 	set = worker_set(w, t->sel);
 	ms_digest_set_init(set);
-	if (r == 1 && !src.eof && st != NULL)
+	if (r == 1 && !src->eof && st != NULL)
 		give_back(e, st, i + 1);
-	if (r == 1 && !src.eof && e->nworkers > 1 &&
-	    ms_big_candidate(&src, t->sel, cap)) {
+	if (r == 1 && !src->eof && e->nworkers > 1 &&
+	    ms_big_candidate(src, t->sel, cap)) {
 		uint64_t t_hash;
 		int fed;
 
 		t0 = ms_now_ns();
-		fed = ms_chunk_feed(&c, ms_update_set, set);
+		fed = ms_chunk_feed(c, ms_update_set, set);
 		t->err = fed == -1 ? errno : 0;
 		t_hash = ms_now_ns() - t0;
-		ms_progress_add(e->cfg.progress, c.len);
-		ms_chunk_release(&c);
+		ms_progress_add(e->cfg.progress, c->len);
+		ms_chunk_release(c);
 		r = fed == -1 ? -1 : 1;
-		if (r == 1 && ms_big_gains(t->sel, t_hash, c.len)) {
+		if (r == 1 && ms_big_gains(t->sel, t_hash, c->len)) {
 			bool promoted;
 
 			start_workers(e);
 			pthread_mutex_lock(&e->lock);
-			promoted = ms_big_promote(e, t, &src, set);
+			promoted = ms_big_promote(e, t, src, set);
 			pthread_mutex_unlock(&e->lock);
 			if (promoted)
 				return false;
 		}
-		if (r == 1 && (r = ms_source_next(&src, &c, w->buf, cap)) == -1)
+		if (r == 1 && (r = ms_source_next(src, c, w->buf, cap)) == -1)
 			t->err = errno;
 	}
-	if (r == 1 && (r = ms_hash_rest(&src, set, &c, w->buf, cap,
+	if (r == 1 && (r = ms_hash_rest(src, set, c, w->buf, cap,
 	    e->cfg.progress)) == -1)
 		t->err = errno;
 	if (r != -1)
 		ms_digest_set_final(set, t->digest);
-	t->size = (uint64_t)src.pos;
-	ms_source_close(&src);
+	t->size = (uint64_t)src->pos;
+	ms_source_close(src);
 	return true;
 }
 
 /*
  * Under the lock: the most useful step for this worker, if any; prev is
  * the step it ran last.  A big file's steps come first (ms_big_pick says
- * which), then queued tasks: a batch of them, up to BATCH and this
- * worker's share of the queue, so that a tree of small files costs the
- * lock once per batch rather than once per file (20,000 files of 1 KiB,
- * -j 2, under strace -f: 46,300 futex calls before, 4,400 after).  A
- * stream (standard input, a FIFO) goes alone: it may block.
+ * which), then queued tasks: a batch of up to BATCH, so that a tree of
+ * small files costs the lock once per batch rather than once per file
+ * (20,000 files of 1 KiB, -j 2, under strace -f: 46,300 futex calls
+ * before, 4,400 after), and its small files fill the lanes of a SIMD
+ * kernel.  No worker waits on another's batch: a file that turns out
+ * long hands the rest back (give_back).  A stream (standard input, a
+ * FIFO) goes alone: it may block.
  */
 static bool
 pick(struct ms_engine *e, struct step *st, const struct step *prev)
 {
-	size_t share;
-
 	if (ms_big_pick(e, st, prev))
 		return true;
 	if (e->q_head == NULL)
 		return false;
-	share = (e->nqueued + e->nworkers - 1) / e->nworkers;
 	st->kind = STEP_TASK;
 	st->ntasks = 0;
 	do {
@@ -191,7 +212,7 @@ pick(struct ms_engine *e, struct step *st, const struct step *prev)
 		e->nqueued--;
 		if (t->stream)
 			break;
-	} while (e->q_head != NULL && st->ntasks < BATCH && st->ntasks < share);
+	} while (e->q_head != NULL && st->ntasks < BATCH);
 	if (e->q_head == NULL)
 		e->q_tail = NULL;
 	return true;
@@ -222,15 +243,110 @@ give_back(struct ms_engine *e, struct step *st, size_t from)
 	st->ntasks = from;
 }
 
+/*
+ * The small files of a batch, each read whole into its own stretch of the
+ * worker's buffer, waiting to be hashed together: ms_digest_set_many
+ * gives them to the digests that take many messages at once (the lanes
+ * of a SIMD kernel: 16 files of 1 KiB are one AVX-512 pass of BLAKE3, of
+ * SHA-256, of MD5), and runs the rest through the worker's states.
+ */
+struct smalls {
+	const struct ms_selection *sel;
+	size_t		 n;
+	size_t		 used;		/* bytes of the buffer taken */
+	const unsigned char *msg[BATCH];
+	size_t		 len[BATCH];
+	unsigned char	*out[BATCH];
+	size_t		 index[BATCH];	/* in the step */
+};
+
+static void
+smalls_hash(struct worker *w, struct step *st, struct smalls *sm)
+{
+	if (sm->n > 0) {
+		ms_digest_set_many(worker_set(w, sm->sel), sm->n, sm->msg,
+		    sm->len, sm->out);
+		for (size_t k = 0; k < sm->n; k++)
+			st->finished[sm->index[k]] = true;
+	}
+	sm->n = 0;
+	sm->used = 0;
+}
+
+/*
+ * Task i of a batch whose digests take many messages: read its first
+ * buffer's worth (a share of the worker's buffer, BATCH of them fit) next
+ * to the files read before it.  A file that ends there waits for the
+ * others; a longer one has them hashed first, then takes the whole buffer
+ * and goes on as run_task would (and hands the batch's later files back).
+ */
+static void
+small_task(struct ms_engine *e, struct worker *w, struct step *st, size_t i,
+    struct smalls *sm)
+{
+	struct ms_task *t = st->task[i];
+	size_t cap = e->cfg.buffer_size, share = cap / BATCH;
+	struct ms_source src;
+	struct ms_chunk c, more;
+	int r;
+
+	if (sm->n > 0 && (sm->sel != t->sel || cap - sm->used < share))
+		smalls_hash(w, st, sm);
+	if (!task_open(e, t, &src)) {
+		st->finished[i] = true;
+		return;
+	}
+	r = ms_source_next(&src, &c, w->buf + sm->used, share);
+	if (r == 0 || (r == 1 && src.eof && c.map == NULL)) {
+		size_t len = r == 1 ? c.len : 0;
+
+		sm->sel = t->sel;
+		sm->msg[sm->n] = w->buf + sm->used;
+		sm->len[sm->n] = len;
+		sm->out[sm->n] = t->digest;
+		sm->index[sm->n++] = i;
+		sm->used += (len + 63) / 64 * 64;	/* blocks stay aligned */
+		t->size = len;
+		ms_progress_add(e->cfg.progress, len);
+		ms_source_close(&src);
+		return;
+	}
+	smalls_hash(w, st, sm);	/* only reads the buffer: c is intact */
+	if (r == 1 && c.map == NULL) {
+		memmove(w->buf, c.p, c.len);
+		c.p = w->buf;
+		/* the rest of a first buffer, as run_task reads it */
+		if (!src.eof && (r = ms_source_next(&src, &more, w->buf + c.len,
+		    cap - c.len)) == 1)
+			c.len += more.len;
+		else if (r == 0)
+			r = 1;
+	}
+	st->finished[i] = task_rest(e, w, t, e->nworkers > 0 ? st : NULL, i,
+	    &src, &c, r);
+}
+
 /* Without the lock: do the step.  Returns -1 with errno on failure. */
 static int
 run_step(struct ms_engine *e, struct worker *w, struct step *st)
 {
+	struct smalls sm = { .n = 0 };
+
 	if (st->kind != STEP_TASK)
 		return ms_big_run(e, st);
 	/* ntasks shrinks if a long file gives the rest back */
-	for (size_t i = 0; i < st->ntasks; i++)
-		st->finished[i] = run_task(e, w, st->task[i], st, i);
+	for (size_t i = 0; i < st->ntasks; i++) {
+		struct ms_task *t = st->task[i];
+
+		if (!t->stream && ms_selection_has_many(t->sel)) {
+			small_task(e, w, st, i, &sm);
+			continue;
+		}
+		smalls_hash(w, st, &sm);
+		st->finished[i] = run_task(e, w, t, e->nworkers > 0 ? st : NULL,
+		    i);
+	}
+	smalls_hash(w, st, &sm);
 	return 1;
 }
 
@@ -383,32 +499,92 @@ drain(struct ms_engine *e, size_t limit)
 	}
 }
 
-/* Under the lock: put t at the end of the queue of unstarted tasks. */
+/* Without the lock (the submitter's list): t is to be queued. */
 static void
-enqueue(struct ms_engine *e, struct ms_task *t)
+pend(struct ms_engine *e, struct ms_task *t)
 {
 	t->next = NULL;
-	if (e->q_tail != NULL)
-		e->q_tail->next = t;
+	if (e->p_tail != NULL)
+		e->p_tail->next = t;
 	else
-		e->q_head = t;
-	e->q_tail = t;
-	e->nqueued++;
-	if (e->idle > 0)
+		e->p_head = t;
+	e->p_tail = t;
+	e->npending++;
+}
+
+/* Under the lock: the pending tasks go to the end of the queue. */
+static void
+enqueue(struct ms_engine *e)
+{
+	if (e->p_head == NULL)
+		return;
+	if (e->q_tail != NULL)
+		e->q_tail->next = e->p_head;
+	else
+		e->q_head = e->p_head;
+	e->q_tail = e->p_tail;
+	e->nqueued += e->npending;
+	if (e->idle > 1 && e->npending > 1)
+		pthread_cond_broadcast(&e->work_cv);
+	else if (e->idle > 0)
 		pthread_cond_signal(&e->work_cv);
+	e->p_head = e->p_tail = NULL;
+	e->npending = 0;
+}
+
+/* Queue the pending tasks and start the workers if need be. */
+static void
+flush(struct ms_engine *e)
+{
+	pthread_mutex_lock(&e->lock);
+	enqueue(e);
+	start_workers(e);	/* they wait for the lock */
+	pthread_mutex_unlock(&e->lock);
+}
+
+/* -j 1: run the batch gathered so far on the caller's thread, emit it. */
+static void
+solo_run(struct ms_engine *e)
+{
+	struct step *st = e->solo;
+
+	if (st == NULL || st->ntasks == 0)
+		return;
+	st->kind = STEP_TASK;
+	run_step(e, &e->self, st);
+	for (size_t i = 0; i < st->ntasks; i++)
+		e->emit(e->arg, st->task[i]);
+	st->ntasks = 0;
 }
 
 void
 ms_engine_submit(struct ms_engine *e, struct ms_task *t)
 {
+	bool stream = !t->walked && ms_source_is_stream(t->path);
+
 	if (e->nworkers == 0) {
-		run_task(e, &e->self, t, NULL, 0);
-		e->emit(e->arg, t);
+		/* In batches too, so that small files share the lanes; but a
+		 * stream may block: what came before it is written first. */
+		if (e->solo == NULL)
+			e->solo = ms_xcalloc(1, sizeof(*e->solo));
+		if (stream)
+			solo_run(e);
+		t->stream = stream;
+		e->solo->task[e->solo->ntasks++] = t;
+		if (stream || e->solo->ntasks == BATCH)
+			solo_run(e);
 		return;
 	}
-	bool stream = !t->walked && ms_source_is_stream(t->path);
+	/*
+	 * The submitter's fields (seq, the window, the stream order) are
+	 * its own; the lock is taken only to queue what is pending, BATCH
+	 * per worker at a time, or at once when a worker waits for work.
+	 */
+	if (e->submitted - e->emitted >= WINDOW) {	/* t needs a slot */
+		flush(e);
+		drain(e, WINDOW - 1);
+	}
 	t->stream = stream;
-	pthread_mutex_lock(&e->lock);
 	t->seq = e->submitted++;
 	size_t after = stream ? e->stream_end : 0;
 	e->stream_end = stream ? t->seq + 1 : e->stream_end;
@@ -417,22 +593,22 @@ ms_engine_submit(struct ms_engine *e, struct ms_task *t)
 	if (!e->started && e->held == NULL) {
 		/* Perhaps the only task: wait and see before making threads. */
 		e->held = t;
-		pthread_mutex_unlock(&e->lock);
 		return;
 	}
 	if (e->held != NULL) {
-		enqueue(e, e->held);
+		pend(e, e->held);
 		e->held = NULL;
 	}
-	start_workers(e);	/* they wait for the lock */
-	if (e->emitted < after) {	/* one reader per stream, in order */
-		pthread_mutex_unlock(&e->lock);
+	if (stream && e->emitted < after) {	/* one reader per stream */
+		flush(e);
 		drain(e, e->submitted - after);
-		pthread_mutex_lock(&e->lock);
 	}
-	enqueue(e, t);
-	pthread_mutex_unlock(&e->lock);
-	drain(e, WINDOW - 1);
+	pend(e, t);
+	if (stream || !e->started || e->npending >= BATCH * e->nworkers ||
+	    e->idle > 0) {
+		flush(e);
+		drain(e, WINDOW - 1);
+	}
 }
 
 void
@@ -450,18 +626,24 @@ ms_engine_submit_done(struct ms_engine *e, struct ms_task *t)
 	bool released = false;
 
 	if (e->nworkers == 0) {
+		solo_run(e);
 		e->emit(e->arg, t);
 		return;
 	}
-	pthread_mutex_lock(&e->lock);
-	t->seq = e->submitted++;
-	e->window[t->seq % WINDOW] = t;
 	if (e->held != NULL) {
 		/* an earlier path task: the workers take it now */
-		enqueue(e, e->held);
+		pend(e, e->held);
 		e->held = NULL;
 		released = true;
 	}
+	if (e->submitted - e->emitted >= WINDOW) {	/* t needs a slot */
+		flush(e);
+		drain(e, WINDOW - 1);
+	}
+	pthread_mutex_lock(&e->lock);
+	enqueue(e);
+	t->seq = e->submitted++;
+	e->window[t->seq % WINDOW] = t;
 	ms_engine_complete(e, t);
 	pthread_mutex_unlock(&e->lock);
 	if (released)
@@ -472,6 +654,8 @@ ms_engine_submit_done(struct ms_engine *e, struct ms_task *t)
 void
 ms_engine_finish(struct ms_engine *e)
 {
+	solo_run(e);
+	free(e->solo);
 	if (e->held != NULL) {
 		/* A single task: the caller's thread opens it, and starts the
 		 * workers only if the file turns out large. */
@@ -485,6 +669,8 @@ ms_engine_finish(struct ms_engine *e)
 		}
 	}
 	if (e->nworkers > 0) {
+		if (e->npending > 0)
+			flush(e);
 		drain(e, 0);
 		pthread_mutex_lock(&e->lock);
 		e->closing = true;

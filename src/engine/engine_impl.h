@@ -15,6 +15,7 @@
 #define MS_ENGINE_IMPL_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -84,10 +85,14 @@ struct ms_engine {
 	pthread_cond_t	 main_cv;	/* the submitter waits here */
 	struct ms_task	*q_head, *q_tail;	/* not started */
 	size_t		 nqueued;	/* tasks on that queue */
+	/* the submitter's own, no lock: tasks not queued yet */
+	struct ms_task	*p_head, *p_tail;
+	size_t		 npending;
 	struct big	*active;
 	size_t		 nactive;
 	struct big	*spare;		/* finished bigs, for reuse */
-	unsigned	 idle;
+	atomic_uint	 idle;		/* workers asleep on work_cv; read
+					 * without the lock by the submitter */
 	bool		 closing;
 	bool		 main_waiting;
 	size_t		 stream_end;	/* 1 + the last stream task's seq, or 0:
@@ -100,6 +105,7 @@ struct ms_engine {
 	struct ms_task	*held;		/* the first task, until a second comes */
 	struct worker	*workers;
 	struct worker	 self;		/* -j 1: the caller's thread */
+	struct step	*solo;		/* -j 1: the batch being gathered */
 };
 
 enum step_kind { STEP_NONE, STEP_TASK, STEP_READ, STEP_LANE };
