@@ -27,10 +27,10 @@ static const struct row {
 	enum ms_md_family family;
 	const struct ms_md_shape *shape;
 } rows[] = {
-	{ "md5", MS_MD_MD5, &ms_md5_shape },
-	{ "sha1", MS_MD_SHA1, &ms_sha1_shape },
-	{ "sha224", MS_MD_SHA256, &ms_sha224_shape },
-	{ "sha256", MS_MD_SHA256, &ms_sha256_shape },
+	{ .name = "md5", .family = MS_MD_MD5, .shape = &ms_md5_shape },
+	{ .name = "sha1", .family = MS_MD_SHA1, .shape = &ms_sha1_shape },
+	{ .name = "sha224", .family = MS_MD_SHA256, .shape = &ms_sha224_shape },
+	{ .name = "sha256", .family = MS_MD_SHA256, .shape = &ms_sha256_shape },
 };
 
 static const struct row *
