@@ -196,6 +196,9 @@ test_gnu_format_matches_coreutils() {
 			"${a}sum" "$d/$d/$d/$d"/* > ../want
 			multisum -a "$a" "$d/$d/$d/$d"/* > ../got
 			same ../got ../want "GNU lines of 870 to 1060 bytes of $a, as ${a}sum"
+			"${a}sum" --tag "$d/$d/$d/$d"/* > ../want
+			multisum --tag -a "$a" "$d/$d/$d/$d"/* > ../got
+			same ../got ../want "BSD lines of 870 to 1060 bytes of $a, as ${a}sum --tag"
 		done
 	else
 		skip_case "sha512sum or sha256sum absent"

@@ -127,32 +127,31 @@ sfv_reads_back(const char *name)
 }
 
 /*
- * A GNU line, "PREFIX TEXT MODE NAME EOL" without escapes, in one fwrite:
- * a tree of small files writes a line per file, and stdio's character
- * calls took as many instructions as hashing 1 KiB with xxh3.
+ * A line of n pieces and its end, in one fwrite: a tree of small files
+ * writes a line per file (per digest in BSD form), and stdio's calls for
+ * each piece took as many instructions as hashing 1 KiB with xxh3.  A
+ * line longer than the buffer goes piece by piece.
  */
 static void
-gnu_line(FILE *out, const char *prefix, const char *text, char mode,
-    const char *name, char eol)
+put_line(FILE *out, const char *const piece[], size_t n, char eol)
 {
 	char line[1024];
-	size_t np = strlen(prefix), nt = strlen(text), nn = strlen(name);
-	char *p = line;
+	size_t len = 0;
 
-	if (np + nt + nn + 3 > sizeof(line)) {
-		fprintf(out, "%s%s %c%s%c", prefix, text, mode, name, eol);
-		return;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = strlen(piece[i]);
+
+		if (len + k + 1 > sizeof(line)) {
+			for (i = 0; i < n; i++)
+				fputs(piece[i], out);
+			putc(eol, out);
+			return;
+		}
+		memcpy(line + len, piece[i], k);
+		len += k;
 	}
-	memcpy(p, prefix, np);
-	p += np;
-	memcpy(p, text, nt);
-	p += nt;
-	*p++ = ' ';
-	*p++ = mode;
-	memcpy(p, name, nn);
-	p += nn;
-	*p++ = eol;
-	fwrite(line, 1, (size_t)(p - line), out);
+	line[len++] = eol;
+	fwrite(line, 1, len, out);
 }
 
 const char *
@@ -252,8 +251,10 @@ ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
 
 		spec_text(text, s, digest, o->base64);
 		if (!esc) {
-			gnu_line(out, prefix, text, o->binary ? '*' : ' ', name,
-			    eol);
+			const char *piece[] = { prefix, text,
+			    o->binary ? " *" : "  ", name };
+
+			put_line(out, piece, 4, eol);
 			return;
 		}
 		putc('\\', out);
@@ -269,14 +270,19 @@ ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
 		for (size_t i = 0; i < sel->cnt; i++) {
 			const struct ms_digest_spec *s = &sel->spec[i];
 
-			if (esc)
-				putc('\\', out);
+			if (!esc) {
+				const char *piece[] = {
+				    ms_spec_tag(s, tagbuf, sizeof(tagbuf)), " (",
+				    name, ") = ", spec_text(text, s,
+				    digest + sel->offset[i], o->base64) };
+
+				put_line(out, piece, 5, eol);
+				continue;
+			}
+			putc('\\', out);
 			fputs(ms_spec_tag(s, tagbuf, sizeof(tagbuf)), out);
 			fputs(" (", out);
-			if (esc)
-				ms_write_escaped(out, name);
-			else
-				fputs(name, out);
+			ms_write_escaped(out, name);
 			fputs(") = ", out);
 			fputs(spec_text(text, s, digest + sel->offset[i],
 			    o->base64), out);
