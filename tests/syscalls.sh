@@ -82,6 +82,31 @@ test_mapped_file_costs_one_fstat() {
 	check "the file was mapped" grep -q "^[0-9]* *mmap(.*<$p>" log
 }
 
+# Lines into a file or a device such as /dev/null go in full batches of
+# 64 KiB (a pipe's writes stay whole lines of at most PIPE_BUF bytes:
+# harden.sh).
+test_output_in_full_batches() {
+	have strace || skip_test "no strace"
+	strace -f -o /dev/null true 2> /dev/null || skip_test "strace cannot trace here"
+	mkdir tree
+	i=0
+	while [ $i -lt 1500 ]; do
+		printf '%s\n' $i > "tree/f$i"
+		i=$((i + 1))
+	done
+	strace -f -e trace=write -o log "$MULTISUM" -r -a md5,sha256 tree > /dev/null
+	n=$(grep -c '^[0-9]* *write(1,' log)
+	# 3,000 lines, 206 KB: three full batches and the rest (seven
+	# writes when every batch left its last lines for a write of their own)
+	check "lines to /dev/null in full batches ($n writes)" [ "$n" -le 5 ]
+	"$MULTISUM" -r -a md5,sha256 tree > want
+	strace -f -e trace=write -o log "$MULTISUM" -r -a md5,sha256 tree > got
+	n=$(grep -c '^[0-9]* *write(1,' log)
+	check "lines to a file in full batches ($n writes)" [ "$n" -le 5 ]
+	same got want "the same lines"
+}
+
 run walked_small_file_costs_four_calls
 run mapped_file_costs_one_fstat
+run output_in_full_batches
 finish

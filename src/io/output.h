@@ -62,10 +62,10 @@ int	 ms_output_checkpoint(struct ms_output *out,
 
 /*
  * Call after each result's lines: on a terminal they are written now; into
- * a pipe or file they are gathered and written in batches.  Every write
- * ends at a line end and, into a pipe or terminal, holds at most PIPE_BUF
- * bytes (a longer line goes alone), so that runs sharing a pipe never
- * mangle each other's lines.  No-op for -o.
+ * a pipe, file or device they are gathered and written in batches.  Every
+ * write ends at a line end and, into a pipe, socket or terminal, holds at
+ * most PIPE_BUF bytes (a longer line goes alone), so that runs sharing a
+ * pipe never mangle each other's lines.  No-op for -o.
  */
 void	 ms_output_lines(struct ms_output *out);
 
