@@ -339,6 +339,32 @@ test_empty_file_fails() {
 	    grep -q 'empty: there is nothing to measure' err
 }
 
+# A directory is the tree workload: every file below it through the
+# engine, for each algorithm, and the read floor beside them; the table
+# names the floor and counts the files; a directory with no file in it
+# is refused.
+test_tree_workload() {
+	mkdir -p tree/sub
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		random_file "tree/f$i" $((i * 300))
+	done
+	random_file tree/sub/deep 5000
+	status_is 0 "--bench over a tree" bench_json tree.json \
+	    --bench-time=2 -a md5 tree
+	json_ok tree.json "md5 sha256" "$SYNTHETIC file:tree"
+	check "a read row for the tree" grep -q '"workload": "read:tree"' tree.json
+	"$MULTISUM" --bench --bench-time=2 -a md5 tree > table 2> err
+	check "the table names the read floor and the 21 files" \
+	    grep -q '^read floor: the 21 files below tree' table
+	tr -s '\n ' '  ' < table > flat	# the verdict's lines wrap
+	check "the verdict weighs the tree against the floor" \
+	    grep -q 'tree: [A-Z/]*-bound.* the read floor' flat
+	mkdir none
+	status_is 1 "--bench on a directory with no file" "$MULTISUM" --bench \
+	    none > /dev/null 2> err
+	check "the message says why" grep -q 'none: no files below it' err
+}
+
 # A budget so short that every cell gets one run: no spread of 0 is
 # shown for it, and every figure and verdict sentence says it is
 # tentative.
@@ -494,6 +520,7 @@ run bad_format_is_usage_error
 run stdin_is_usage_error
 run missing_file_fails
 run empty_file_fails
+run tree_workload
 run single_runs_are_tentative
 run file_headings_distinct
 run big_file_over_budget

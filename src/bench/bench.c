@@ -26,6 +26,7 @@
 #endif
 
 #include "io/output.h"
+#include "io/walk.h"
 #include "base/util.h"
 
 #define DEFAULT_TIME	12.0	/* seconds: a full run of every algorithm */
@@ -156,9 +157,72 @@ lay_out(struct ms_bench *b, char **files, const uint64_t *size, size_t nfiles,
 		    ms_xasprintf("read:%s", files[f]), files[f], size[f]);
 }
 
-/* The FILE operands must be regular files that can be read again and again. */
+/* A tree's walk: each regular file below the operand, and its size. */
+struct gather {
+	struct ms_bench_tree *t;
+	size_t		 cap;
+	uint64_t	 bytes;
+	int		 err;
+};
+
+static void
+gather(void *arg, const char *path, bool walked)
+{
+	struct gather *g = arg;
+	struct stat st;
+
+	(void)walked;
+	if (stat(path, &st) == -1) {
+		ms_warn("%s: %s", path, strerror(errno));
+		g->err = -1;
+		return;
+	}
+	if (g->t->n == g->cap) {
+		g->cap = g->cap ? 2 * g->cap : 256;
+		g->t->paths = ms_xrealloc(g->t->paths, g->cap * sizeof(char *));
+	}
+	g->t->paths[g->t->n++] = ms_xstrdup(path);
+	g->bytes += (uint64_t)st.st_size;
+}
+
+/*
+ * A directory operand is the tree workload: every regular file below it,
+ * walked as -r walks, listed once (the walk is not timed).
+ */
 static int
-check_files(char **files, size_t n, uint64_t *size)
+walk_tree(const char *dir, struct ms_bench_tree *t, uint64_t *size)
+{
+	struct ms_walk_opts wo = { .recursive = true };
+	struct gather g = { .t = t };
+
+	if (ms_walk(&wo, dir, gather, &g) > 0 || g.err != 0)
+		return MS_EXIT_FAIL;
+	if (t->n == 0) {
+		ms_warn("%s: no files below it: there is nothing to measure",
+		    dir);
+		return MS_EXIT_FAIL;
+	}
+	*size = g.bytes;
+	return MS_EXIT_OK;
+}
+
+static void
+free_trees(struct ms_bench_tree *t, size_t n)
+{
+	for (size_t i = 0; t != NULL && i < n; i++) {
+		for (size_t k = 0; k < t[i].n; k++)
+			free(t[i].paths[k]);
+		free(t[i].paths);
+	}
+	free(t);
+}
+
+/*
+ * The FILE operands must be regular files that can be read again and
+ * again, or directories (the tree workload: the files below them).
+ */
+static int
+check_files(char **files, size_t n, uint64_t *size, struct ms_bench_tree *tree)
 {
 	for (size_t i = 0; i < n; i++) {
 		struct stat st;
@@ -176,8 +240,9 @@ check_files(char **files, size_t n, uint64_t *size)
 		}
 		close(fd);
 		if (S_ISDIR(st.st_mode)) {
-			ms_warn("%s: Is a directory", files[i]);
-			return MS_EXIT_FAIL;
+			if (walk_tree(files[i], &tree[i], &size[i]) != MS_EXIT_OK)
+				return MS_EXIT_FAIL;
+			continue;
 		}
 		if (!S_ISREG(st.st_mode)) {
 			ms_warn("%s: not a regular file: --bench reads it "
@@ -298,7 +363,10 @@ ms_bench_main(const struct ms_options *o)
 	/* --format, --bench-baseline and --archive: checked by main */
 	base = o->bench_base;
 	size = ms_xcalloc(o->nfiles ? o->nfiles : 1, sizeof(*size));
-	if ((rc = check_files(o->files, o->nfiles, size)) != MS_EXIT_OK) {
+	b.trees = ms_xcalloc(o->nfiles ? o->nfiles : 1, sizeof(*b.trees));
+	if ((rc = check_files(o->files, o->nfiles, size, b.trees)) !=
+	    MS_EXIT_OK) {
+		free_trees(b.trees, o->nfiles);
 		free(size);
 		return rc;
 	}
@@ -307,6 +375,7 @@ ms_bench_main(const struct ms_options *o)
 		sel = &all;
 	}
 	if (ms_selection_load(sel) == -1 || ms_spec_load(&base) == -1) {
+		free_trees(b.trees, o->nfiles);
 		free(size);
 		return MS_EXIT_USAGE;
 	}
@@ -328,10 +397,18 @@ ms_bench_main(const struct ms_options *o)
 	in.data = data;
 
 	if (o->nfiles > 0) {
-		in.paths = o->files;
-		in.npaths = o->nfiles;
+		/* the files, and the files below the directories */
 		for (size_t i = 0; i < o->nfiles; i++)
+			in.npaths += b.trees[i].n ? b.trees[i].n : 1;
+		in.paths = ms_xcalloc(in.npaths, sizeof(*in.paths));
+		in.npaths = 0;
+		for (size_t i = 0; i < o->nfiles; i++) {
+			for (size_t k = 0; k < b.trees[i].n; k++)
+				in.paths[in.npaths++] = b.trees[i].paths[k];
+			if (b.trees[i].n == 0)
+				in.paths[in.npaths++] = o->files[i];
 			engine_bytes += size[i];
+		}
 		b.engine_input = "the FILE operands";
 	} else if (b.sel.cnt > 0) {
 		/* written when the row is first run: on a loaded machine, a
@@ -360,6 +437,9 @@ ms_bench_main(const struct ms_options *o)
 	if (report(&b, format) == -1)
 		rc = MS_EXIT_FAIL;
 
+	if (o->nfiles > 0)
+		free(in.paths);
+	free_trees(b.trees, o->nfiles);
 	for (size_t i = 0; i < b.ncell; i++)
 		free(b.cell[i].workload);
 	free(b.cell);

@@ -29,8 +29,11 @@ enum ms_bench_kind {
 	MS_BENCH_ONESHOT,	/* init, one update of the buffer, final */
 	MS_BENCH_CHUNKED,	/* init, cnt updates of len bytes each, final */
 	MS_BENCH_SMALL,		/* cnt digests of len bytes, a new state each */
-	MS_BENCH_FILE,		/* a FILE operand through the engine */
-	MS_BENCH_READ,		/* a FILE operand read, not hashed */
+	MS_BENCH_FILE,		/* a FILE operand through the engine (a
+				 * directory: every file below it) */
+	MS_BENCH_READ,		/* a FILE operand read, not hashed (a
+				 * directory: the read floor, the engine's
+				 * workers reading every file, hashing none) */
 	MS_BENCH_ENGINE,	/* the selected algorithms in one engine pass */
 };
 
@@ -126,6 +129,12 @@ struct ms_bench_machine {
 	char		 compiler[160];
 };
 
+/* A FILE operand that is a directory: the tree workload. */
+struct ms_bench_tree {
+	char		**paths;	/* its regular files, in walk order */
+	size_t		 n;		/* 0: the operand is a file */
+};
+
 struct ms_bench {
 	const struct ms_options *o;
 	struct ms_bench_algo *algo;	/* the selected, then the baseline */
@@ -135,6 +144,7 @@ struct ms_bench {
 	size_t		 ncell;
 	char		**files;	/* the FILE operands: more columns */
 	size_t		 nfiles;
+	struct ms_bench_tree *trees;	/* per FILE operand */
 	struct ms_selection sel;	/* what the engine row hashes */
 	const char	*engine_input;	/* words for what the engine read */
 	unsigned	 jobs;

@@ -71,15 +71,24 @@ engine_emit(void *arg, struct ms_task *t)
 	ms_task_free(t);
 }
 
-/* One pass of the engine over paths, as `multisum -a SEL PATHS` does. */
+/*
+ * One pass of the engine over paths, as `multisum -a SEL PATHS` (or -r
+ * over a tree) does: every path is a regular file (bench.c checked), so
+ * each is opened as a walk opens what it found.  An empty selection reads
+ * the files and hashes none: the tree workload's read floor.
+ */
 static int
 engine_pass(struct ms_bench_runner *x, const struct ms_selection *sel,
     const char *const *paths, size_t npaths)
 {
 	struct ms_engine *e = ms_engine_start(&x->b->o->engine, engine_emit, x);
 
-	for (size_t i = 0; i < npaths; i++)
-		ms_engine_submit(e, ms_task_new(paths[i], sel, NULL));
+	for (size_t i = 0; i < npaths; i++) {
+		struct ms_task *t = ms_task_new(paths[i], sel, NULL);
+
+		t->walked = true;
+		ms_engine_submit(e, t);
+	}
 	ms_engine_finish(e);
 	return x->err != 0 ? -1 : 0;
 }
@@ -168,6 +177,10 @@ run(struct ms_bench_runner *x, const struct ms_bench_cell *c)
 	unsigned char out[MS_DIGEST_MAX];
 	size_t dlen = s ? ms_spec_len(s) : 0;
 	const char *path = c->path;
+	static const struct ms_bench_tree no_tree;
+	const struct ms_bench_tree *tree = c->kind == MS_BENCH_FILE ||
+	    c->kind == MS_BENCH_READ ? &x->b->trees[c->index] : &no_tree;
+	static const struct ms_selection none;
 	void *st;
 
 	switch (c->kind) {
@@ -194,8 +207,14 @@ run(struct ms_bench_runner *x, const struct ms_bench_cell *c)
 		}
 		return 0;
 	case MS_BENCH_FILE:
+		if (tree->n > 0)
+			return engine_pass(x, &c->algo->one,
+			    (const char *const *)tree->paths, tree->n);
 		return engine_pass(x, &c->algo->one, &path, 1);
 	case MS_BENCH_READ:
+		if (tree->n > 0)
+			return engine_pass(x, &none, (const char *const *)
+			    tree->paths, tree->n);
 		return read_pass(x, c->path);
 	case MS_BENCH_ENGINE:
 		if (x->npaths == 0 && make_engine_file(x) == -1)

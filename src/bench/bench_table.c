@@ -346,6 +346,10 @@ single_rows(const struct table *r)
 			    b->sel.cnt,
 			    b->sel.cnt == 1 ? "" : "s", b->jobs,
 			    b->engine_input);
+		else if (b->trees[c->index].n > 0)
+			what = ms_xasprintf("read floor: the %zu files below %s, "
+			    "read by the engine's -j %u workers and not hashed:",
+			    b->trees[c->index].n, c->path, b->jobs);
 		else
 			what = ms_xasprintf("read: %s, read and not hashed:",
 			    c->path);

@@ -362,6 +362,7 @@ verdict_files(struct verdict *r)
 		char list[512] = "", v1[32], v2[32];
 		size_t nio = 0, ncpu = 0;
 		double vs = 0, vq = 0;
+		const char *read;
 		bool shaky;
 
 		if (rd->kind != MS_BENCH_READ || !ms_bench_ok(rd) ||
@@ -396,23 +397,26 @@ verdict_files(struct verdict *r)
 		if (nio + ncpu == 0)
 			continue;
 		ms_bench_mbps(v1, sizeof(v1), rd->median);
+		/* a tree is read by the workers: the read floor */
+		read = b->trees[rd->index].n > 0 ? "the read floor" :
+		    "a plain read";
 		if (ncpu == 0)
 			say(r, "%s: I/O-bound: every selected algorithm "
-			    "hashes it as fast as a plain read (%s MB/s, page "
-			    "cache warm); a faster algorithm would not help.%s",
-			    rd->path, v1, hedge(shaky));
+			    "hashes it as fast as %s (%s MB/s, page cache "
+			    "warm); a faster algorithm would not help.%s",
+			    rd->path, read, v1, hedge(shaky));
 		else if (nio == 0)
-			say(r, "%s: CPU-bound: a plain read runs at %s MB/s "
-			    "(page cache warm), faster than any selected "
-			    "algorithm hashes it (the fastest, %s, at %s "
-			    "MB/s).%s", rd->path, v1, quick->name,
+			say(r, "%s: CPU-bound: %s runs at %s MB/s (page "
+			    "cache warm), faster than any selected algorithm "
+			    "hashes it (the fastest, %s, at %s MB/s).%s",
+			    rd->path, read, v1, quick->name,
 			    ms_bench_mbps(v2, sizeof(v2), vq), hedge(shaky));
 		else
-			say(r, "%s: I/O-bound for %s (within %.0f%% of a "
-			    "plain read, %s MB/s, page cache warm); CPU-bound "
-			    "for the other %zu (slowest: %s at %s MB/s).%s",
-			    rd->path, list, (1 - IO_BOUND) * 100, v1, ncpu,
-			    slow->name, ms_bench_mbps(v2, sizeof(v2), vs),
+			say(r, "%s: I/O-bound for %s (within %.0f%% of %s, "
+			    "%s MB/s, page cache warm); CPU-bound for the "
+			    "other %zu (slowest: %s at %s MB/s).%s",
+			    rd->path, list, (1 - IO_BOUND) * 100, read, v1,
+			    ncpu, slow->name, ms_bench_mbps(v2, sizeof(v2), vs),
 			    hedge(shaky));
 		if (quick != NULL && vq < ENGINE_LOSS * ms_bench_median(b,
 		    quick, MS_WL_ONESHOT_16M))
