@@ -46,6 +46,7 @@ make_tree() {
 	random_file tree/a/k2 1000
 	random_file tree/a/k3 4096
 	random_file tree/b/small 7
+	random_file tree/b/mid 100000
 	: > tree/b/empty
 }
 
@@ -63,6 +64,11 @@ test_walked_small_file_costs_four_calls() {
 			is "$(calls log fcntl "$p")" 0 "-a $a: $f: no fcntl"
 			is "$(calls log close "$p")" 1 "-a $a: $f: closed once"
 		done
+		# 100 kB: a share of the buffer, then the rest; no hint
+		p=$PWD/tree/b/mid
+		is "$(calls log read "$p")" 2 "-a $a: b/mid: two reads"
+		is "$(calls log fadvise64 "$p")" 0 "-a $a: b/mid: no fadvise"
+		is "$(stats log "$p")" 1 "-a $a: b/mid: one fstat"
 	done
 	# The whole pattern, once, where a reader can see it.
 	grep "tree/a/k1" log | sed 's/^[0-9]* *//; s/, "[^"]*"\.\.\./, .../' | diag -

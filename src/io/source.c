@@ -46,6 +46,7 @@
  */
 #define LIVE_MAX	1024	/* windows mapped at once, at most */
 #define DROP_STEP	((off_t)8 << 20)	/* --nocache, read mode */
+#define ADVISE_AT	((off_t)512 << 10)	/* read-ahead hint from here */
 
 struct live {
 	atomic_bool	 used;		/* the slot is claimed */
@@ -417,8 +418,11 @@ ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
 			break;
 		}
 	}
-	if (got == cap && !s->advised && s->fd != -1) {
-		/* More than one buffer: worth a read-ahead hint. */
+	if (got == cap && !s->advised && s->fd != -1 &&
+	    s->pos + (off_t)got >= ADVISE_AT) {
+		/* Half a MiB and more to come: worth a read-ahead hint (the
+		 * engine reads small files in shares of its buffer, and a
+		 * hint after each full share cost a call per file). */
 		posix_fadvise(s->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 		s->advised = true;
 	}
