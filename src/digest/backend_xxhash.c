@@ -265,65 +265,25 @@ version(void)
  * state's reset and buffering (XXH3 of 1 KiB: 150 instructions instead of
  * 700, callgrind).
  */
-static void
-xxh32_many(const struct ms_digest_spec *s, size_t cnt,
-    const unsigned char *const msg[], const size_t len[],
-    unsigned char *const out[], bool done[])
-{
-	(void)s;
-	for (size_t i = 0; i < cnt; i++) {
-		XXH32_canonical_t c;
-
-		xx.XXH32_canonicalFromHash(&c, xx.XXH32(msg[i], len[i], 0));
-		memcpy(out[i], &c, sizeof(c));
-		done[i] = true;
-	}
+#define XXH_MANY(v, T, HASH)						\
+static void								\
+v##_many(const struct ms_digest_spec *s, size_t cnt,			\
+    const unsigned char *const msg[], const size_t len[],		\
+    unsigned char *const out[], bool done[])				\
+{									\
+	(void)s;							\
+	for (size_t i = 0; i < cnt; i++) {				\
+		T##_canonical_t c;					\
+									\
+		xx.T##_canonicalFromHash(&c, HASH);			\
+		memcpy(out[i], &c, sizeof(c));				\
+		done[i] = true;						\
+	}								\
 }
-
-static void
-xxh64_many(const struct ms_digest_spec *s, size_t cnt,
-    const unsigned char *const msg[], const size_t len[],
-    unsigned char *const out[], bool done[])
-{
-	(void)s;
-	for (size_t i = 0; i < cnt; i++) {
-		XXH64_canonical_t c;
-
-		xx.XXH64_canonicalFromHash(&c, xx.XXH64(msg[i], len[i], 0));
-		memcpy(out[i], &c, sizeof(c));
-		done[i] = true;
-	}
-}
-
-static void
-xxh3_many(const struct ms_digest_spec *s, size_t cnt,
-    const unsigned char *const msg[], const size_t len[],
-    unsigned char *const out[], bool done[])
-{
-	(void)s;
-	for (size_t i = 0; i < cnt; i++) {
-		XXH64_canonical_t c;
-
-		xx.XXH64_canonicalFromHash(&c, xx.XXH3_64bits(msg[i], len[i]));
-		memcpy(out[i], &c, sizeof(c));
-		done[i] = true;
-	}
-}
-
-static void
-xxh128_many(const struct ms_digest_spec *s, size_t cnt,
-    const unsigned char *const msg[], const size_t len[],
-    unsigned char *const out[], bool done[])
-{
-	(void)s;
-	for (size_t i = 0; i < cnt; i++) {
-		XXH128_canonical_t c;
-
-		xx.XXH128_canonicalFromHash(&c, xx.XXH3_128bits(msg[i], len[i]));
-		memcpy(out[i], &c, sizeof(c));
-		done[i] = true;
-	}
-}
+XXH_MANY(xxh32, XXH32, xx.XXH32(msg[i], len[i], 0))
+XXH_MANY(xxh64, XXH64, xx.XXH64(msg[i], len[i], 0))
+XXH_MANY(xxh3, XXH64, xx.XXH3_64bits(msg[i], len[i]))
+XXH_MANY(xxh128, XXH128, xx.XXH3_128bits(msg[i], len[i]))
 
 #define XXH_OPS(CREATE, v, DESTROY) {					\
 	.backend = "libxxhash", .load = load, .create = CREATE,		\

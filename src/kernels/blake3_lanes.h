@@ -56,29 +56,7 @@ lanes_group(const struct ms_b3_lane *l, size_t lanes, const uint32_t key[8],
 		}
 		ROWS(rows, m);
 		keep = LOADU(live);
-		MS_B3_UNROLL
-		for (int i = 0; i < 8; i++)
-			v[i] = h[i];
-		MS_B3_UNROLL
-		for (int i = 0; i < 4; i++)
-			v[8 + i] = SET1((int)ms_b3_iv[i]);
-		v[12] = ctr_lo;
-		v[13] = ctr_hi;
-		v[14] = LOADU(len);
-		v[15] = LOADU(fl);
-		VROUND(0);
-		MSG_SPILL(m);
-		VROUND(1);
-		MSG_SPILL(m);
-		VROUND(2);
-		MSG_SPILL(m);
-		VROUND(3);
-		MSG_SPILL(m);
-		VROUND(4);
-		MSG_SPILL(m);
-		VROUND(5);
-		MSG_SPILL(m);
-		VROUND(6);
+		VCOMPRESS(ctr_lo, ctr_hi, LOADU(len), LOADU(fl));
 		MS_B3_UNROLL
 		for (int i = 0; i < 8; i++)
 			h[i] = BLEND(keep, XOR(v[i], v[i + 8]), h[i]);

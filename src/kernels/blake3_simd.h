@@ -91,6 +91,28 @@
 } while (0)
 
 /*
+ * One compression of every lane (blake3_lanes.h's too): v from the
+ * chaining values h, the IV, the counters, block lengths and flags, the
+ * seven rounds; the new chaining values are v[i] ^ v[i + 8].
+ */
+#define VCOMPRESS(ctr_lo, ctr_hi, len, fl) do {				\
+	MS_B3_UNROLL							\
+	for (int i_ = 0; i_ < 8; i_++)					\
+		v[i_] = h[i_];						\
+	MS_B3_UNROLL							\
+	for (int i_ = 0; i_ < 4; i_++)					\
+		v[8 + i_] = SET1((int)ms_b3_iv[i_]);			\
+	v[12] = (ctr_lo);						\
+	v[13] = (ctr_hi);						\
+	v[14] = (len);							\
+	v[15] = (fl);							\
+	VROUND(0); MSG_SPILL(m); VROUND(1); MSG_SPILL(m);		\
+	VROUND(2); MSG_SPILL(m); VROUND(3); MSG_SPILL(m);		\
+	VROUND(4); MSG_SPILL(m); VROUND(5); MSG_SPILL(m);		\
+	VROUND(6);							\
+} while (0)
+
+/*
  * The chaining values of the lanes, words h[0..7], out: 4x4 transposes
  * inside the 128-bit lanes, then the level's own store.  x86 is
  * little-endian, so lane words are the output bytes.
@@ -158,29 +180,7 @@ group(const uint8_t *in, size_t stride, size_t lanes, size_t blocks,
 
 		load_msg(in + b * 64, stride, lanes, m, 0);
 		load_msg(in + b * 64, stride, lanes, m, 1);
-		MS_B3_UNROLL
-		for (int i = 0; i < 8; i++)
-			v[i] = h[i];
-		MS_B3_UNROLL
-		for (int i = 0; i < 4; i++)
-			v[8 + i] = SET1((int)ms_b3_iv[i]);
-		v[12] = ctr_lo;
-		v[13] = ctr_hi;
-		v[14] = SET1(64);
-		v[15] = SET1(f);
-		VROUND(0);
-		MSG_SPILL(m);
-		VROUND(1);
-		MSG_SPILL(m);
-		VROUND(2);
-		MSG_SPILL(m);
-		VROUND(3);
-		MSG_SPILL(m);
-		VROUND(4);
-		MSG_SPILL(m);
-		VROUND(5);
-		MSG_SPILL(m);
-		VROUND(6);
+		VCOMPRESS(ctr_lo, ctr_hi, SET1(64), SET1(f));
 		MS_B3_UNROLL
 		for (int i = 0; i < 8; i++)
 			h[i] = XOR(v[i], v[i + 8]);
