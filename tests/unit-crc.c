@@ -99,6 +99,7 @@ static uint64_t *regs[16];		/* per start 0..15, prefixes to 4096 */
 static uint64_t *big;			/* from start 3, to MAXLEN */
 
 struct run {
+	struct ms_digest_spec spec;
 	const struct ms_digest_ops *ops;
 	const struct ms_tree_ops *tree;
 	void		*state;
@@ -146,7 +147,7 @@ joined(struct run *r, const unsigned char *p, size_t n, const size_t *cut,
 	for (size_t i = 1; i <= ncut; i++) {
 		size_t end = i < ncut ? cut[i] : n;
 
-		r->tree->part(p + at, end - at, at, v);
+		r->tree->part(&r->spec, p + at, end - at, at, v);
 		r->tree->join(r->state, v, at, end - at);
 		at = end;
 	}
@@ -221,12 +222,13 @@ test_level(const char *level, const struct crc_case *c)
 	if (ms_algo_resolve(c->algo, 0, &spec, &why) == -1 ||
 	    ms_spec_load(&spec) == -1)
 		ms_bug("unit-crc: no row");
+	r.spec = spec;
 	r.ops = spec.algo->ops;
 	r.tree = spec.algo->tree;
 	r.len = (unsigned)ms_spec_len(&spec);
-	if ((r.state = r.ops->create(spec.algo, r.len)) == NULL)
+	if ((r.state = r.ops->create(&spec)) == NULL)
 		ms_bug("unit-crc: create");
-	ran = r.ops->variant();
+	ran = ms_spec_variant(&spec);
 	tap_ok(strcmp(ran, level) == 0 || strcmp(ran, "table") == 0 ||
 	    (strcmp(level, "vpclmul") == 0 && strcmp(ran, "pclmul") == 0),
 	    "%s at %s runs %s", c->algo, level, ran);

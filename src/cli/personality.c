@@ -320,14 +320,16 @@ tool_algo(const struct cu *c)
 static const char *
 crc_debug(const struct cu *c)
 {
-	const struct ms_algo *a = ms_algo_named("cksum");
+	struct ms_digest_spec s = { .algo = ms_algo_named("cksum") };
 	const char *v;
 
 	if (!c->debug)
 		return NULL;
-	v = a->ops->variant ? a->ops->variant() : "table";
-	return strcmp(v, "pclmul") == 0 || strcmp(v, "vpclmul") == 0 ?
-	    "using pclmul hardware support" : "using generic hardware support";
+	s.bits = s.algo->bits;
+	v = ms_spec_variant(&s);
+	return v != NULL && (strcmp(v, "pclmul") == 0 ||
+	    strcmp(v, "vpclmul") == 0) ? "using pclmul hardware support" :
+	    "using generic hardware support";
 }
 
 static int

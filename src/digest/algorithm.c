@@ -448,11 +448,20 @@ ms_class_name(enum ms_class c)
 }
 
 const char *
+ms_spec_variant(const struct ms_digest_spec *s)
+{
+	return s->algo->ops->variant != NULL ? s->algo->ops->variant(s) : NULL;
+}
+
+const char *
 ms_algo_backend(const struct ms_algo *a, char *buf, size_t cap)
 {
-	if (a->ops->variant == NULL)
+	struct ms_digest_spec s = { .algo = a, .bits = a->bits };
+	const char *v = ms_spec_variant(&s);
+
+	if (v == NULL)
 		return a->ops->backend;
-	snprintf(buf, cap, "%s/%s", a->ops->backend, a->ops->variant());
+	snprintf(buf, cap, "%s/%s", a->ops->backend, v);
 	return buf;
 }
 

@@ -34,6 +34,12 @@ enum ms_legacy {
 
 struct ms_algo;
 
+/* One selected digest: a row and the length asked for. */
+struct ms_digest_spec {
+	const struct ms_algo *algo;
+	unsigned	 bits;
+};
+
 /*
  * The operations of one primitive.  A state is created once (per worker
  * or per file) and then cycled through init, update and final many
@@ -44,15 +50,16 @@ struct ms_digest_ops {
 	/* Once per run, before threads start: load the library, fetch the
 	 * algorithm.  Returns -1 after printing why. */
 	int	 (*load)(const struct ms_algo *a);
-	void	*(*create)(const struct ms_algo *a, size_t len);  /* NULL: ENOMEM */
+	/* A state for the spec's row, length and parameters; NULL: ENOMEM. */
+	void	*(*create)(const struct ms_digest_spec *s);
 	void	 (*init)(void *state);
 	void	 (*update)(void *state, const void *p, size_t n);
 	void	 (*final)(void *state, unsigned char *out);
 	void	 (*destroy)(void *state);
 	const char *(*version)(void);	/* library version, or NULL */
-	/* The code path that runs for this row ("pclmul", "table"), chosen
+	/* The code path that runs for the spec ("pclmul", "table"), chosen
 	 * once per run; NULL when the library chooses for itself. */
-	const char *(*variant)(void);
+	const char *(*variant)(const struct ms_digest_spec *s);
 	/* Write the digest (len raw bytes) as text, for digests that are
 	 * not printed as plain hex or base64 (S3's "ETAG-N"); else NULL. */
 	void	 (*text)(char *buf, const unsigned char *d, size_t len);
@@ -62,13 +69,14 @@ struct ms_digest_ops {
  * A tree digest (BLAKE3, the CRCs) hashes parts of one input apart, on
  * any thread, and joins their values in order, so that one file can keep
  * every core busy.  part_ok: may [off, off + len), never the end of the input, be a
- * part?  part: its value (MS_PART_MAX bytes), from no state.  join: feed
- * that value to a state that has seen exactly off bytes.
+ * part?  part: its value (MS_PART_MAX bytes) under the spec, from no
+ * state.  join: feed that value to a state that has seen exactly off
+ * bytes.
  */
 struct ms_tree_ops {
 	bool	 (*part_ok)(uint64_t off, size_t len);
-	void	 (*part)(const void *p, size_t len, uint64_t off,
-		    unsigned char *out);
+	void	 (*part)(const struct ms_digest_spec *s, const void *p,
+		    size_t len, uint64_t off, unsigned char *out);
 	void	 (*join)(void *state, const unsigned char *v, uint64_t off,
 		    size_t len);
 };
@@ -104,12 +112,6 @@ struct ms_cksum_algo {
 extern const struct ms_cksum_algo ms_cksum_algos[];
 extern const size_t ms_cksum_algo_count;
 
-/* One selected digest: a row and the length asked for. */
-struct ms_digest_spec {
-	const struct ms_algo *algo;
-	unsigned	 bits;
-};
-
 extern const struct ms_algo ms_algos[];
 extern const size_t ms_algo_count;
 
@@ -144,6 +146,10 @@ const char *ms_class_name(enum ms_class c);
 /* What computes a row: "OpenSSL", or "built-in/pclmul" where the backend
  * chose a code path at run time. */
 const char *ms_algo_backend(const struct ms_algo *a, char *buf, size_t cap);
+
+/* The code path behind a spec ("pclmul"), or NULL when its library
+ * chooses for itself. */
+const char *ms_spec_variant(const struct ms_digest_spec *s);
 
 /* Load what the spec's backend needs; -1 after a message. */
 int	 ms_spec_load(const struct ms_digest_spec *s);

@@ -98,10 +98,12 @@ part_ok(uint64_t off, size_t len)
 }
 
 static void
-part(const void *p, size_t len, uint64_t off, unsigned char *out)
+part(const struct ms_digest_spec *spec, const void *p, size_t len,
+    uint64_t off, unsigned char *out)
 {
 	struct ms_blake3 proto;
 
+	(void)spec;
 	start(&proto);
 	ms_blake3_part(&proto, p, len, off, out);
 }
@@ -128,13 +130,12 @@ load(const struct ms_algo *a)
 }
 
 static void *
-create(const struct ms_algo *a, size_t len)
+create(const struct ms_digest_spec *spec)
 {
 	struct state *s = malloc(sizeof(*s));
 
-	(void)a;
 	if (s != NULL)
-		s->len = len;
+		s->len = ms_spec_len(spec);
 	return s;
 }
 
@@ -170,8 +171,9 @@ destroy(void *state)
 
 /* The SIMD level that runs. */
 static const char *
-variant(void)
+variant(const struct ms_digest_spec *s)
 {
+	(void)s;
 	return ms_blake3_simd_name(ms_blake3_simd());
 }
 

@@ -134,16 +134,16 @@ load_legacy(const struct ms_algo *a)
 }
 
 static void *
-create(const struct ms_algo *a, size_t len)
+create(const struct ms_digest_spec *spec)
 {
 	struct state *s = malloc(sizeof(*s));
 
 	if (s == NULL)
 		return NULL;
-	s->md = fetched[a - ms_algos];
+	s->md = fetched[spec->algo - ms_algos];
 	if (s->md == NULL)
 		ms_bug("openssl: digest used before load");
-	s->len = len;
+	s->len = ms_spec_len(spec);
 	s->xof = (evp.EVP_MD_get_flags(s->md) & EVP_MD_FLAG_XOF) != 0;
 	s->ctx = evp.EVP_MD_CTX_new();
 	if (s->ctx == NULL) {

@@ -80,18 +80,18 @@ destroy(void *state)
 }
 
 static void *
-create(const struct ms_algo *a, size_t len)
+create(const struct ms_digest_spec *spec)
 {
-	const struct ms_algo *in = inner(a);
+	struct ms_digest_spec in = { .algo = inner(spec->algo) };
 	struct state *s = calloc(1, sizeof(*s));
 
-	(void)len;
 	if (s == NULL)
 		return NULL;
-	s->ops = in->ops;
-	s->len = in->bits / 8;
-	s->part = s->ops->create(in, s->len);
-	s->parts = s->ops->create(in, s->len);
+	in.bits = in.algo->bits;
+	s->ops = in.algo->ops;
+	s->len = ms_spec_len(&in);
+	s->part = s->ops->create(&in);
+	s->parts = s->ops->create(&in);
 	if (s->part == NULL || s->parts == NULL) {
 		destroy(s);
 		return NULL;
@@ -278,10 +278,11 @@ text_base64(char *buf, const unsigned char *d, size_t len)
 }
 
 static const char *
-variant(void)
+variant(const struct ms_digest_spec *spec)
 {
 	static char buf[48];
 
+	(void)spec;
 	snprintf(buf, sizeof(buf), "part-size=%ju", (uintmax_t)part_size);
 	return buf;
 }

@@ -27,9 +27,9 @@ load(const struct ms_algo *a)
 }
 
 static void *
-create(const struct ms_algo *a, size_t len)
+create(const struct ms_digest_spec *s)
 {
-	(void)a, (void)len;
+	(void)s;
 	return malloc(sizeof(struct ms_whirlpool));
 }
 
@@ -59,8 +59,9 @@ destroy(void *state)
 
 /* The code level that runs. */
 static const char *
-variant(void)
+variant(const struct ms_digest_spec *s)
 {
+	(void)s;
 	return ms_whirlpool_level();
 }
 

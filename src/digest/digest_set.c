@@ -72,7 +72,7 @@ ms_digest_set_create(struct ms_digest_set *set, const struct ms_selection *sel)
 	for (size_t i = 0; i < sel->cnt; i++) {
 		const struct ms_digest_spec *s = &sel->spec[i];
 
-		set->state[i] = s->algo->ops->create(s->algo, ms_spec_len(s));
+		set->state[i] = s->algo->ops->create(s);
 		if (set->state[i] == NULL)
 			ms_die("%s", strerror(ENOMEM));
 	}

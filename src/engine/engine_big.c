@@ -324,7 +324,8 @@ hash_part(void *arg, const void *p, size_t n)
 {
 	struct part_arg *pa = arg;
 
-	pa->l->tree->part(p, n, pa->s->off, pa->l->value[pa->chunk % pa->b->ring]);
+	pa->l->tree->part(&pa->b->task->sel->spec[pa->l - pa->b->lane], p, n,
+	    pa->s->off, pa->l->value[pa->chunk % pa->b->ring]);
 }
 
 /*

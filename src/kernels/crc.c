@@ -440,9 +440,9 @@ variant_of(struct kind *k)
 /* --------------------------------------------------------------- ops */
 
 static void *
-create(const struct ms_algo *a, size_t len)
+create(const struct ms_digest_spec *s)
 {
-	(void)a, (void)len;
+	(void)s;
 	return calloc(1, sizeof(struct state));
 }
 
@@ -560,15 +560,17 @@ name##_update(void *state, const void *p, size_t n)			\
 }									\
 									\
 static const char *							\
-name##_variant(void)							\
+name##_variant(const struct ms_digest_spec *s)				\
 {									\
+	(void)s;							\
 	return variant_of(&k_##name);					\
 }									\
 									\
 static void								\
-name##_part(const void *p, size_t n, uint64_t off, unsigned char *out)	\
+name##_part(const struct ms_digest_spec *s, const void *p, size_t n,	\
+    uint64_t off, unsigned char *out)					\
 {									\
-	(void)off;							\
+	(void)s, (void)off;						\
 	put_part(out, k_##name.update(&k_##name, 0, p, n));		\
 }									\
 									\
