@@ -3,11 +3,11 @@
 #
 # crc-split.sh - one file's CRC split over workers (the CRC rows' tree
 # ops: parts hashed apart and joined in order) gives the digest of the
-# whole file.  A CRC part is 4 MiB or more (crc.c), so: at every code
-# path this CPU has (MULTISUM_CRC_IMPL), both io modes, -j1 (never split)
-# and -j2, with read buffers of 4 KiB (too small to split) and of an odd
-# 4 MiB + 1 bytes, so that parts start at odd offsets, and mapped windows
-# of 4 MiB: against the unsplit run, rhash, coreutils cksum and a
+# whole file.  A CRC part is 4 MiB or more (backend_crc.c), so: at every
+# code path this CPU has (MULTISUM_CRC_IMPL), both io modes, -j1 (never
+# split) and -j2, with read buffers of 4 KiB (too small to split) and of
+# an odd 4 MiB + 1 bytes, so that parts start at odd offsets, and mapped
+# windows of 4 MiB: against the unsplit run, rhash, coreutils cksum and a
 # CRC-64/NVME reference in Python.  Also a CRC beside a sha256 lane, the
 # cksum personality against coreutils, and the check values.
 . "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"

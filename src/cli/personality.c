@@ -316,7 +316,7 @@ tool_algo(const struct cu *c)
 }
 
 /* cksum --debug's line naming the CRC implementation: coreutils 9.1's
- * words, for the code crc.c really runs. */
+ * words, for the code kernels/crc.c really runs. */
 static const char *
 crc_debug(const struct cu *c)
 {

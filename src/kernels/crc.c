@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * crc.c - the built-in checksums: CRC-32 (zlib, SFV), CRC-32C
- * (Castagnoli, iSCSI), the POSIX cksum CRC, CRC-64/NVME (Amazon S3), and
- * the BSD and System V sums of sum(1) and `cksum -a bsd|sysv`.
+ * crc.c - the arithmetic of the built-in CRCs: CRC-32 (zlib, SFV),
+ * CRC-32C (Castagnoli, iSCSI), the POSIX cksum CRC and CRC-64/NVME
+ * (Amazon S3).
  *
  * Owns their tables, their arithmetic and the choice, once per run, of
  * the code that computes each CRC: slicing-by-8 tables everywhere, and on
@@ -10,15 +10,15 @@
  * crc_vpclmul.c) or, for CRC-32C, the SSE4.2 crc32 instruction
  * (crc_sse42.c).  The environment variable MULTISUM_CRC_IMPL caps the
  * level (table, sse42, pclmul, vpclmul) so that tests can run each one;
- * a level the CPU lacks is refused.  The raw digest is big-endian: 4
- * bytes for the 32-bit CRCs, 8 for CRC-64, 2 for the sums.
+ * a level the CPU lacks is refused.  It knows no digest row:
+ * backend_crc.c makes the registers digests (initial values, inversion,
+ * cksum's length, byte order) and tree digests.
  *
- * The four CRCs are tree digests too (algorithm.h's ms_tree_ops), so that
- * one file keeps every core busy: a part is the raw CRC of its bytes from
- * a zero register, and joining it moves the running register over the
- * part's length in zero bytes (a multiplication by x^(8 len) modulo the
- * polynomial) and adds the part's value, since a CRC register is linear
- * in the register it starts from and in the data.
+ * Parts of one message hashed apart join by the algebra below: a CRC
+ * register is linear in the register it starts from and in the data, so
+ * moving the running register over a part's length in zero bytes (a
+ * multiplication by x^(8 len) modulo the polynomial) and adding the
+ * part's register from zero gives the register of the whole.
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -26,10 +26,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "digest/backend.h"
+#include "kernels/crc.h"
+
 #include "base/bytes.h"
 #include "base/cpulevel.h"
-#include "kernels/crc.h"
 #include "base/util.h"
 
 /* The code paths, slowest first: a CRC runs the best one it has at or
@@ -41,12 +41,13 @@ const char *const ms_crc_level_names[L_COUNT + 1] = {
 	[L_PCLMUL] = "pclmul", [L_VPCLMUL] = "vpclmul", [L_COUNT] = NULL,
 };
 
-struct kind;
-typedef uint64_t crc_fn(const struct kind *k, uint64_t crc,
+struct ms_crc;
+typedef uint64_t crc_fn(const struct ms_crc *k, uint64_t crc,
     const unsigned char *p, size_t n);
 
-/* One CRC: its parameters, then what load() prepares. */
-struct kind {
+/* One CRC: its parameters, then what ms_crc_prepare builds. */
+struct ms_crc {
+	const char	*name;		/* "crc32c" */
 	unsigned	 width;		/* 32 or 64 */
 	bool		 reflected;	/* LSB first */
 	uint64_t	 poly;		/* normal form, x^width implied */
@@ -63,14 +64,6 @@ struct kind {
 	crc_fn		*update;	/* the one chosen */
 };
 
-struct state {
-	uint64_t	 crc;		/* running CRC register or sum */
-	uint64_t	 len;		/* bytes seen: cksum appends it */
-	/* join: x^(8 shift_len) modulo the polynomial, normal form, kept
-	 * because a file's parts are all of one length but its last */
-	uint64_t	 shift_len, shift;
-};
-
 /* ------------------------------------------------------------ tables */
 
 static uint64_t
@@ -84,13 +77,13 @@ reflect(uint64_t v, unsigned width)
 }
 
 static uint64_t
-entry(const struct kind *k, int s, uint64_t i)
+entry(const struct ms_crc *k, int s, uint64_t i)
 {
 	return k->width == 32 ? k->t.t32[s][i] : k->t.t64[s][i];
 }
 
 static void
-set_entry(struct kind *k, int s, uint64_t i, uint64_t v)
+set_entry(struct ms_crc *k, int s, uint64_t i, uint64_t v)
 {
 	if (k->width == 32)
 		k->t.t32[s][i] = (uint32_t)v;
@@ -99,7 +92,7 @@ set_entry(struct kind *k, int s, uint64_t i, uint64_t v)
 }
 
 static void
-build_tables(struct kind *k)
+build_tables(struct ms_crc *k)
 {
 	uint64_t top = (uint64_t)1 << (k->width - 1);
 	uint64_t mask = top | (top - 1);
@@ -127,7 +120,7 @@ build_tables(struct kind *k)
 
 /* Reflected, 32 bits (zlib, CRC-32C): eight bytes per round, LSB first. */
 static uint64_t
-table_reflected32(const struct kind *k, uint64_t crc, const unsigned char *p,
+table_reflected32(const struct ms_crc *k, uint64_t crc, const unsigned char *p,
     size_t n)
 {
 	const uint32_t (*t)[256] = k->t.t32;
@@ -149,7 +142,7 @@ table_reflected32(const struct kind *k, uint64_t crc, const unsigned char *p,
 
 /* Reflected, 64 bits (CRC-64/NVME). */
 static uint64_t
-table_reflected64(const struct kind *k, uint64_t c, const unsigned char *p,
+table_reflected64(const struct ms_crc *k, uint64_t c, const unsigned char *p,
     size_t n)
 {
 	const uint64_t (*t)[256] = k->t.t64;
@@ -169,7 +162,7 @@ table_reflected64(const struct kind *k, uint64_t c, const unsigned char *p,
 
 /* Forward, 32 bits (POSIX cksum): MSB first. */
 static uint64_t
-table_forward32(const struct kind *k, uint64_t crc, const unsigned char *p,
+table_forward32(const struct ms_crc *k, uint64_t crc, const unsigned char *p,
     size_t n)
 {
 	const uint32_t (*t)[256] = k->t.t32;
@@ -193,7 +186,7 @@ table_forward32(const struct kind *k, uint64_t crc, const unsigned char *p,
 
 /* x^e modulo the polynomial, in normal form. */
 static uint64_t
-xpow(const struct kind *k, unsigned e)
+xpow(const struct ms_crc *k, unsigned e)
 {
 	uint64_t top = (uint64_t)1 << (k->width - 1);
 	uint64_t mask = top | (top - 1);
@@ -211,7 +204,7 @@ xpow(const struct kind *k, unsigned e)
  * short, hence x^(d+63) and x^(d-1), bit-reversed in 64 bits.
  */
 static struct ms_crc_mul
-multipliers(const struct kind *k, unsigned d)
+multipliers(const struct ms_crc *k, unsigned d)
 {
 	struct ms_crc_mul m;
 
@@ -227,7 +220,7 @@ multipliers(const struct kind *k, unsigned d)
 
 /* a * b modulo the polynomial, both in normal form (join's arithmetic). */
 static uint64_t
-mulmod(const struct kind *k, uint64_t a, uint64_t b)
+mulmod(const struct ms_crc *k, uint64_t a, uint64_t b)
 {
 	uint64_t top = (uint64_t)1 << (k->width - 1);
 	uint64_t mask = top | (top - 1);
@@ -243,7 +236,7 @@ mulmod(const struct kind *k, uint64_t a, uint64_t b)
 
 /* x^(8 n) modulo the polynomial: the shift over n zero bytes. */
 static uint64_t
-zeros_operator(const struct kind *k, uint64_t n)
+zeros_operator(const struct ms_crc *k, uint64_t n)
 {
 	uint64_t r = 1;
 
@@ -255,7 +248,7 @@ zeros_operator(const struct kind *k, uint64_t n)
 
 /* The register crc, then n zero bytes, by shift = zeros_operator(n). */
 static uint64_t
-shift_register(const struct kind *k, uint64_t crc, uint64_t shift)
+shift_register(const struct ms_crc *k, uint64_t crc, uint64_t shift)
 {
 	if (!k->reflected)
 		return mulmod(k, crc, shift);
@@ -267,7 +260,7 @@ shift_register(const struct kind *k, uint64_t crc, uint64_t shift)
  * bytes), finish the 16 bytes it leaves and the tail with the tables.
  */
 static uint64_t
-update_folded(const struct kind *k, uint64_t c, const unsigned char *p,
+update_folded(const struct ms_crc *k, uint64_t c, const unsigned char *p,
     size_t n, size_t min, size_t (*fold)(const struct ms_crc_fold *,
     uint64_t, const unsigned char *, size_t, unsigned char *))
 {
@@ -283,21 +276,21 @@ update_folded(const struct kind *k, uint64_t c, const unsigned char *p,
 }
 
 static uint64_t
-update_pclmul(const struct kind *k, uint64_t c, const unsigned char *p,
+update_pclmul(const struct ms_crc *k, uint64_t c, const unsigned char *p,
     size_t n)
 {
 	return update_folded(k, c, p, n, 64, ms_crc_fold_pclmul);
 }
 
 static uint64_t
-update_vpclmul(const struct kind *k, uint64_t c, const unsigned char *p,
+update_vpclmul(const struct ms_crc *k, uint64_t c, const unsigned char *p,
     size_t n)
 {
 	return update_folded(k, c, p, n, 256, ms_crc_fold_vpclmul);
 }
 
 static uint64_t
-update_sse42(const struct kind *k, uint64_t c, const unsigned char *p,
+update_sse42(const struct ms_crc *k, uint64_t c, const unsigned char *p,
     size_t n)
 {
 	(void)k;
@@ -313,24 +306,28 @@ static crc_fn *const level_fn[L_COUNT] = {
 
 #define CLMUL	(1u << L_PCLMUL | 1u << L_VPCLMUL)
 
-static struct kind k_crc32 = {
+static struct ms_crc k_crc32 = {
+	.name = "crc32",
 	.width = 32, .reflected = true, .poly = 0x04c11db7,
 	.levels = CLMUL, .table = table_reflected32,
 };
-static struct kind k_crc32c = {
+static struct ms_crc k_crc32c = {
+	.name = "crc32c",
 	.width = 32, .reflected = true, .poly = 0x1edc6f41,
 	.levels = CLMUL | 1u << L_SSE42, .table = table_reflected32,
 };
-static struct kind k_cksum = {
+static struct ms_crc k_cksum = {
+	.name = "cksum",
 	.width = 32, .reflected = false, .poly = 0x04c11db7,
 	.levels = CLMUL, .table = table_forward32,
 };
-static struct kind k_crc64nvme = {
+static struct ms_crc k_crc64nvme = {
+	.name = "crc64nvme",
 	.width = 64, .reflected = true, .poly = 0xad93d23594c93659,
 	.levels = CLMUL, .table = table_reflected64,
 };
 
-static struct kind *const kinds[] = {
+static struct ms_crc *const kinds[] = {
 	&k_crc32, &k_crc32c, &k_cksum, &k_crc64nvme, NULL,
 };
 
@@ -391,13 +388,28 @@ ms_crc_level_force(const char *name)
 	return 0;
 }
 
-/* Tables, multipliers and the level for one CRC; -1 on a bad cap. */
-static int
-prepare(struct kind *k)
+const struct ms_crc *
+ms_crc_named(const char *name)
 {
+	for (size_t i = 0; kinds[i] != NULL; i++)
+		if (strcmp(kinds[i]->name, name) == 0)
+			return kinds[i];
+	return NULL;
+}
+
+int
+ms_crc_prepare(const struct ms_crc *c, const char **why)
+{
+	struct ms_crc *k = NULL;
 	int l;
 
+	for (size_t i = 0; kinds[i] != NULL; i++)
+		if (kinds[i] == c)
+			k = kinds[i];
+	if (k == NULL)
+		ms_bug("crc: not one of the CRCs");
 	pthread_once(&chosen, choose);
+	*why = dispatch.error;
 	if (dispatch.error[0] != '\0')
 		return -1;
 	if (k->ready)
@@ -420,261 +432,30 @@ prepare(struct kind *k)
 	return 0;
 }
 
-static int
-load_kind(struct kind *k)
+
+uint64_t
+ms_crc_update(const struct ms_crc *c, uint64_t reg, const void *p, size_t n)
 {
-	if (prepare(k) == -1) {
-		ms_warn("%s", dispatch.error);
-		return -1;
-	}
-	return 0;
+	return c->update(c, reg, p, n);
 }
 
-static const char *
-variant_of(struct kind *k)
+uint64_t
+ms_crc_zeros(const struct ms_crc *c, uint64_t n)
 {
-	return prepare(k) == -1 ? "invalid MULTISUM_CRC_IMPL" :
-	    ms_crc_level_names[k->level];
+	return zeros_operator(c, n);
 }
 
-/* --------------------------------------------------------------- ops */
-
-static void *
-create(const struct ms_digest_spec *s)
+uint64_t
+ms_crc_shift(const struct ms_crc *c, uint64_t reg, uint64_t zeros)
 {
-	(void)s;
-	return calloc(1, sizeof(struct state));
+	return shift_register(c, reg, zeros);
 }
 
-static void
-destroy(void *state)
+const char *
+ms_crc_level(const struct ms_crc *c)
 {
-	free(state);
+	const char *why;
+
+	return ms_crc_prepare(c, &why) == -1 ? "invalid MULTISUM_CRC_IMPL" :
+	    ms_crc_level_names[c->level];
 }
-
-static void
-init_ones32(void *state)
-{
-	struct state *s = state;
-
-	s->crc = UINT32_MAX;
-	s->len = 0;
-}
-
-static void
-init_ones64(void *state)
-{
-	struct state *s = state;
-
-	s->crc = UINT64_MAX;
-	s->len = 0;
-}
-
-static void
-init_zero(void *state)
-{
-	struct state *s = state;
-
-	s->crc = 0;
-	s->len = 0;
-}
-
-static void
-put_be(unsigned char *out, uint64_t v, unsigned bytes)
-{
-	for (unsigned i = 0; i < bytes; i++)
-		out[i] = (unsigned char)(v >> 8 * (bytes - 1 - i));
-}
-
-static void
-final_inverted32(void *state, unsigned char *out)
-{
-	struct state *s = state;
-
-	put_be(out, ~s->crc, 4);
-}
-
-static void
-final_inverted64(void *state, unsigned char *out)
-{
-	struct state *s = state;
-
-	put_be(out, ~s->crc, 8);
-}
-
-/* Tree digests: a part's value is its raw register, native order. */
-static void
-put_part(unsigned char *out, uint64_t crc)
-{
-	memcpy(out, &crc, sizeof(crc));
-}
-
-static void
-join(const struct kind *k, struct state *s, const unsigned char *v, size_t n)
-{
-	uint64_t part;
-
-	memcpy(&part, v, sizeof(part));
-	if (s->shift_len != n || s->shift == 0) {
-		s->shift = zeros_operator(k, n);
-		s->shift_len = n;
-	}
-	s->crc = shift_register(k, s->crc, s->shift) ^ part;
-	s->len += n;
-}
-
-/*
- * Any piece of a file can be a part, but one is worth its hand-off to
- * another core only if that spares a copy: the engine's mapped windows
- * (4 MiB) are parts, its read buffers (256 KiB by default) are not.  The
- * copy of read(2) is four fifths of a read CRC's time, and a buffer
- * hashed by the core that copied it is in that core's cache: 1 GiB
- * cached, -a crc32c --io=read, 2 cores: 0.17 s whole, 0.21 s in parts;
- * --io=mmap 0.083 s in parts.
- */
-#define PART_MIN	(4u << 20)
-
-static bool
-part_ok(uint64_t off, size_t len)
-{
-	(void)off;
-	return len >= PART_MIN;
-}
-
-/* One CRC's own load, update, variant, part and join, named after it. */
-#define CRC_KIND(name)							\
-static int								\
-name##_load(const struct ms_algo *a)					\
-{									\
-	(void)a;							\
-	return load_kind(&k_##name);					\
-}									\
-									\
-static void								\
-name##_update(void *state, const void *p, size_t n)			\
-{									\
-	struct state *s = state;					\
-									\
-	s->crc = k_##name.update(&k_##name, s->crc, p, n);		\
-	s->len += n;							\
-}									\
-									\
-static const char *							\
-name##_variant(const struct ms_digest_spec *s)				\
-{									\
-	(void)s;							\
-	return variant_of(&k_##name);					\
-}									\
-									\
-static void								\
-name##_part(const struct ms_digest_spec *s, const void *p, size_t n,	\
-    uint64_t off, unsigned char *out)					\
-{									\
-	(void)s, (void)off;						\
-	put_part(out, k_##name.update(&k_##name, 0, p, n));		\
-}									\
-									\
-static void								\
-name##_join(void *state, const unsigned char *v, uint64_t off,		\
-    size_t n)								\
-{									\
-	(void)off;							\
-	join(&k_##name, state, v, n);					\
-}
-
-CRC_KIND(crc32)
-CRC_KIND(crc32c)
-CRC_KIND(cksum)
-CRC_KIND(crc64nvme)
-
-/* POSIX cksum appends the length, least significant byte first, using
- * only as many bytes as it needs. */
-static void
-cksum_final(void *state, unsigned char *out)
-{
-	struct state *s = state;
-	uint64_t c = s->crc;
-
-	for (uint64_t n = s->len; n != 0; n >>= 8) {
-		unsigned char b = (unsigned char)(n & 0xff);
-
-		c = table_forward32(&k_cksum, c, &b, 1);
-	}
-	put_be(out, ~c, 4);
-}
-
-/* BSD sum: 16-bit rotate right, then add (sum(1)'s -r algorithm). */
-static void
-bsd_update(void *state, const void *data, size_t n)
-{
-	struct state *s = state;
-	const unsigned char *p = data;
-	uint64_t c = s->crc;
-
-	for (size_t i = 0; i < n; i++)
-		c = (((c >> 1) | ((c & 1) << 15)) + p[i]) & 0xffff;
-	s->crc = c;
-}
-
-static void
-bsd_final(void *state, unsigned char *out)
-{
-	struct state *s = state;
-
-	put_be(out, s->crc, 2);
-}
-
-/* System V sum: the byte sum, folded to 16 bits at the end. */
-static void
-sysv_update(void *state, const void *data, size_t n)
-{
-	struct state *s = state;
-	const unsigned char *p = data;
-	uint32_t c = (uint32_t)s->crc;	/* wraps, as coreutils' does */
-
-	for (size_t i = 0; i < n; i++)
-		c += p[i];
-	s->crc = c;
-}
-
-static void
-sysv_final(void *state, unsigned char *out)
-{
-	struct state *s = state;
-	uint64_t r = (s->crc & 0xffff) + (s->crc >> 16);
-
-	put_be(out, (r & 0xffff) + (r >> 16), 2);
-}
-
-static int
-load_nothing(const struct ms_algo *a)
-{
-	(void)a;
-	return 0;
-}
-
-#define CRC_OPS(LOAD, INIT, UPDATE, FINAL, VARIANT) {			\
-	.backend = "built-in", .load = LOAD, .create = create,		\
-	.init = INIT, .update = UPDATE, .final = FINAL,			\
-	.destroy = destroy, .variant = VARIANT,				\
-}
-
-const struct ms_digest_ops ms_ops_crc32 = CRC_OPS(crc32_load, init_ones32,
-    crc32_update, final_inverted32, crc32_variant);
-const struct ms_digest_ops ms_ops_crc32c = CRC_OPS(crc32c_load, init_ones32,
-    crc32c_update, final_inverted32, crc32c_variant);
-const struct ms_digest_ops ms_ops_cksum = CRC_OPS(cksum_load, init_zero,
-    cksum_update, cksum_final, cksum_variant);
-const struct ms_digest_ops ms_ops_crc64nvme = CRC_OPS(crc64nvme_load,
-    init_ones64, crc64nvme_update, final_inverted64, crc64nvme_variant);
-const struct ms_digest_ops ms_ops_bsd = CRC_OPS(load_nothing, init_zero,
-    bsd_update, bsd_final, NULL);
-const struct ms_digest_ops ms_ops_sysv = CRC_OPS(load_nothing, init_zero,
-    sysv_update, sysv_final, NULL);
-
-const struct ms_tree_ops ms_tree_crc32 = { part_ok, crc32_part, crc32_join };
-const struct ms_tree_ops ms_tree_crc32c = { part_ok, crc32c_part,
-    crc32c_join };
-const struct ms_tree_ops ms_tree_cksum = { part_ok, cksum_part, cksum_join };
-const struct ms_tree_ops ms_tree_crc64nvme = { part_ok, crc64nvme_part,
-    crc64nvme_join };
