@@ -339,7 +339,7 @@ hash_files(const struct cu *c, struct ms_options *o)
 		.crc_dir_empty = true,
 		.crc_debug = crc_debug(c),
 	};
-	struct ms_digest_spec spec = { tool_algo(c), 0 };
+	struct ms_digest_spec spec = { .algo = tool_algo(c) };
 	const char *why;
 
 	spec.bits = spec.algo->bits;

@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "digest/digest_params.h"
+
 /* The longest digest any row can produce (a SHAKE of 4096 bits). */
 #define MS_DIGEST_MAX	512
 
@@ -34,10 +36,12 @@ enum ms_legacy {
 
 struct ms_algo;
 
-/* One selected digest: a row and the length asked for. */
+/* One selected digest: a row, the length asked for, the run's
+ * parameters of that row. */
 struct ms_digest_spec {
 	const struct ms_algo *algo;
 	unsigned	 bits;
+	struct ms_digest_params param;
 };
 
 /*
@@ -95,6 +99,7 @@ struct ms_algo {
 	enum ms_class	 class;
 	enum ms_legacy	 legacy;
 	bool		 in_all;	/* part of "-a all" and the default bench */
+	unsigned	 params;	/* MS_PARAM_* its backend reads in a spec */
 	const struct ms_digest_ops *ops;
 	const struct ms_tree_ops *tree;	/* splittable digests, else NULL */
 };
@@ -153,6 +158,14 @@ const char *ms_spec_variant(const struct ms_digest_spec *s);
 
 /* Load what the spec's backend needs; -1 after a message. */
 int	 ms_spec_load(const struct ms_digest_spec *s);
+
+/* Give s the parameters of p that its row takes, and zero the others. */
+void	 ms_spec_set_params(struct ms_digest_spec *s,
+	    const struct ms_digest_params *p);
+
+/* Are a and b one digest: one row, one length, the same parameters? */
+bool	 ms_spec_same(const struct ms_digest_spec *a,
+	    const struct ms_digest_spec *b);
 
 static inline size_t
 ms_spec_len(const struct ms_digest_spec *s)

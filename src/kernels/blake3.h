@@ -85,15 +85,4 @@ int	 ms_blake3_simd_supported(enum ms_blake3_simd level);
 /* Tests force each level in turn; -1 if the CPU lacks it. */
 int	 ms_blake3_simd_force(enum ms_blake3_simd level);
 
-
-/*
- * The mode of the "blake3" algorithm row (backend_blake3.c): plain hash
- * unless set, once, before any state is created.
- */
-void	 ms_blake3_row_keyed(const uint8_t key[MS_BLAKE3_KEY_LEN]);
-void	 ms_blake3_row_derive_key(const char *context);
-/* Keyed mode with exactly 32 bytes read from path (NULL: standard
- * input, as b3sum --keyed); -1 after a message naming it. */
-int	 ms_blake3_row_key_file(const char *path);
-
 #endif
