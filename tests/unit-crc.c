@@ -25,6 +25,7 @@
 #include "kernels/crc.h"
 #include "base/util.h"
 
+#include "levels.h"
 #include "tap.h"
 
 #define MAXLEN	(64 * 1024 + 512)
@@ -289,16 +290,9 @@ main(void)
 		ref_registers(c, data + 3, MAXLEN, big);
 		if (regs[15] == NULL || big == NULL)
 			ms_bug("unit-crc: out of memory");
-		for (size_t l = 0; ms_crc_level_names[l] != NULL; l++) {
-			const char *level = ms_crc_level_names[l];
-
-			if (ms_crc_level_force(level) == -1) {
-				tap_skip("this CPU cannot run it", "%s at %s",
-				    c->algo, level);
-				continue;
-			}
-			test_level(level, c);
-		}
+		for (const char *const *l = ms_crc_levels.known; *l; l++)
+			if (level_force_or_skip(&ms_crc_levels, *l, c->algo))
+				test_level(*l, c);
 	}
 	return tap_done();
 }

@@ -451,7 +451,11 @@ ms_class_name(enum ms_class c)
 const char *
 ms_spec_variant(const struct ms_digest_spec *s)
 {
-	return s->algo->ops->variant != NULL ? s->algo->ops->variant(s) : NULL;
+	const struct ms_digest_ops *ops = s->algo->ops;
+
+	if (ops->variant != NULL)
+		return ops->variant(s);
+	return ops->levels != NULL ? ms_level_name(ops->levels) : NULL;
 }
 
 const char *
@@ -495,13 +499,21 @@ ms_spec_same(const struct ms_digest_spec *a, const struct ms_digest_spec *b)
 }
 
 int
+ms_algo_load(const struct ms_algo *a)
+{
+	if (a->ops->levels != NULL && ms_level_load(a->ops->levels) == -1)
+		return -1;
+	return a->ops->load != NULL ? a->ops->load(a) : 0;
+}
+
+int
 ms_spec_load(const struct ms_digest_spec *s)
 {
 	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 	int rc;
 
 	pthread_mutex_lock(&lock);
-	rc = s->algo->ops->load(s->algo);
+	rc = ms_algo_load(s->algo);
 	pthread_mutex_unlock(&lock);
 	return rc;
 }

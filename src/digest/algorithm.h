@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/cpulevel.h"
 #include "digest/digest_params.h"
 
 /* The longest digest any row can produce (a SHAKE of 4096 bits). */
@@ -52,7 +53,7 @@ struct ms_digest_spec {
 struct ms_digest_ops {
 	const char *backend;	/* "OpenSSL", "libb2", "libxxhash", "built-in" */
 	/* Once per run, before threads start: load the library, fetch the
-	 * algorithm.  Returns -1 after printing why. */
+	 * algorithm.  Returns -1 after printing why.  NULL: nothing to load. */
 	int	 (*load)(const struct ms_algo *a);
 	/* A state for the spec's row, length and parameters; NULL: ENOMEM. */
 	void	*(*create)(const struct ms_digest_spec *s);
@@ -67,6 +68,9 @@ struct ms_digest_ops {
 	/* Write the digest (len raw bytes) as text, for digests that are
 	 * not printed as plain hex or base64 (S3's "ETAG-N"); else NULL. */
 	void	 (*text)(char *buf, const unsigned char *d, size_t len);
+	/* A built-in kernel family (cpulevel.h), else NULL: loading settles
+	 * its level first, and without a variant its level is the variant. */
+	struct ms_level_family *levels;
 };
 
 /*
@@ -158,6 +162,10 @@ const char *ms_spec_variant(const struct ms_digest_spec *s);
 
 /* Load what the spec's backend needs; -1 after a message. */
 int	 ms_spec_load(const struct ms_digest_spec *s);
+
+/* The same for a row, without ms_spec_load's lock (a backend that wraps
+ * another row, S3's, loads it so). */
+int	 ms_algo_load(const struct ms_algo *a);
 
 /* Give s the parameters of p that its row takes, and zero the others. */
 void	 ms_spec_set_params(struct ms_digest_spec *s,

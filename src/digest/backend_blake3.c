@@ -6,9 +6,8 @@
  * spec's parameters (digest_params.h).
  *
  * A state keeps its mode and key from the spec it was made for, so
- * threads share nothing but read-only data.  Needs no library; load only
- * settles the SIMD level, which variant() reports for --debug and
- * --list-algorithms.
+ * threads share nothing but read-only data.  Needs no library; its level
+ * table (ops.levels) is all there is to load.
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -79,19 +78,6 @@ join(void *state, const unsigned char *v, uint64_t off, size_t len)
 	ms_blake3_join(&s->h, v, off, len);
 }
 
-static int
-load(const struct ms_algo *a)
-{
-	const char *why;
-
-	(void)a;
-	if (ms_blake3_simd_setup(&why) == -1) {
-		ms_warn("%s", why);
-		return -1;
-	}
-	return 0;
-}
-
 static void *
 create(const struct ms_digest_spec *spec)
 {
@@ -134,17 +120,12 @@ destroy(void *state)
 	free(state);
 }
 
-/* The SIMD level that runs. */
-static const char *
-variant(const struct ms_digest_spec *s)
-{
-	(void)s;
-	return ms_blake3_simd_name(ms_blake3_simd());
-}
-
+/* Loading settles the SIMD level, which --debug and --list-algorithms
+ * name. */
 const struct ms_digest_ops ms_ops_blake3 = {
-	"built-in", load, create, init, update, final, destroy, NULL, variant,
-	NULL,
+	.backend = "built-in", .create = create, .init = init,
+	.update = update, .final = final, .destroy = destroy,
+	.levels = &ms_blake3_levels,
 };
 
 const struct ms_tree_ops ms_tree_blake3 = { part_ok, part, join };

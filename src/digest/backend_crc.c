@@ -39,13 +39,13 @@ crc_of(const struct ms_algo *a)
 	return ms_crc_named(a->impl);
 }
 
+/* The CRC's tables and level (after ops.levels settled the table's). */
 static int
 load(const struct ms_algo *a)
 {
-	const struct ms_crc *c = crc_of(a);
 	const char *why;
 
-	if (c != NULL && ms_crc_prepare(c, &why) == -1) {
+	if (ms_crc_prepare(crc_of(a), &why) == -1) {
 		ms_warn("%s", why);
 		return -1;
 	}
@@ -242,21 +242,24 @@ join(void *state, const unsigned char *v, uint64_t off, size_t n)
 	s->len += n;
 }
 
-#define CRC_OPS(INIT, UPDATE, FINAL, VARIANT) {				\
+/* The CRCs read the level table (a bad MULTISUM_CRC_LEVEL refuses them);
+ * each names its own level, which may be below the table's. */
+#define CRC_OPS(INIT, FINAL) {						\
 	.backend = "built-in", .load = load, .create = create,		\
-	.init = INIT, .update = UPDATE, .final = FINAL,			\
-	.destroy = destroy, .variant = VARIANT,				\
+	.init = INIT, .update = update, .final = FINAL,			\
+	.destroy = destroy, .variant = variant, .levels = &ms_crc_levels, \
+}
+#define SUM_OPS(UPDATE, FINAL) {					\
+	.backend = "built-in", .create = create, .init = init_zero,	\
+	.update = UPDATE, .final = FINAL, .destroy = destroy,		\
 }
 
 const struct ms_digest_ops ms_ops_crc_inverted32 = CRC_OPS(init_ones32,
-    update, final_inverted32, variant);
-const struct ms_digest_ops ms_ops_crc_cksum = CRC_OPS(init_zero, update,
-    cksum_final, variant);
+    final_inverted32);
+const struct ms_digest_ops ms_ops_crc_cksum = CRC_OPS(init_zero, cksum_final);
 const struct ms_digest_ops ms_ops_crc_inverted64 = CRC_OPS(init_ones64,
-    update, final_inverted64, variant);
-const struct ms_digest_ops ms_ops_bsd = CRC_OPS(init_zero, bsd_update,
-    bsd_final, NULL);
-const struct ms_digest_ops ms_ops_sysv = CRC_OPS(init_zero, sysv_update,
-    sysv_final, NULL);
+    final_inverted64);
+const struct ms_digest_ops ms_ops_bsd = SUM_OPS(bsd_update, bsd_final);
+const struct ms_digest_ops ms_ops_sysv = SUM_OPS(sysv_update, sysv_final);
 
 const struct ms_tree_ops ms_tree_crc = { part_ok, part, join };

@@ -55,7 +55,7 @@ load(const struct ms_algo *a)
 {
 	const struct ms_algo *in = inner(a);
 
-	return in->ops->load(in);
+	return ms_algo_load(in);
 }
 
 static void

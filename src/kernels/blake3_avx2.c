@@ -7,7 +7,6 @@
  */
 #include "kernels/blake3_impl.h"
 
-#ifdef MS_B3_X86
 #include <immintrin.h>
 
 #define TARGET		__attribute__((target("avx2")))
@@ -99,4 +98,3 @@ store_rows(uint8_t *out, const __m256i f[8], size_t lanes)
 }
 
 #include "kernels/blake3_simd.h"
-#endif

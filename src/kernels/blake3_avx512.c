@@ -8,7 +8,6 @@
  */
 #include "kernels/blake3_impl.h"
 
-#ifdef MS_B3_X86
 #include <immintrin.h>
 
 #define TARGET		__attribute__((target("avx512f")))
@@ -143,4 +142,3 @@ store_rows(uint8_t *out, const __m512i f[8], size_t lanes)
 #include "kernels/blake3_row.h"
 
 #include "kernels/blake3_simd.h"
-#endif

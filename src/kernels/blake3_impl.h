@@ -98,13 +98,18 @@ store32(uint8_t *p, uint32_t v)
 	p[3] = (uint8_t)(v >> 24);
 }
 
-#if defined(__x86_64__) || defined(__i386__)
-#define MS_B3_X86 1
+/* The SIMD files, built for x86-64 only (the last two unless configure
+ * --disable-avx512). */
 ms_b3_many_fn ms_b3_many_sse41;
 ms_b3_one_fn ms_b3_compress_sse41;
 ms_b3_many_fn ms_b3_many_avx2;
 ms_b3_many_fn ms_b3_many_avx512;
 ms_b3_one_fn ms_b3_compress_avx512;
-#endif
+
+/* A level's code: the kernel of a row of blake3.c's table of levels. */
+struct ms_b3_kernel {
+	ms_b3_many_fn	*many;
+	ms_b3_one_fn	*one;		/* one block alone */
+};
 
 #endif

@@ -10,7 +10,6 @@
 
 #include "kernels/blake3_impl.h"
 
-#ifdef MS_B3_X86
 #include <immintrin.h>
 
 #define TARGET		__attribute__((target("sse4.1")))
@@ -87,4 +86,3 @@ store_rows(uint8_t *out, const __m128i f[8], size_t lanes)
 }
 
 #include "kernels/blake3_simd.h"
-#endif

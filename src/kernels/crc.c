@@ -8,9 +8,10 @@
  * the code that computes each CRC: slicing-by-8 tables everywhere, and on
  * x86-64 folding by carry-less multiplication (crc_clmul.c,
  * crc_vpclmul.c) or, for CRC-32C, the SSE4.2 crc32 instruction
- * (crc_sse42.c).  The environment variable MULTISUM_CRC_IMPL caps the
- * level (table, sse42, pclmul, vpclmul) so that tests can run each one;
- * a level the CPU lacks is refused.  It knows no digest row:
+ * (crc_sse42.c), in one table of levels (cpulevel.h).  The environment
+ * variable MULTISUM_CRC_LEVEL caps the level (table, sse42, pclmul,
+ * vpclmul) so that tests can run each one; a level the CPU lacks is
+ * refused.  It knows no digest row:
  * backend_crc.c makes the registers digests (initial values, inversion,
  * cksum's length, byte order) and tree digests.
  *
@@ -20,10 +21,7 @@
  * multiplication by x^(8 len) modulo the polynomial) and adding the
  * part's register from zero gives the register of the whole.
  */
-#include <pthread.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "kernels/crc.h"
@@ -31,15 +29,6 @@
 #include "base/bytes.h"
 #include "base/cpulevel.h"
 #include "base/util.h"
-
-/* The code paths, slowest first: a CRC runs the best one it has at or
- * below the cap. */
-enum level { L_TABLE, L_SSE42, L_PCLMUL, L_VPCLMUL, L_COUNT };
-
-const char *const ms_crc_level_names[L_COUNT + 1] = {
-	[L_TABLE] = "table", [L_SSE42] = "sse42",
-	[L_PCLMUL] = "pclmul", [L_VPCLMUL] = "vpclmul", [L_COUNT] = NULL,
-};
 
 struct ms_crc;
 typedef uint64_t crc_fn(const struct ms_crc *k, uint64_t crc,
@@ -51,17 +40,17 @@ struct ms_crc {
 	unsigned	 width;		/* 32 or 64 */
 	bool		 reflected;	/* LSB first */
 	uint64_t	 poly;		/* normal form, x^width implied */
-	unsigned	 levels;	/* bit per level with code for it */
 	crc_fn		*table;		/* the slicing-by-8 update */
-	bool		 ready;
+	bool		 built;		/* the tables and multipliers below */
 	union {				/* t[0] is the classic byte table */
 		uint32_t t32[8][256];	/* width 32: half the cache */
 		uint64_t t64[8][256];
 	} t;
 	struct ms_crc_fold fold;
 	uint64_t	 pow2[64];	/* x^(2^i) modulo poly, normal form */
-	enum level	 level;
-	crc_fn		*update;	/* the one chosen */
+	unsigned	 cap;		/* the family's level it was chosen for */
+	unsigned	 level;		/* its own: at or below cap */
+	crc_fn		*update;	/* that level's */
 };
 
 /* ------------------------------------------------------------ tables */
@@ -255,6 +244,7 @@ shift_register(const struct ms_crc *k, uint64_t crc, uint64_t shift)
 	return reflect(mulmod(k, reflect(crc, k->width), shift), k->width);
 }
 
+#if MS_SIMD_X86_64
 /*
  * Fold the bulk with a carry-less multiplication kernel (at least min
  * bytes), finish the 16 bytes it leaves and the tail with the tables.
@@ -282,12 +272,14 @@ update_pclmul(const struct ms_crc *k, uint64_t c, const unsigned char *p,
 	return update_folded(k, c, p, n, 64, ms_crc_fold_pclmul);
 }
 
+#if MS_AVX512
 static uint64_t
 update_vpclmul(const struct ms_crc *k, uint64_t c, const unsigned char *p,
     size_t n)
 {
 	return update_folded(k, c, p, n, 256, ms_crc_fold_vpclmul);
 }
+#endif
 
 static uint64_t
 update_sse42(const struct ms_crc *k, uint64_t c, const unsigned char *p,
@@ -296,97 +288,69 @@ update_sse42(const struct ms_crc *k, uint64_t c, const unsigned char *p,
 	(void)k;
 	return ms_crc32c_sse42((uint32_t)c, p, n);
 }
+#endif
 
-static crc_fn *const level_fn[L_COUNT] = {
-	[L_TABLE] = NULL, [L_SSE42] = update_sse42,
-	[L_PCLMUL] = update_pclmul, [L_VPCLMUL] = update_vpclmul,
-};
-
-/* ---------------------------------------------------------- dispatch */
-
-#define CLMUL	(1u << L_PCLMUL | 1u << L_VPCLMUL)
+/* ------------------------------------------------------------ levels */
 
 static struct ms_crc k_crc32 = {
 	.name = "crc32",
 	.width = 32, .reflected = true, .poly = 0x04c11db7,
-	.levels = CLMUL, .table = table_reflected32,
+	.table = table_reflected32,
 };
 static struct ms_crc k_crc32c = {
 	.name = "crc32c",
 	.width = 32, .reflected = true, .poly = 0x1edc6f41,
-	.levels = CLMUL | 1u << L_SSE42, .table = table_reflected32,
+	.table = table_reflected32,
 };
 static struct ms_crc k_cksum = {
 	.name = "cksum",
 	.width = 32, .reflected = false, .poly = 0x04c11db7,
-	.levels = CLMUL, .table = table_forward32,
+	.table = table_forward32,
 };
 static struct ms_crc k_crc64nvme = {
 	.name = "crc64nvme",
 	.width = 64, .reflected = true, .poly = 0xad93d23594c93659,
-	.levels = CLMUL, .table = table_reflected64,
+	.table = table_reflected64,
 };
 
 static struct ms_crc *const kinds[] = {
 	&k_crc32, &k_crc32c, &k_cksum, &k_crc64nvme, NULL,
 };
 
-
-static struct {
-	unsigned	 cpu;		/* bit per level this CPU runs */
-	enum level	 cap;
-	char		 error[160];	/* a bad MULTISUM_CRC_IMPL, or "" */
-} dispatch;
-
-static unsigned
-cpu_levels(void)
-{
-	unsigned v = 1u << L_TABLE;
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-	__builtin_cpu_init();
-	if (__builtin_cpu_supports("sse4.2"))
-		v |= 1u << L_SSE42;
-	if (__builtin_cpu_supports("pclmul") && __builtin_cpu_supports("ssse3"))
-		v |= 1u << L_PCLMUL;
-	if ((v & 1u << L_PCLMUL) && __builtin_cpu_supports("avx512f") &&
-	    __builtin_cpu_supports("avx512vl") &&
-	    __builtin_cpu_supports("avx512bw") &&
-	    __builtin_cpu_supports("vpclmulqdq"))
-		v |= 1u << L_VPCLMUL;
-#endif
-	return v;
-}
-
-static struct ms_levels levels = {
-	.env = "MULTISUM_CRC_IMPL", .names = ms_crc_level_names, .count = L_COUNT,
+/* A level's code, and the one CRC it is for (NULL: every CRC). */
+struct kernel {
+	crc_fn		*update;	/* NULL: the CRC's own tables */
+	const struct ms_crc *only;
 };
 
-static void
-choose(void)
-{
-	levels.cpu = dispatch.cpu = cpu_levels();
-	dispatch.cap = (enum level)ms_level_choose(&levels, dispatch.error,
-	    sizeof(dispatch.error));
-}
+static const struct kernel tables = { NULL, NULL };
+#if MS_SIMD_X86_64
+static const struct kernel sse42 = { update_sse42, &k_crc32c };
+static const struct kernel pclmul = { update_pclmul, NULL };
+#if MS_AVX512
+static const struct kernel vpclmul = { update_vpclmul, NULL };
+#endif
+#endif
 
-static pthread_once_t chosen = PTHREAD_ONCE_INIT;
+#define NEEDS_PCLMUL	(MS_CPU(PCLMUL) | MS_CPU(SSSE3))
 
-int
-ms_crc_level_force(const char *name)
-{
-	int l;
+/* The levels, slowest first: a CRC runs the best one for it at or below
+ * the one chosen (crc32 has no sse42, so it runs its tables there). */
+static const struct ms_level levels[] = {
+	{ .name = "table", .needs = 0, .kernel = &tables },
+#if MS_SIMD_X86_64
+	{ .name = "sse42", .needs = MS_CPU(SSE42), .kernel = &sse42 },
+	{ .name = "pclmul", .needs = NEEDS_PCLMUL, .kernel = &pclmul },
+#if MS_AVX512
+	{ .name = "vpclmul", .needs = NEEDS_PCLMUL | MS_CPU(AVX512F) |
+	    MS_CPU(AVX512VL) | MS_CPU(AVX512BW) | MS_CPU(VPCLMULQDQ),
+	    .kernel = &vpclmul },
+#endif
+#endif
+};
 
-	pthread_once(&chosen, choose);
-	if ((l = ms_level_named(&levels, name, dispatch.error,
-	    sizeof(dispatch.error))) < 0)
-		return -1;
-	dispatch.cap = (enum level)l;
-	dispatch.error[0] = '\0';
-	for (size_t i = 0; kinds[i] != NULL; i++)
-		kinds[i]->ready = false;
-	return 0;
-}
+struct ms_level_family ms_crc_levels = MS_LEVEL_FAMILY("MULTISUM_CRC_LEVEL",
+    "MULTISUM_CRC_IMPL", levels, "table", "sse42", "pclmul", "vpclmul");
 
 const struct ms_crc *
 ms_crc_named(const char *name)
@@ -397,23 +361,10 @@ ms_crc_named(const char *name)
 	return NULL;
 }
 
-int
-ms_crc_prepare(const struct ms_crc *c, const char **why)
+/* Tables and multipliers, once per CRC. */
+static void
+build(struct ms_crc *k)
 {
-	struct ms_crc *k = NULL;
-	int l;
-
-	for (size_t i = 0; kinds[i] != NULL; i++)
-		if (kinds[i] == c)
-			k = kinds[i];
-	if (k == NULL)
-		ms_bug("crc: not one of the CRCs");
-	pthread_once(&chosen, choose);
-	*why = dispatch.error;
-	if (dispatch.error[0] != '\0')
-		return -1;
-	if (k->ready)
-		return 0;
 	build_tables(k);
 	k->fold.width = k->width;
 	k->fold.reflected = k->reflected;
@@ -423,15 +374,41 @@ ms_crc_prepare(const struct ms_crc *c, const char **why)
 	k->pow2[0] = 2;			/* x */
 	for (size_t i = 1; i < MS_ARRAY_LEN(k->pow2); i++)
 		k->pow2[i] = mulmod(k, k->pow2[i - 1], k->pow2[i - 1]);
-	for (l = dispatch.cap; l > L_TABLE; l--)
-		if ((k->levels & dispatch.cpu) & 1u << l)
-			break;
-	k->level = (enum level)l;
-	k->update = l == L_TABLE ? k->table : level_fn[l];
-	k->ready = true;
-	return 0;
+	k->built = true;
 }
 
+int
+ms_crc_prepare(const struct ms_crc *c, const char **why)
+{
+	struct ms_crc *k = NULL;
+	unsigned cap, l;
+
+	for (size_t i = 0; kinds[i] != NULL; i++)
+		if (kinds[i] == c)
+			k = kinds[i];
+	if (k == NULL)
+		ms_bug("crc: not one of the CRCs");
+	if (ms_level_setup(&ms_crc_levels, why) == -1)
+		return -1;
+	cap = ms_level_get(&ms_crc_levels);
+	/* Once, or again after ms_level_force: never while threads run. */
+	if (k->built && k->cap == cap)
+		return 0;
+	if (!k->built)
+		build(k);
+	for (l = cap; l > 0; l--) {
+		const struct kernel *kl = levels[l].kernel;
+
+		if ((kl->only == NULL || kl->only == k) &&
+		    ms_level_runs(&ms_crc_levels, l))
+			break;
+	}
+	k->cap = cap;
+	k->level = l;
+	k->update = l == 0 ? k->table :
+	    ((const struct kernel *)levels[l].kernel)->update;
+	return 0;
+}
 
 uint64_t
 ms_crc_update(const struct ms_crc *c, uint64_t reg, const void *p, size_t n)
@@ -456,6 +433,7 @@ ms_crc_level(const struct ms_crc *c)
 {
 	const char *why;
 
-	return ms_crc_prepare(c, &why) == -1 ? "invalid MULTISUM_CRC_IMPL" :
-	    ms_crc_level_names[c->level];
+	if (ms_crc_prepare(c, &why) == -1)
+		return ms_level_name(&ms_crc_levels);
+	return levels[c->level].name;
 }

@@ -21,6 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/cpulevel.h"
+
 /* One of the CRCs: zlib's, Castagnoli's, POSIX cksum's, CRC-64/NVME. */
 struct ms_crc;
 
@@ -30,9 +32,9 @@ const struct ms_crc *ms_crc_named(const char *name);
 
 /*
  * Build the CRC's tables and multipliers and choose its level, once per
- * run, before threads start (and again after ms_crc_level_force).
- * Returns -1 with *why set to one line when MULTISUM_CRC_IMPL names no
- * level or one this CPU cannot run.
+ * run, before threads start (and again after ms_level_force).  Returns
+ * -1 with *why set to one line when MULTISUM_CRC_LEVEL names no level or
+ * one this CPU cannot run.
  */
 int	 ms_crc_prepare(const struct ms_crc *c, const char **why);
 
@@ -51,15 +53,13 @@ uint64_t ms_crc_shift(const struct ms_crc *c, uint64_t reg, uint64_t zeros);
 /* The name of the level the CRC runs ("pclmul", "table"). */
 const char *ms_crc_level(const struct ms_crc *c);
 
-/* The levels, slowest first, NULL-terminated: "table", "sse42", ... */
-extern const char *const ms_crc_level_names[];
-
 /*
- * From now on run every CRC at the best level it has at or below name,
- * as MULTISUM_CRC_IMPL=name would (for tests; call before threads start).
- * Returns -1 if the name is unknown or this CPU cannot run it.
+ * The levels (table, sse42, pclmul, vpclmul), read through cpulevel.h:
+ * the best this CPU runs, chosen on first use, unless MULTISUM_CRC_LEVEL
+ * (or its old name MULTISUM_CRC_IMPL) names another.  Each CRC runs the
+ * best level it has at or below that one.
  */
-int	 ms_crc_level_force(const char *name);
+extern struct ms_level_family ms_crc_levels;
 
 /*
  * Multipliers that move a 128-bit lane D bits further down the message,

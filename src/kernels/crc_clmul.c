@@ -8,11 +8,10 @@
  * and xor'ed into the data that lies where it lands, then the lanes fold
  * into one.  What is left, 16 bytes plus the tail, crc.c finishes with
  * its tables.  The constants come from crc.c (see crc.h); this file is
- * built for any x86-64 and called only on CPUs with PCLMULQDQ.
+ * built on x86-64 only and called only on CPUs with PCLMULQDQ.
  */
 #include "kernels/crc.h"
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 
 #define TARGET	__attribute__((target("pclmul,ssse3")))
@@ -78,15 +77,3 @@ ms_crc_fold_pclmul(const struct ms_crc_fold *k, uint64_t crc,
 	store(k, rem, x0);
 	return (size_t)(p - start);
 }
-
-#else
-
-size_t
-ms_crc_fold_pclmul(const struct ms_crc_fold *k, uint64_t crc,
-    const unsigned char *p, size_t n, unsigned char rem[16])
-{
-	(void)k, (void)crc, (void)p, (void)n, (void)rem;
-	return 0;
-}
-
-#endif

@@ -5,13 +5,12 @@
  *
  * Owns the AVX-512 form of crc_clmul.c's method: four registers of four
  * 128-bit lanes each run 256 bytes per round, then fold to one register,
- * to one lane, and over the last 16-byte blocks.  Built for any x86-64;
- * crc.c calls it only when the CPU and the OS offer AVX-512 (F, VL, BW)
- * and VPCLMULQDQ.
+ * to one lane, and over the last 16-byte blocks.  Built on x86-64 unless
+ * configure --disable-avx512; crc.c calls it only when the CPU and the OS
+ * offer AVX-512 (F, VL, BW) and VPCLMULQDQ.
  */
 #include "kernels/crc.h"
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 
 #define TARGET	__attribute__((target( \
@@ -95,15 +94,3 @@ ms_crc_fold_vpclmul(const struct ms_crc_fold *k, uint64_t crc,
 	_mm_storeu_si128((__m128i *)(void *)rem, x);
 	return (size_t)(p - start);
 }
-
-#else
-
-size_t
-ms_crc_fold_vpclmul(const struct ms_crc_fold *k, uint64_t crc,
-    const unsigned char *p, size_t n, unsigned char rem[16])
-{
-	(void)k, (void)crc, (void)p, (void)n, (void)rem;
-	return 0;
-}
-
-#endif
