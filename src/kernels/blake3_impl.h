@@ -82,6 +82,24 @@ ms_b3_block_flags(size_t b, size_t blocks, uint8_t flags, uint8_t start,
 	    (b + 1 == blocks ? end : 0));
 }
 
+/*
+ * The SIMD kernels' prefetches as they load the rows lo and hi of a
+ * transpose: two blocks ahead into L1 (near), else the same block of the
+ * next group of inputs, ahead bytes on, into L2 (prefetcht0, prefetcht1).
+ * Inlined always: a call that GCC infers has no effect is dropped.
+ */
+static inline __attribute__((always_inline)) void
+ms_b3_prefetch(const uint8_t *lo, const uint8_t *hi, int near, size_t ahead)
+{
+	if (near) {
+		__builtin_prefetch(lo + 128, 0, 3);
+		__builtin_prefetch(hi + 128, 0, 3);
+	} else {
+		__builtin_prefetch(lo + ahead, 0, 2);
+		__builtin_prefetch(hi + ahead, 0, 2);
+	}
+}
+
 static inline uint32_t
 load32(const uint8_t *p)
 {
