@@ -3,9 +3,9 @@
  *
  * crc_vpclmul.c - CRC folding by VPCLMULQDQ on 512-bit registers.
  *
- * Owns the AVX-512 form of crc_clmul.c's method: four registers of four
- * 128-bit lanes each run 256 bytes per round, then fold to one register,
- * to one lane, and over the last 16-byte blocks.  Built on x86-64 unless
+ * Owns the AVX-512 instance of crc_fold.h's method: four registers of
+ * four 128-bit lanes each run 256 bytes per round, then fold to one
+ * register, to one lane (to_lane), and over the last 16-byte blocks.  Built on x86-64 unless
  * configure --disable-avx512; crc.c calls it only when the CPU and the OS
  * offer AVX-512 (F, VL, BW) and VPCLMULQDQ.
  */
