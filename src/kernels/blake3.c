@@ -23,11 +23,6 @@
 #include "kernels/blake3_impl.h"
 #include "base/util.h"
 
-const uint32_t ms_b3_iv[8] = {
-	0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A,
-	0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19,
-};
-
 /* Whole chunks compressed together when the input allows (256 KiB,
  * the engine's buffer). */
 #define BATCH_MAX	256
