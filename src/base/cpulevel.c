@@ -25,16 +25,9 @@
 #endif
 
 static const char *const feature_names[MS_CPU_FEATURES] = {
-	[MS_CPU_SSE2] = "sse2", [MS_CPU_SSSE3] = "ssse3",
-	[MS_CPU_SSE41] = "sse4.1", [MS_CPU_SSE42] = "sse4.2",
-	[MS_CPU_PCLMUL] = "pclmul", [MS_CPU_AVX] = "avx",
-	[MS_CPU_AVX2] = "avx2", [MS_CPU_AVX512F] = "avx512f",
-	[MS_CPU_AVX512VL] = "avx512vl", [MS_CPU_AVX512BW] = "avx512bw",
-	[MS_CPU_AVX512VBMI] = "avx512vbmi", [MS_CPU_GFNI] = "gfni",
-	[MS_CPU_VPCLMULQDQ] = "vpclmulqdq", [MS_CPU_SHA_NI] = "sha-ni",
-	[MS_CPU_NEON] = "neon", [MS_CPU_ARM_CRC32] = "crc32",
-	[MS_CPU_PMULL] = "pmull", [MS_CPU_ARM_SHA2] = "sha2",
-	[MS_CPU_ARM_SHA512] = "sha512", [MS_CPU_ARM_SHA3] = "sha3",
+#define NAME(f, name)	[MS_CPU_##f] = name,
+	MS_CPU_FEATURE_LIST(NAME)
+#undef NAME
 };
 
 const char *

@@ -17,16 +17,25 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The CPU features a kernel or --bench's machine line asks about. */
+/*
+ * The CPU features a kernel or --bench's machine line asks about, each
+ * with its name in refusals: X(FEATURE, "name") makes MS_CPU_FEATURE.
+ * x86's count only where the OS saves their registers (XCR0); then
+ * Arm's (AArch64 hardware capabilities).
+ */
+#define MS_CPU_FEATURE_LIST(X)						\
+	X(SSE2, "sse2") X(SSSE3, "ssse3") X(SSE41, "sse4.1")		\
+	X(SSE42, "sse4.2") X(PCLMUL, "pclmul") X(AVX, "avx")		\
+	X(AVX2, "avx2") X(AVX512F, "avx512f") X(AVX512VL, "avx512vl")	\
+	X(AVX512BW, "avx512bw") X(AVX512VBMI, "avx512vbmi")		\
+	X(GFNI, "gfni") X(VPCLMULQDQ, "vpclmulqdq") X(SHA_NI, "sha-ni")	\
+	X(NEON, "neon") X(ARM_CRC32, "crc32") X(PMULL, "pmull")	\
+	X(ARM_SHA2, "sha2") X(ARM_SHA512, "sha512") X(ARM_SHA3, "sha3")
+
 enum ms_cpu_feature {
-	/* x86: usable only where the OS saves their registers (XCR0) */
-	MS_CPU_SSE2, MS_CPU_SSSE3, MS_CPU_SSE41, MS_CPU_SSE42, MS_CPU_PCLMUL,
-	MS_CPU_AVX, MS_CPU_AVX2, MS_CPU_AVX512F, MS_CPU_AVX512VL,
-	MS_CPU_AVX512BW, MS_CPU_AVX512VBMI, MS_CPU_GFNI, MS_CPU_VPCLMULQDQ,
-	MS_CPU_SHA_NI,
-	/* Arm (AArch64 hardware capabilities) */
-	MS_CPU_NEON, MS_CPU_ARM_CRC32, MS_CPU_PMULL, MS_CPU_ARM_SHA2,
-	MS_CPU_ARM_SHA512, MS_CPU_ARM_SHA3,
+#define MS_CPU_ENUM(f, name)	MS_CPU_##f,
+	MS_CPU_FEATURE_LIST(MS_CPU_ENUM)
+#undef MS_CPU_ENUM
 	MS_CPU_FEATURES
 };
 
