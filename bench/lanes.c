@@ -52,10 +52,11 @@ once(const struct run *r, void *st)
 	size_t len[LANES];
 	unsigned char outb[LANES][32], *out[LANES];
 	bool done[LANES];
-	enum ms_md_family f = strcmp(r->row, "md5") == 0 ? MS_MD_MD5 :
-	    strcmp(r->row, "sha1") == 0 ? MS_MD_SHA1 : MS_MD_SHA256;
-	const struct ms_md_shape *shape = f == MS_MD_MD5 ? &ms_md5_shape :
-	    f == MS_MD_SHA1 ? &ms_sha1_shape : &ms_sha256_shape;
+	bool md5 = strcmp(r->row, "md5") == 0, sha1 = strcmp(r->row, "sha1") == 0;
+	struct ms_level_family *f = md5 ? &ms_md5_levels : sha1 ?
+	    &ms_sha1_levels : &ms_sha256_levels;
+	const struct ms_md_shape *shape = md5 ? &ms_md5_shape : sha1 ?
+	    &ms_sha1_shape : &ms_sha256_shape;
 
 	for (size_t i = 0; i < LANES; i++) {
 		msg[i] = data + i * r->len;
@@ -78,7 +79,7 @@ once(const struct run *r, void *st)
 		return;
 	}
 	if (r->lanes) {
-		const struct ms_md_kernel *k = ms_md_kernel(f);
+		const struct ms_md_kernel *k = ms_level_kernel(f);
 
 		ms_md_lanes(shape, k->fn, k->lanes, LANES, msg, len, out, done);
 		return;
@@ -113,31 +114,31 @@ rate(const struct run *r, void *st)
 	return best;
 }
 
+/* Every level of the family any build has, but MD's libcrypto (no
+ * lanes: its one stream is the right-hand columns). */
 static void
-row(const char *name, const char *const *levels)
+row(const char *name, struct ms_level_family *f)
 {
 	const struct ms_algo *a = ms_algo_named(name);
+	const struct ms_digest_spec spec = { .algo = a, .bits = a->bits };
+	bool b3 = strcmp(name, "blake3") == 0;
 	void *st = NULL;
 
-	if (strcmp(name, "blake3") != 0) {
+	if (!b3) {
 		if (ms_ops_openssl.load(a) == -1)
 			return;
-		st = ms_ops_openssl.create(a, a->bits / 8);
+		st = ms_ops_openssl.create(&spec);
 	}
-	for (const char *const *l = levels; *l != NULL; l++) {
+	for (const char *const *l = f->known + !b3; *l != NULL; l++) {
 		struct run one1 = { name, 1024, false }, one4 = { name, 4096, false };
 		struct run many1 = { name, 1024, true }, many4 = { name, 4096, true };
-		enum ms_md_family f = strcmp(name, "md5") == 0 ? MS_MD_MD5 :
-		    strcmp(name, "sha1") == 0 ? MS_MD_SHA1 : MS_MD_SHA256;
-		int ok = strcmp(name, "blake3") == 0 ?
-		    ms_blake3_simd_force((enum ms_blake3_simd)(l - levels)) :
-		    ms_md_level_force(f, *l);
 
-		if (ok == -1) {
-			printf("%-8s %-8s  (not on this CPU)\n", name, *l);
+		if (ms_level_force(f, *l) == -1) {
+			printf("%-8s %-8s  (not on this CPU or in this build)\n",
+			    name, *l);
 			continue;
 		}
-		if (strcmp(name, "blake3") == 0 && l == levels)
+		if (b3 && l == f->known)
 			printf("%-8s %-8s %9s %9s", name, *l, "-", "-");
 		else
 			printf("%-8s %-8s %9.0f %9.0f", name, *l,
@@ -151,11 +152,6 @@ row(const char *name, const char *const *levels)
 int
 main(int argc, char **argv)
 {
-	static const char *const md[] = { "avx2", "avx512", NULL };
-	static const char *const sha256[] = { "avx2", "shani", "avx512", NULL };
-	static const char *const b3[] = { "portable", "sse41", "avx2", "avx512",
-	    NULL };
-
 	if (argc > 1)
 		budget = atof(argv[1]) > 0 ? atof(argv[1]) : budget;
 	for (size_t i = 0; i < sizeof(data); i++)
@@ -164,9 +160,9 @@ main(int argc, char **argv)
 	    "(libcrypto; the BLAKE3 hasher at that level)\n");
 	printf("%-8s %-8s %9s %9s %9s %9s\n", "digest", "level", "lanes 1K",
 	    "lanes 4K", "one 1K", "one 4K");
-	row("md5", md);
-	row("sha1", md);
-	row("sha256", sha256);
-	row("blake3", b3);
+	row("md5", &ms_md5_levels);
+	row("sha1", &ms_sha1_levels);
+	row("sha256", &ms_sha256_levels);
+	row("blake3", &ms_blake3_levels);
 	return 0;
 }

@@ -14,7 +14,7 @@ set -u
 : "${FUZZ_ARTIFACTS:=$BUILDDIR/fuzz/artifacts}"
 export SRCDIR BUILDDIR
 
-sh "$SRCDIR/fuzz/build.sh" || exit 1
+make -C "$BUILDDIR" fuzz || exit 1	# the sources as configured
 [ -x "$BUILDDIR/fuzz/fuzz-manifest" ] || exit 0	# no clang: said so
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/multisum-fuzz.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT

@@ -20,9 +20,12 @@ make_sizes() {
 	done
 }
 
+LEVELS="portable sse41 avx2 avx512"
+
 # The SIMD levels this CPU runs (multisum refuses the others).
 levels() {
-	runnable_levels MULTISUM_BLAKE3_SIMD blake3 portable sse41 avx2 avx512
+	# shellcheck disable=SC2086
+	runnable_levels MULTISUM_BLAKE3_LEVEL blake3 $LEVELS
 }
 
 test_sizes_match_b3sum() {
@@ -33,7 +36,7 @@ test_sizes_match_b3sum() {
 	for l in $(levels); do
 		for io in read mmap; do
 			for j in 1 2; do
-				MULTISUM_BLAKE3_SIMD=$l multisum -a blake3 --io=$io \
+				MULTISUM_BLAKE3_LEVEL=$l multisum -a blake3 --io=$io \
 				    -j$j "$@" > got
 				same got want "$l --io=$io -j$j: every size as b3sum"
 			done
@@ -75,38 +78,107 @@ test_engine_splits() {
 }
 
 # Every level ran: the test must not pass on the portable code alone
-# where the CPU has more.
+# where the CPU has more (and the build has it: see levels' skips).
 test_levels_follow_cpu() {
 	l=$(levels | tr '\n' ' ')
-	grep -q ' sse4_1 ' /proc/cpuinfo 2>/dev/null && { case $l in
-	    *sse41*) pass ;; *) fail "the CPU has SSE4.1, levels: $l" ;; esac; }
-	grep -q ' avx512f ' /proc/cpuinfo 2>/dev/null && { case $l in
-	    *avx512*) pass ;; *) fail "the CPU has AVX-512F, levels: $l" ;; esac; }
+	# shellcheck disable=SC2086
+	built=$(built_levels MULTISUM_BLAKE3_LEVEL blake3 $LEVELS)
+	for x in sse4_1:sse41 avx512f:avx512; do
+		grep -q " ${x%:*} " /proc/cpuinfo 2>/dev/null || continue
+		case " $l " in
+		*" ${x#*:} "*) pass ;;
+		*) case $built in *"${x#*:}"*)
+			fail "the CPU has ${x%:*}, levels: $l" ;; esac ;;
+		esac
+	done
 	case $l in portable*) pass ;; *) fail "no portable level: $l" ;; esac
 	multisum -a blake3 --debug /dev/null 2> err > /dev/null
 	has_line err "multisum: blake3: built-in ($(levels | tail -n 1))" \
 	    "--debug names the widest level"
-	MULTISUM_BLAKE3_SIMD=portable multisum --list-algorithms > out
+	MULTISUM_BLAKE3_LEVEL=portable multisum --list-algorithms > out
 	check "--list-algorithms names a forced level" \
 	    grep -q '^blake3 .* built-in/portable ' out
 }
 
 test_simd_variable_refused() {
-	status_is 2 "unknown level" env MULTISUM_BLAKE3_SIMD=avx9 \
+	status_is 2 "unknown level" env MULTISUM_BLAKE3_LEVEL=avx9 \
 	    "$MULTISUM" -a blake3 /dev/null 2> err > out
-	has_line err "multisum: MULTISUM_BLAKE3_SIMD=avx9: not one of portable, sse41, avx2, avx512" \
+	# shellcheck disable=SC2086
+	has_line err "multisum: MULTISUM_BLAKE3_LEVEL=avx9: not one of $(built_levels MULTISUM_BLAKE3_LEVEL blake3 $LEVELS)" \
 	    "unknown level: one line naming the variable and the levels"
 	is "$(size_of out)" 0 "nothing hashed with a refused level"
-	status_is 0 "other algorithms do not care" env MULTISUM_BLAKE3_SIMD=avx9 \
+	status_is 0 "other algorithms do not care" env MULTISUM_BLAKE3_LEVEL=avx9 \
 	    "$MULTISUM" -a sha256 /dev/null > /dev/null
 	# auto, for all three variables, is the choice without them.
-	for v in MULTISUM_BLAKE3_SIMD MULTISUM_CRC_IMPL MULTISUM_WHIRLPOOL_IMPL; do
+	for v in MULTISUM_BLAKE3_LEVEL MULTISUM_CRC_LEVEL MULTISUM_WHIRLPOOL_LEVEL; do
 		multisum --list-algorithms > want
 		env "$v=auto" "$MULTISUM" --list-algorithms > out 2> err
 		check "$v=auto chooses as no variable does" cmp -s want out
 		env "$v=auto" "$MULTISUM" -a blake3,crc32,whirlpool /dev/null \
 		    > out 2> err
 		is "$?" 0 "$v=auto hashes"
+	done
+}
+
+# FAMILY: variable, algorithm, its portable level, its AVX-512 one and
+# the /proc/cpuinfo flags that one needs.
+FAMILIES="MULTISUM_BLAKE3_LEVEL:blake3:portable:avx512:avx2,avx512f,avx512vl
+MULTISUM_CRC_LEVEL:crc32c:table:vpclmul:pclmulqdq,avx512f,avx512vl,avx512bw,vpclmulqdq
+MULTISUM_WHIRLPOOL_LEVEL:whirlpool:portable:avx512:avx512f,avx512bw,avx512vbmi,gfni"
+
+# The levels are those configure built: each AVX-512 one where config.h
+# says MS_AVX512 1, and it runs where /proc/cpuinfo lists what it needs;
+# with 0 (configure --disable-avx512) each is refused as not in this
+# build.
+test_levels_of_the_build() {
+	config=${MS_HELPERS:-.}/../config.h
+	[ -r "$config" ] || skip_test "config.h not found at $config"
+	[ "$(sed -n 's/^#define MS_SIMD_X86_64 //p' "$config")" = 1 ] ||
+	    skip_test "this host builds no SIMD kernel"
+	avx512=$(sed -n 's/^#define MS_AVX512 //p' "$config")
+	for f in $FAMILIES; do
+		# shellcheck disable=SC2046
+		set -- $(echo "$f" | tr : ' ')
+		why=$(env "$1=$4" "$MULTISUM" -a "$2" /dev/null 2>&1 > /dev/null)
+		st=$?
+		has=true
+		for flag in $(echo "$5" | tr , ' '); do
+			grep -q "^flags.* $flag\( \|\$\)" /proc/cpuinfo 2>/dev/null ||
+			    has=false
+		done
+		if [ "$avx512" = 1 ] && $has; then
+			is "$st $why" "0 " "$1=$4 runs where the CPU has $5"
+		elif [ "$avx512" = 1 ]; then
+			case $why in
+			*"not in this build"*) fail "$1=$4 was built: $why" ;;
+			*) pass ;;
+			esac
+		else
+			is "$why" "multisum: $1=$4: not in this build (configure --disable-avx512)" \
+			    "$1=$4 left out"
+		fi
+	done
+}
+
+# The variables' old names (MULTISUM_BLAKE3_SIMD, MULTISUM_CRC_IMPL,
+# MULTISUM_WHIRLPOOL_IMPL) still work for this release; the new name wins.
+test_old_variable_names() {
+	for f in $FAMILIES; do
+		# shellcheck disable=SC2046
+		set -- $(echo "$f" | tr : ' ')
+		case $1 in
+		*BLAKE3*) old=MULTISUM_BLAKE3_SIMD ;;
+		*) old=${1%_LEVEL}_IMPL ;;
+		esac
+		env "$old=$3" "$MULTISUM" --debug -a "$2" /dev/null 2> err > /dev/null
+		has_line err "multisum: $2: built-in ($3)" "$old=$3 forces $3"
+		env "$old=bogus" "$1=$3" "$MULTISUM" --debug -a "$2" /dev/null \
+		    2> err > /dev/null
+		has_line err "multisum: $2: built-in ($3)" \
+		    "$1 wins over $old"
+		status_is 2 "$old=bogus alone is refused" \
+		    env "$old=bogus" "$MULTISUM" -a "$2" /dev/null 2> err > /dev/null
+		check "the refusal names $old" grep -q "^multisum: $old=bogus: not one of " err
 	done
 }
 
@@ -226,6 +298,8 @@ run sizes_match_b3sum
 run levels_follow_cpu
 run engine_splits
 run simd_variable_refused
+run levels_of_the_build
+run old_variable_names
 run extended_output
 run keyed_and_derive
 run escaped_names

@@ -91,9 +91,9 @@ test_against_python() {
 test_every_crc_level() {
 	make_files
 	reference 256 crc32c f* > want
-	for l in $(runnable_levels MULTISUM_CRC_IMPL crc32c table sse42 pclmul \
+	for l in $(runnable_levels MULTISUM_CRC_LEVEL crc32c table sse42 pclmul \
 	    vpclmul); do
-		MULTISUM_CRC_IMPL=$l multisum --part-size=256 -a s3-crc32c f* \
+		MULTISUM_CRC_LEVEL=$l multisum --part-size=256 -a s3-crc32c f* \
 		    > "got-$l"
 		same "got-$l" want "s3-crc32c at $l"
 	done

@@ -3,11 +3,11 @@
 #
 # crc-split.sh - one file's CRC split over workers (the CRC rows' tree
 # ops: parts hashed apart and joined in order) gives the digest of the
-# whole file.  A CRC part is 4 MiB or more (crc.c), so: at every code
-# path this CPU has (MULTISUM_CRC_IMPL), both io modes, -j1 (never split)
-# and -j2, with read buffers of 4 KiB (too small to split) and of an odd
-# 4 MiB + 1 bytes, so that parts start at odd offsets, and mapped windows
-# of 4 MiB: against the unsplit run, rhash, coreutils cksum and a
+# whole file.  A CRC part is 4 MiB or more (backend_crc.c), so: at every
+# code path this CPU has (MULTISUM_CRC_LEVEL), both io modes, -j1 (never
+# split) and -j2, with read buffers of 4 KiB (too small to split) and of
+# an odd 4 MiB + 1 bytes, so that parts start at odd offsets, and mapped
+# windows of 4 MiB: against the unsplit run, rhash, coreutils cksum and a
 # CRC-64/NVME reference in Python.  Also a CRC beside a sha256 lane, the
 # cksum personality against coreutils, and the check values.
 . "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
@@ -23,7 +23,7 @@ SMALL="16385 102401 3000001"	# for the Python reference
 # The levels this CPU runs: the others are refused.
 runnable() {
 	# shellcheck disable=SC2086
-	runnable_levels MULTISUM_CRC_IMPL crc32 $LEVELS
+	runnable_levels MULTISUM_CRC_LEVEL crc32 $LEVELS
 }
 
 make_files() {
@@ -53,14 +53,14 @@ references() {
 	python3 "$TESTS_SRCDIR/crc64nvme-ref.py" $(for n in $SMALL; do echo "f$n"; done) > want-crc64nvme
 	# the larger ones by the table code, whole (unit-crc checks it)
 	for n in 9437185 20971529; do
-		MULTISUM_CRC_IMPL=table multisum -j1 --io=read -a crc64nvme "f$n"
+		MULTISUM_CRC_LEVEL=table multisum -j1 --io=read -a crc64nvme "f$n"
 	done >> want-crc64nvme
 }
 
 test_check_values() {
 	printf 123456789 > check
 	for l in $(runnable); do
-		export MULTISUM_CRC_IMPL=$l
+		export MULTISUM_CRC_LEVEL=$l
 		for j in 1 2; do
 			is "$(multisum -j$j -a crc32 check)" "cbf43926  check" \
 			    "crc32 at $l -j$j"
@@ -81,7 +81,7 @@ test_split_equals_whole() {
 	make_files
 	references
 	for l in $(runnable); do
-		export MULTISUM_CRC_IMPL=$l
+		export MULTISUM_CRC_LEVEL=$l
 		for a in $CRCS; do
 			digests -a $a -j1 --io=read > whole
 			same whole "want-$a" "$a at $l: unsplit as the reference"
@@ -134,10 +134,10 @@ test_cksum_personality() {
 	set -- f102401 f3000001 f9437185 f20971529
 	command cksum "$@" > want
 	for l in $(runnable); do
-		MULTISUM_CRC_IMPL=$l ./cksum "$@" > got
+		MULTISUM_CRC_LEVEL=$l ./cksum "$@" > got
 		same got want "the cksum personality at $l as coreutils"
 		for f in "$@"; do
-			MULTISUM_CRC_IMPL=$l ./cksum "$f"
+			MULTISUM_CRC_LEVEL=$l ./cksum "$f"
 		done > got
 		same got want "the cksum personality at $l, one file a run"
 	done

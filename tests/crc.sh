@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
 # crc.sh - the CRCs through the command line at every code path this
-# machine has (MULTISUM_CRC_IMPL), against rhash, coreutils cksum and a
+# machine has (MULTISUM_CRC_LEVEL), against rhash, coreutils cksum and a
 # CRC-64/NVME reference in Python; what --debug, --list-algorithms and
 # the cksum personality's --debug say about the code that runs; and the
 # refusal of a level that does not exist.
@@ -15,7 +15,7 @@ SIZES="0 1 15 16 63 64 65 255 256 257 4097 65536 1048579"
 # The levels this CPU runs: the others are refused.
 runnable() {
 	# shellcheck disable=SC2086
-	runnable_levels MULTISUM_CRC_IMPL crc32 $LEVELS
+	runnable_levels MULTISUM_CRC_LEVEL crc32 $LEVELS
 }
 
 make_files() {
@@ -26,7 +26,7 @@ make_files() {
 test_check_values() {
 	printf 123456789 > check
 	for l in $(runnable); do
-		export MULTISUM_CRC_IMPL=$l
+		export MULTISUM_CRC_LEVEL=$l
 		is "$(multisum -a crc32 < check)" "cbf43926  -" "crc32 at $l"
 		is "$(multisum -a crc32c < check)" "e3069283  -" "crc32c at $l"
 		is "$(multisum -a crc64nvme < check)" "ae8b14860a799888  -" \
@@ -43,7 +43,7 @@ test_rhash() {
 	done > want
 	for l in $(runnable); do
 		for f in f*; do
-			MULTISUM_CRC_IMPL=$l multisum -a crc32,crc32c --tag "$f" |
+			MULTISUM_CRC_LEVEL=$l multisum -a crc32,crc32c --tag "$f" |
 			    sed 's/.* = //' | paste -d ' ' - -
 		done > "got-$l"
 		same "got-$l" want "crc32 and crc32c at $l match rhash"
@@ -55,7 +55,7 @@ test_coreutils_cksum() {
 	make_files
 	cksum f* > want
 	for l in $(runnable); do
-		MULTISUM_CRC_IMPL=$l multisum -a cksum f* > "got-$l"
+		MULTISUM_CRC_LEVEL=$l multisum -a cksum f* > "got-$l"
 		same "got-$l" want "cksum at $l matches coreutils"
 	done
 }
@@ -65,14 +65,14 @@ test_crc64nvme_python() {
 	make_files
 	python3 "$TESTS_SRCDIR/crc64nvme-ref.py" f* > want
 	for l in $(runnable); do
-		MULTISUM_CRC_IMPL=$l multisum -a crc64nvme f* > "got-$l"
+		MULTISUM_CRC_LEVEL=$l multisum -a crc64nvme f* > "got-$l"
 		same "got-$l" want "crc64nvme at $l matches the Python reference"
 	done
 }
 
 test_debug_names_level() {
 	for l in $(runnable); do
-		MULTISUM_CRC_IMPL=$l multisum --debug -a crc32c,crc32 /dev/null \
+		MULTISUM_CRC_LEVEL=$l multisum --debug -a crc32c,crc32 /dev/null \
 		    > out 2> err
 		case $l in
 		sse42) want32=table ;;
@@ -81,7 +81,7 @@ test_debug_names_level() {
 		has_line err "multisum: crc32c: built-in ($l)" "--debug crc32c at $l"
 		has_line err "multisum: crc32: built-in ($want32)" \
 		    "--debug crc32 at $l"
-		MULTISUM_CRC_IMPL=$l multisum --list-algorithms > list
+		MULTISUM_CRC_LEVEL=$l multisum --list-algorithms > list
 		check "--list-algorithms crc64nvme at $l" \
 		    grep -q "^crc64nvme .* built-in/$want32 " list
 	done
@@ -91,7 +91,7 @@ test_cksum_personality_debug() {
 	ln -s "$MULTISUM" cksum
 	echo data > a
 	for l in $(runnable); do
-		MULTISUM_CRC_IMPL=$l ./cksum --debug a > out 2> err
+		MULTISUM_CRC_LEVEL=$l ./cksum --debug a > out 2> err
 		case $l in
 		# named as called, as coreutils' error() does: ./cksum
 		pclmul|vpclmul) want="./cksum: using pclmul hardware support" ;;
@@ -103,9 +103,10 @@ test_cksum_personality_debug() {
 
 test_bad_level() {
 	echo data > a
-	MULTISUM_CRC_IMPL=bogus multisum -a crc32 a > out 2> err
+	MULTISUM_CRC_LEVEL=bogus multisum -a crc32 a > out 2> err
 	is "$?" 2 "an unknown level is refused"
-	has_line err "multisum: MULTISUM_CRC_IMPL=bogus: not one of table, sse42, pclmul, vpclmul" \
+	# shellcheck disable=SC2086
+	has_line err "multisum: MULTISUM_CRC_LEVEL=bogus: not one of $(built_levels MULTISUM_CRC_LEVEL crc32 $LEVELS)" \
 	    "and says why"
 	is "$(cat out)" "" "and prints no digest"
 	# a level the CPU lacks is refused the same way
@@ -113,12 +114,12 @@ test_bad_level() {
 		case " $(runnable | tr '\n' ' ') " in
 		*" $l "*) ;;
 		*) status_is 2 "$l refused on this CPU" \
-		    env MULTISUM_CRC_IMPL=$l "$MULTISUM" -a crc32 a ;;
+		    env MULTISUM_CRC_LEVEL=$l "$MULTISUM" -a crc32 a ;;
 		esac
 	done
 	# other algorithms do not care
-	MULTISUM_CRC_IMPL=bogus multisum -a md5 a > out
-	is "$?" 0 "md5 ignores MULTISUM_CRC_IMPL"
+	MULTISUM_CRC_LEVEL=bogus multisum -a md5 a > out
+	is "$?" 0 "md5 ignores MULTISUM_CRC_LEVEL"
 }
 
 run check_values

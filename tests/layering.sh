@@ -32,24 +32,11 @@ main_obj=$build/cli/multisum.o	# main() is the program's, not the archive's
 # by the edge that closes it: the graph without the listed edges must
 # have none, and each listed edge must still lie on a cycle.  A long file
 # is its path from the top.
-#   kernels/crc.c->digest/backend.h: crc.c holds the CRC rows' create,
-#   update and final beside the kernel; s18-probe (issue 18, item 2)
-#   moves them to digest/backend_crc.c.
-KNOWN_UPWARD="kernels/crc.c->digest/backend.h"
-#   kernels/blake3_*.o->kernels/blake3.o: every BLAKE3 kernel reads
-#   blake3.c's ms_b3_iv, and blake3.c calls every kernel (a data
-#   reference the old calls-only check did not see); the IV belongs in
-#   blake3_impl.h (s18-probe, kernels/).
-#   digest/backend_openssl.o->digest/algorithm.o (ms_algos, a row's index)
-#   and digest/backend_s3.o->digest/algorithm.o (ms_algo_named, the
-#   inner algorithm): the table points to its backends and they back to
-#   it; the row's parameters in the spec (s18-probe, issue 18, item 4).
-KNOWN_CYCLES="kernels/blake3_avx2.o->kernels/blake3.o
-	kernels/blake3_avx512.o->kernels/blake3.o
-	kernels/blake3_portable.o->kernels/blake3.o
-	kernels/blake3_sse41.o->kernels/blake3.o
-	digest/backend_openssl.o->digest/algorithm.o
-	digest/backend_s3.o->digest/algorithm.o"
+KNOWN_UPWARD=""
+#   digest/backend_s3.o->digest/algorithm.o (ms_algo_named, ms_algo_load:
+#   the inner row an S3 row wraps): the table points to its backends and
+#   this one back to it, for another row of the table.
+KNOWN_CYCLES="digest/backend_s3.o->digest/algorithm.o"
 KNOWN_LONG=""
 
 # ------------------------------------------------------------ detectors

@@ -17,6 +17,8 @@
 #     total again at the end as "# skipped: N"), `skip_test WHY` for a
 #     test that cannot run at all, and `todo WHY` for a test that shows a
 #     known, unfixed bug;
+#   - runnable_levels and built_levels for the kernel levels that a CPU
+#     or a build has (runnable_levels skips the others, with the reason);
 #   - small helpers to make test data (random_file, size_of).
 # It uses nothing beyond POSIX sh and utilities.
 
@@ -285,9 +287,10 @@ random_files() {
 	done
 }
 
-# runnable_levels VAR ALGO LEVEL...: the LEVELs that VAR (MULTISUM_CRC_IMPL,
-# MULTISUM_WHIRLPOOL_IMPL, ...) may force on this CPU.  multisum -a ALGO
-# refuses the others, each then a skipped case with multisum's reason.
+# runnable_levels VAR ALGO LEVEL...: the LEVELs that VAR (MULTISUM_CRC_LEVEL,
+# MULTISUM_WHIRLPOOL_LEVEL, ...) may force here.  multisum -a ALGO
+# refuses the others (this CPU lacks what they need, or this build left
+# them out), each then a skipped case with multisum's reason.
 runnable_levels() {
 	_var=$1 _algo=$2
 	shift 2
@@ -300,6 +303,22 @@ runnable_levels() {
 			    "$(sed -n '1s/^multisum: //p' "$ms_tmp/.level.err")"
 		fi
 	done
+}
+
+# built_levels VAR ALGO LEVEL...: the LEVELs this build has, as multisum
+# lists them in a refusal ("a, b, c"): configure --disable-avx512 leaves
+# the AVX-512 ones out.
+built_levels() {
+	_var=$1 _algo=$2 _list=
+	shift 2
+	for _l in "$@"; do
+		case $(env "$_var=$_l" "$MULTISUM" -a "$_algo" /dev/null 2>&1 \
+		    > /dev/null) in
+		*"not in this build"*) ;;
+		*) _list="${_list:+$_list, }$_l" ;;
+		esac
+	done
+	echo "$_list"
 }
 
 # size_of FILE: its size in bytes.

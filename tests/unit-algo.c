@@ -55,7 +55,7 @@ row_usable(const struct ms_algo *a)
 {
 	static signed char state[64];	/* 0 untried, 1 usable, -1 not */
 	size_t i = (size_t)(a - ms_algos);
-	struct ms_digest_spec s = { a, a->bits };
+	struct ms_digest_spec s = { .algo = a, .bits = a->bits };
 
 	if (i >= MS_ARRAY_LEN(state))
 		return ms_spec_load(&s) == 0;
@@ -153,7 +153,8 @@ test_vector(const struct vector *v)
 		tap_skip("backend not available", "%s", label);
 		return;
 	}
-	state = a->ops->create(a, bits / 8);
+	state = a->ops->create(&(const struct ms_digest_spec){ .algo = a,
+	    .bits = bits });
 	if (state == NULL) {
 		tap_ok(0, "%s: create failed", label);
 		return;
@@ -205,7 +206,8 @@ test_long_inputs(void)
 			tap_skip("backend not available", "%s: long input", a->name);
 			continue;
 		}
-		st = a->ops->create(a, a->bits / 8);
+		st = a->ops->create(&(const struct ms_digest_spec){ .algo = a,
+		    .bits = a->bits });
 		run_plan(a, st, a->bits / 8, P_WHOLE, 0, m, len, want);
 		run_plan(a, st, a->bits / 8, P_RAGGED, 0, m, len, got);
 		ok = strcmp(got, want) == 0;
@@ -240,8 +242,8 @@ kat_bits(const struct ms_algo *a, const char *name)
 		if (bits < a->min_bits || bits > a->max_bits || bits % 8 != 0)
 			return 0;
 	}
-	if (strcmp(ms_spec_name(&(struct ms_digest_spec){ a, bits }, buf,
-	    sizeof(buf)), name) != 0)
+	if (strcmp(ms_spec_name(&(const struct ms_digest_spec){ .algo = a,
+	    .bits = bits }, buf, sizeof(buf)), name) != 0)
 		return 0;
 	return bits;
 }
@@ -303,7 +305,7 @@ test_kat_vectors(void)
 		for (size_t k = 0; (name = ms_kat_name(k)) != NULL; k++) {
 			const struct ms_algo *a = &ms_algos[i];
 			unsigned bits = kat_bits(a, name);
-			struct ms_digest_spec s = { a, bits };
+			struct ms_digest_spec s = { .algo = a, .bits = bits };
 			struct vector v = { a->name, bits, M_ABC, NULL };
 
 			if (bits == 0)
@@ -319,7 +321,7 @@ test_kat_self(void)
 {
 	for (size_t i = 0; i < ms_algo_count; i++) {
 		const struct ms_algo *a = &ms_algos[i];
-		struct ms_digest_spec s = { a, a->bits };
+		struct ms_digest_spec s = { .algo = a, .bits = a->bits };
 		char why[200];
 		enum ms_kat_result r;
 
@@ -348,6 +350,7 @@ test_independent_states(void)
 
 	for (size_t i = 0; i < ms_algo_count; i++) {
 		const struct ms_algo *a = &ms_algos[i];
+		const struct ms_digest_spec spec = { .algo = a, .bits = a->bits };
 		size_t out_len = a->bits / 8;
 		unsigned char d1[MS_DIGEST_MAX], d2[MS_DIGEST_MAX], d3[MS_DIGEST_MAX];
 		void *s1, *s2;
@@ -356,8 +359,8 @@ test_independent_states(void)
 			tap_skip("backend not available", "%s: two states", a->name);
 			continue;
 		}
-		s1 = a->ops->create(a, out_len);
-		s2 = a->ops->create(a, out_len);
+		s1 = a->ops->create(&spec);
+		s2 = a->ops->create(&spec);
 		/* the reference: the whole message, alone */
 		a->ops->init(s1);
 		a->ops->update(s1, m, len);
@@ -398,7 +401,8 @@ test_digest_set(void)
 
 	memset(&sel, 0, sizeof(sel));
 	for (size_t i = 0; i < ms_algo_count; i++) {
-		struct ms_digest_spec s = { &ms_algos[i], ms_algos[i].bits };
+		struct ms_digest_spec s = { .algo = &ms_algos[i],
+		    .bits = ms_algos[i].bits };
 
 		if (row_usable(s.algo) && ms_selection_add(&sel, &s) == -1)
 			ms_bug("selection full");
@@ -432,7 +436,7 @@ test_digest_set(void)
 	ms_digest_set_final(&set, all);
 	for (size_t i = 0; i < sel.cnt; i++) {
 		const struct ms_digest_spec *s = &sel.spec[i];
-		void *st = s->algo->ops->create(s->algo, ms_spec_len(s));
+		void *st = s->algo->ops->create(s);
 
 		s->algo->ops->init(st);
 		s->algo->ops->update(st, m, len);

@@ -19,6 +19,7 @@
 #include "kernels/blake3_impl.h"
 #include "base/util.h"
 
+#include "levels.h"
 #include "tap.h"
 
 #define XOF_LEN		131
@@ -104,13 +105,11 @@ test_vectors(const struct vector *v, int cnt)
 	    31, 8191, 799, 20000, 0 };
 	static const size_t bytes[] = { 1, 0 };
 
-	for (int level = 0; level < MS_BLAKE3_SIMD_COUNT; level++) {
-		const char *name = ms_blake3_simd_name(level);
+	for (const char *const *l = ms_blake3_levels.known; *l; l++) {
+		const char *name = *l;
 
-		if (ms_blake3_simd_force(level) == -1) {
-			tap_skip("CPU lacks it", "vectors at level %s", name);
+		if (!level_force_or_skip(&ms_blake3_levels, name, "vectors"))
 			continue;
-		}
 		for (int i = 0; i < cnt; i++)
 			for (int mode = 0; mode < 3; mode++) {
 				uint8_t out[XOF_LEN], split[XOF_LEN], shrt[32];
@@ -192,36 +191,32 @@ test_final_midway(void)
 static void
 test_many(void)
 {
-	static ms_b3_many_fn *const fn[MS_BLAKE3_SIMD_COUNT] = {
-		ms_b3_many_portable,
-#ifdef MS_B3_X86
-		ms_b3_many_sse41, ms_b3_many_avx2, ms_b3_many_avx512,
-#endif
-	};
 	static uint8_t want[40 * 32], got[40 * 32];
 	uint32_t k[8];
 
 	memcpy(k, ms_b3_iv, sizeof(k));
 	k[3] ^= 0x5a5a5a5a;
-	for (int level = 1; level < MS_BLAKE3_SIMD_COUNT; level++) {
+	/* the portable kernel is the reference: the SIMD ones */
+	for (const char *const *l = ms_blake3_levels.known + 1; *l; l++) {
+		const struct ms_b3_kernel *kern;
 		bool ok = true;
 
-		if (fn[level] == NULL || !ms_blake3_simd_supported(level)) {
-			tap_skip("CPU lacks it", "%s kernel", ms_blake3_simd_name(level));
+		if (!level_force_or_skip(&ms_blake3_levels, *l,
+		    "many-input kernel"))
 			continue;
-		}
+		kern = ms_level_kernel(&ms_blake3_levels);
 		for (size_t cnt = 1; cnt <= 40; cnt++)
 			for (size_t blocks = 1; blocks <= 16; blocks += 15) {
 				uint64_t ctr = 0xfffffffaULL;	/* carries into the high word */
 
 				ms_b3_many_portable(input + 7, cnt, blocks, k, ctr, blocks > 1,
 				    B3_KEYED_HASH, B3_CHUNK_START, B3_CHUNK_END, want);
-				fn[level](input + 7, cnt, blocks, k, ctr, blocks > 1,
+				kern->many(input + 7, cnt, blocks, k, ctr, blocks > 1,
 				    B3_KEYED_HASH, B3_CHUNK_START, B3_CHUNK_END, got);
 				ok = ok && memcmp(want, got, cnt * 32) == 0;
 			}
 		tap_ok(ok, "%s kernel matches the portable one for 1..40 inputs",
-		    ms_blake3_simd_name(level));
+		    *l);
 	}
 }
 
@@ -244,15 +239,14 @@ test_many_messages(const struct vector *v, int cnt)
 
 	for (int i = 0; i < 64; i++)
 		out[i] = outb[i];
-	for (int level = 0; level < MS_BLAKE3_SIMD_COUNT; level++) {
-		const char *name = ms_blake3_simd_name(level);
+	for (const char *const *l = ms_blake3_levels.known; *l; l++) {
+		const char *name = *l;
 		size_t hashed = 0, wrong = 0, n = 0;
 		unsigned seed = 7;
 
-		if (ms_blake3_simd_force(level) == -1) {
-			tap_skip("CPU lacks it", "many messages at level %s", name);
+		if (!level_force_or_skip(&ms_blake3_levels, name,
+		    "many messages"))
 			continue;
-		}
 		for (int mode = 0; mode < 3; mode++) {
 			struct ms_blake3 proto;
 
@@ -300,7 +294,7 @@ test_many_messages(const struct vector *v, int cnt)
 					wrong += memcmp(want, out[i], 32) != 0;
 				}
 			}
-		if (level == MS_BLAKE3_PORTABLE)
+		if (l == ms_blake3_levels.known)
 			tap_ok(hashed == 0, "portable: no lanes, every message "
 			    "left to the hasher");
 		else

@@ -25,6 +25,7 @@
 #include "kernels/crc.h"
 #include "base/util.h"
 
+#include "levels.h"
 #include "tap.h"
 
 #define MAXLEN	(64 * 1024 + 512)
@@ -99,6 +100,7 @@ static uint64_t *regs[16];		/* per start 0..15, prefixes to 4096 */
 static uint64_t *big;			/* from start 3, to MAXLEN */
 
 struct run {
+	struct ms_digest_spec spec;
 	const struct ms_digest_ops *ops;
 	const struct ms_tree_ops *tree;
 	void		*state;
@@ -146,7 +148,7 @@ joined(struct run *r, const unsigned char *p, size_t n, const size_t *cut,
 	for (size_t i = 1; i <= ncut; i++) {
 		size_t end = i < ncut ? cut[i] : n;
 
-		r->tree->part(p + at, end - at, at, v);
+		r->tree->part(&r->spec, p + at, end - at, at, v);
 		r->tree->join(r->state, v, at, end - at);
 		at = end;
 	}
@@ -221,12 +223,13 @@ test_level(const char *level, const struct crc_case *c)
 	if (ms_algo_resolve(c->algo, 0, &spec, &why) == -1 ||
 	    ms_spec_load(&spec) == -1)
 		ms_bug("unit-crc: no row");
+	r.spec = spec;
 	r.ops = spec.algo->ops;
 	r.tree = spec.algo->tree;
 	r.len = (unsigned)ms_spec_len(&spec);
-	if ((r.state = r.ops->create(spec.algo, r.len)) == NULL)
+	if ((r.state = r.ops->create(&spec)) == NULL)
 		ms_bug("unit-crc: create");
-	ran = r.ops->variant();
+	ran = ms_spec_variant(&spec);
 	tap_ok(strcmp(ran, level) == 0 || strcmp(ran, "table") == 0 ||
 	    (strcmp(level, "vpclmul") == 0 && strcmp(ran, "pclmul") == 0),
 	    "%s at %s runs %s", c->algo, level, ran);
@@ -287,16 +290,9 @@ main(void)
 		ref_registers(c, data + 3, MAXLEN, big);
 		if (regs[15] == NULL || big == NULL)
 			ms_bug("unit-crc: out of memory");
-		for (size_t l = 0; ms_crc_level_names[l] != NULL; l++) {
-			const char *level = ms_crc_level_names[l];
-
-			if (ms_crc_level_force(level) == -1) {
-				tap_skip("this CPU cannot run it", "%s at %s",
-				    c->algo, level);
-				continue;
-			}
-			test_level(level, c);
-		}
+		for (const char *const *l = ms_crc_levels.known; *l; l++)
+			if (level_force_or_skip(&ms_crc_levels, *l, c->algo))
+				test_level(*l, c);
 	}
 	return tap_done();
 }

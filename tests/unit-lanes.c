@@ -29,6 +29,7 @@
 #include "kernels/md_lanes.h"
 #include "base/util.h"
 
+#include "levels.h"
 #include "tap.h"
 
 #define BIG	1000000
@@ -37,17 +38,15 @@ static uint8_t data[BIG + 64];
 
 static const struct fam {
 	const char	*row;
-	enum ms_md_family family;
+	struct ms_level_family *levels;
 	const struct ms_md_shape *shape;
 	size_t		 len;
 } fams[] = {
-	{ "md5", MS_MD_MD5, &ms_md5_shape, 16 },
-	{ "sha1", MS_MD_SHA1, &ms_sha1_shape, 20 },
-	{ "sha224", MS_MD_SHA256, &ms_sha224_shape, 28 },
-	{ "sha256", MS_MD_SHA256, &ms_sha256_shape, 32 },
+	{ "md5", &ms_md5_levels, &ms_md5_shape, 16 },
+	{ "sha1", &ms_sha1_levels, &ms_sha1_shape, 20 },
+	{ "sha224", &ms_sha256_levels, &ms_sha224_shape, 28 },
+	{ "sha256", &ms_sha256_levels, &ms_sha256_shape, 32 },
 };
-
-static const char *const levels[] = { "libcrypto", "avx2", "shani", "avx512" };
 
 /* Known answers: the message, then the digest of each family. */
 static const struct {
@@ -86,12 +85,13 @@ static void
 reference(const struct ms_algo *a, const uint8_t *p, size_t n, uint8_t *out)
 {
 	static void *st[4];
+	struct ms_digest_spec spec = { .algo = a, .bits = a->bits };
 	size_t k = 0;
 
 	while (strcmp(fams[k].row, a->name) != 0)
 		k++;
 	if (st[k] == NULL)
-		st[k] = ms_ops_openssl.create(a, a->bits / 8);
+		st[k] = ms_ops_openssl.create(&spec);
 	ms_ops_openssl.init(st[k]);
 	ms_ops_openssl.update(st[k], p, n);
 	ms_ops_openssl.final(st[k], out);
@@ -212,8 +212,9 @@ test_one_stream(const char *level)
 
 	for (size_t r = 2; r < 4; r++) {
 		const struct ms_algo *a = ms_algo_named(fams[r].row);
+		const struct ms_digest_spec spec = { .algo = a, .bits = a->bits };
 		const struct ms_digest_ops *ops = a->ops;
-		void *st = ops->create(a, a->bits / 8);
+		void *st = ops->create(&spec);
 		size_t bad = 0;
 
 		for (size_t len = 0; len < 3000; len += len < 300 ? 1 : 97) {
@@ -252,25 +253,22 @@ main(void)
 		const struct fam *f = &fams[fi];
 
 		ms_ops_openssl.load(ms_algo_named(f->row));
-		for (size_t l = 1; l < MS_ARRAY_LEN(levels); l++) {
+		/* every level any build has but libcrypto, which runs no
+		 * lanes; one this build or CPU lacks is a skip that says why */
+		for (const char *const *l = f->levels->known + 1; *l; l++) {
 			const struct ms_md_kernel *k;
 
-			if (l == 2 && f->family != MS_MD_SHA256)
-				continue;	/* shani: SHA-256's alone */
-			if (ms_md_level_force(f->family, levels[l]) == -1) {
-				tap_skip("not a level here", "%s, %s", f->row,
-				    levels[l]);
+			if (!level_force_or_skip(f->levels, *l, f->row))
 				continue;
-			}
-			k = ms_md_kernel(f->family);
-			test_known_answers(f, fi, levels[l], k);
-			test_against_libcrypto(f, levels[l], k);
-			test_short_beside_long(f, levels[l], k);
+			k = ms_level_kernel(f->levels);
+			test_known_answers(f, fi, *l, k);
+			test_against_libcrypto(f, *l, k);
+			test_short_beside_long(f, *l, k);
 			if (fi == MS_ARRAY_LEN(fams) - 1)
-				test_one_stream(levels[l]);
+				test_one_stream(*l);
 		}
 	}
-	if (ms_md_level_force(MS_MD_SHA256, "libcrypto") == 0)
+	if (ms_level_force(&ms_sha256_levels, "libcrypto") == 0)
 		test_one_stream("libcrypto");
 	return tap_done();
 }

@@ -16,6 +16,7 @@
 
 #include "kernels/whirlpool.h"
 
+#include "levels.h"
 #include "tap.h"
 
 #define MAXLEN	(256 * 1024 + 77)
@@ -110,8 +111,8 @@ main(void)
 		x ^= x << 13, x ^= x >> 17, x ^= x << 5;	/* xorshift32 */
 		msg[i] = (unsigned char)x;
 	}
-	if (ms_whirlpool_setup(&why) == -1 ||
-	    ms_whirlpool_level_force("portable") == -1) {
+	if (ms_level_setup(&ms_whirlpool_levels, &why) == -1 ||
+	    ms_level_force(&ms_whirlpool_levels, "portable") == -1) {
 		tap_ok(0, "set-up: %s", why);
 		return tap_done();
 	}
@@ -120,16 +121,14 @@ main(void)
 	for (size_t k = 0; k < sizeof(large) / sizeof(large[0]); k++)
 		digest(msg, large[k], ref_large[k]);
 
-	for (size_t l = 0; ms_whirlpool_level_names[l] != NULL; l++) {
-		const char *level = ms_whirlpool_level_names[l];
+	for (size_t l = 0; ms_whirlpool_levels.known[l] != NULL; l++) {
+		const char *level = ms_whirlpool_levels.known[l];
 		char what[128];
 		bool ok;
 
-		if (ms_whirlpool_level_force(level) == -1) {
-			tap_skip("this CPU cannot run it", "%s", level);
+		if (!level_force_or_skip(&ms_whirlpool_levels, level, "whirlpool"))
 			continue;
-		}
-		tap_ok(strcmp(ms_whirlpool_level(), level) == 0,
+		tap_ok(strcmp(ms_level_name(&ms_whirlpool_levels), level) == 0,
 		    "%s: forced, it runs", level);
 		ok = splits_agree(level, what, sizeof(what));
 		tap_ok(ok, "%s: any split gives one update's digest", level);

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
 # whirlpool.sh - the built-in Whirlpool through the command line at every
-# code level this machine runs (MULTISUM_WHIRLPOOL_IMPL): the ISO/NESSIE
+# code level this machine runs (MULTISUM_WHIRLPOOL_LEVEL): the ISO/NESSIE
 # test vectors; every length 0..300, the lengths around the 64-byte
 # blocks and the 32-byte length field, and a few large ones, against
 # OpenSSL's and RHash's Whirlpool, read, mapped and in odd-sized reads;
@@ -16,7 +16,7 @@ LEVELS="portable avx512"
 # The levels this CPU runs: the others are refused.
 runnable() {
 	# shellcheck disable=SC2086
-	runnable_levels MULTISUM_WHIRLPOOL_IMPL whirlpool $LEVELS
+	runnable_levels MULTISUM_WHIRLPOOL_LEVEL whirlpool $LEVELS
 }
 
 # vector NAME HEX: a message made by the caller in file NAME.
@@ -37,7 +37,7 @@ test_vectors() {
 	for i in 1 2 3 4 5 6 7 8; do printf 1234567890; done > digits
 	head -c 1000000 /dev/zero | tr '\0' a > million
 	for l in $(runnable); do
-		export MULTISUM_WHIRLPOOL_IMPL=$l
+		export MULTISUM_WHIRLPOOL_LEVEL=$l
 		vector empty 19fa61d75522a4669b44e39c1d2e1726c530232130d407f89afee0964997f7a73e83be698b288febcf88e3e03c4f0757ea8964e59b63d93708b138cc42a66eb3
 		vector a 8aca2602792aec6f11a67206531fb7d7f0dff59413145e6973c45001d0087b42d11bc645413aeff63a42391a39145a591a92200d560195e53b478584fdae231a
 		vector abc 4e2448a4c6f486bb16b6562c73b4020bf3043e3a731bce721ae1b303d97e6d4c7181eebdb6c57e277d0e34957114cbd6c797fc9d95d8b582d225292076d4eef5
@@ -80,7 +80,7 @@ against() {
 		for io in "--io=read" "--io=mmap" "--io=read --buffer-size=4097" \
 		    "--io=mmap --buffer-size=65599"; do
 			# shellcheck disable=SC2086
-			MULTISUM_WHIRLPOOL_IMPL=$l multisum -j1 $io -a whirlpool \
+			MULTISUM_WHIRLPOOL_LEVEL=$l multisum -j1 $io -a whirlpool \
 			    f* > got
 			same got want "$1 at $l, $io"
 		done
@@ -109,21 +109,22 @@ test_rhash() {
 test_levels() {
 	echo data > a
 	for l in $(runnable); do
-		MULTISUM_WHIRLPOOL_IMPL=$l multisum --debug -a whirlpool a \
+		MULTISUM_WHIRLPOOL_LEVEL=$l multisum --debug -a whirlpool a \
 		    > /dev/null 2> err
 		has_line err "multisum: whirlpool: built-in ($l)" \
 		    "--debug names $l"
-		MULTISUM_WHIRLPOOL_IMPL=$l multisum --list-algorithms > list
+		MULTISUM_WHIRLPOOL_LEVEL=$l multisum --list-algorithms > list
 		check "--list-algorithms names $l" \
 		    grep -q "^whirlpool .* built-in/$l *legacy\$" list
 	done
 	check "portable runs everywhere" runnable_has portable
-	MULTISUM_WHIRLPOOL_IMPL=vector multisum -a whirlpool a > out 2> err
+	MULTISUM_WHIRLPOOL_LEVEL=vector multisum -a whirlpool a > out 2> err
 	is "$?" 2 "an unknown level: status 2"
-	has_line err "multisum: MULTISUM_WHIRLPOOL_IMPL=vector: not one of portable, avx512" \
+	# shellcheck disable=SC2086
+	has_line err "multisum: MULTISUM_WHIRLPOOL_LEVEL=vector: not one of $(built_levels MULTISUM_WHIRLPOOL_LEVEL whirlpool $LEVELS)" \
 	    "in one line naming the levels"
 	is "$(cat out)" "" "and no digest"
-	MULTISUM_WHIRLPOOL_IMPL=vector multisum -a sha256 a > out
+	MULTISUM_WHIRLPOOL_LEVEL=vector multisum -a sha256 a > out
 	is "$?" 0 "other algorithms do not read it"
 }
 

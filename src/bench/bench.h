@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/cpulevel.h"
 #include "digest/digest_set.h"
 #include "digest/kat.h"
 #include "modes/options.h"
@@ -107,6 +108,7 @@ struct ms_bench_cell {
 /* CPU features that change which digest wins; arch is 'x' or 'a'. */
 struct ms_bench_feature {
 	char		 arch;
+	enum ms_cpu_feature feature;	/* cpulevel.h's probe */
 	const char	*token;		/* as /proc/cpuinfo spells it */
 	const char	*label;
 };

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * bench_machine.c - the machine a bench run measures: the CPU model and
- * the features that matter to digests (from /proc/cpuinfo, or uname),
- * the online CPUs, the digest libraries and their versions, and the
- * compiler.  Probed once before measuring; the report only reads it.
+ * bench_machine.c - the machine a bench run measures: the CPU model
+ * (from /proc/cpuinfo, or uname) and the features that matter to digests
+ * (from the one CPU probe, cpulevel.c), the online CPUs, the digest
+ * libraries and their versions, and the compiler.  Probed once before
+ * measuring; the report only reads it.
  */
 #include "bench/bench.h"
 
@@ -13,21 +14,32 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "base/cpulevel.h"
 #include "base/util.h"
 
+/* Tokens as /proc/cpuinfo spells them: the CSV and JSON reports use them. */
 static const struct ms_bench_feature features[] = {
-	{ 'x', "sha_ni", "SHA-NI" },
-	{ 'x', "avx2", "AVX2" },
-	{ 'x', "avx512f", "AVX-512" },
-	{ 'x', "sse4_2", "SSE4.2" },
-	{ 'x', "pclmulqdq", "PCLMUL" },
-	{ 'a', "sha2", "SHA2" },
-	{ 'a', "sha512", "SHA512" },
-	{ 'a', "sha3", "SHA3" },
-	{ 'a', "crc32", "CRC32" },
-	{ 'a', "pmull", "PMULL" },
-	{ 'a', "asimd", "NEON" },
+	{ 'x', MS_CPU_SHA_NI, "sha_ni", "SHA-NI" },
+	{ 'x', MS_CPU_AVX2, "avx2", "AVX2" },
+	{ 'x', MS_CPU_AVX512F, "avx512f", "AVX-512" },
+	{ 'x', MS_CPU_SSE42, "sse4_2", "SSE4.2" },
+	{ 'x', MS_CPU_PCLMUL, "pclmulqdq", "PCLMUL" },
+	{ 'a', MS_CPU_ARM_SHA2, "sha2", "SHA2" },
+	{ 'a', MS_CPU_ARM_SHA512, "sha512", "SHA512" },
+	{ 'a', MS_CPU_ARM_SHA3, "sha3", "SHA3" },
+	{ 'a', MS_CPU_ARM_CRC32, "crc32", "CRC32" },
+	{ 'a', MS_CPU_PMULL, "pmull", "PMULL" },
+	{ 'a', MS_CPU_NEON, "asimd", "NEON" },
 };
+
+/* The architecture whose features the probe reads: 'x', 'a' or 0. */
+#if defined(__x86_64__) || defined(__i386__)
+#define PROBED_ARCH	'x'
+#elif defined(__aarch64__) && defined(__linux__)
+#define PROBED_ARCH	'a'
+#else
+#define PROBED_ARCH	0
+#endif
 
 static char *
 trim(char *s)
@@ -41,38 +53,27 @@ trim(char *s)
 	return s;
 }
 
-static bool
-has_token(const char *list, const char *tok)
-{
-	size_t tl = strlen(tok);
-
-	for (const char *p = list; (p = strstr(p, tok)) != NULL; p += tl)
-		if ((p == list || p[-1] == ' ') &&
-		    (p[tl] == '\0' || p[tl] == ' '))
-			return true;
-	return false;
-}
-
-/* The features of arch, in table order, and which of them flags lists. */
+/* The features of this architecture, in table order, and which of
+ * them the CPU has. */
 static void
-set_features(struct ms_bench_machine *m, const char *flags)
+set_features(struct ms_bench_machine *m)
 {
+	m->arch = PROBED_ARCH;
 	for (size_t i = 0; i < MS_ARRAY_LEN(features); i++)
 		if (features[i].arch == m->arch &&
 		    m->nfeat < MS_BENCH_FEATURES) {
 			m->feat[m->nfeat] = &features[i];
-			m->has[m->nfeat++] = has_token(flags,
-			    features[i].token);
+			m->has[m->nfeat++] = ms_cpu_has(features[i].feature);
 		}
 }
 
-/* CPU model and features from /proc/cpuinfo; uname when there is none. */
+/* The CPU model from /proc/cpuinfo; uname when there is none. */
 static void
-read_cpuinfo(struct ms_bench_machine *m)
+read_model(struct ms_bench_machine *m)
 {
 	FILE *fp = fopen("/proc/cpuinfo", "r");
 	char line[8192];
-	bool model = false, flags = false;
+	bool model = false;
 
 	while (fp != NULL && fgets(line, sizeof(line), fp) != NULL) {
 		char *colon = strchr(line, ':'), *key, *val;
@@ -87,12 +88,6 @@ read_cpuinfo(struct ms_bench_machine *m)
 		    strcmp(key, "cpu model") == 0 || strcmp(key, "cpu") == 0)) {
 			snprintf(m->cpu, sizeof(m->cpu), "%s", val);
 			model = true;
-		}
-		if (!flags && (strcmp(key, "flags") == 0 ||
-		    strcmp(key, "Features") == 0)) {
-			m->arch = strcmp(key, "flags") == 0 ? 'x' : 'a';
-			set_features(m, val);
-			flags = true;
 		}
 	}
 	if (fp != NULL)
@@ -135,7 +130,8 @@ void
 ms_bench_probe(struct ms_bench_machine *m)
 {
 	memset(m, 0, sizeof(*m));
-	read_cpuinfo(m);
+	read_model(m);
+	set_features(m);
 	m->cores = sysconf(_SC_NPROCESSORS_ONLN);
 	read_libraries(m);
 #ifdef __VERSION__

@@ -653,7 +653,7 @@ calibrate(struct ctx *x, struct ms_bench_algo *a)
 	struct ms_bench_sample t;
 	double best = 0;
 
-	*st = a->spec.algo->ops->create(a->spec.algo, ms_spec_len(&a->spec));
+	*st = a->spec.algo->ops->create(&a->spec);
 	if (*st == NULL)
 		ms_die("%s", strerror(ENOMEM));
 	for (int i = 0; i < 2; i++) {

@@ -196,7 +196,7 @@ run(struct ms_bench_runner *x, const struct ms_bench_cell *c)
 	case MS_BENCH_SMALL:
 		/* As a user hashing many small inputs would: a state each. */
 		for (size_t i = 0; i < c->cnt; i++) {
-			st = ops->create(s->algo, dlen);
+			st = ops->create(s);
 			if (st == NULL)
 				ms_die("%s", strerror(ENOMEM));
 			ops->init(st);

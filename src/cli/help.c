@@ -146,7 +146,7 @@ ms_cli_help(void)
 "      --ascii            draw the bar chart in plain ASCII\n"
 "\n"
 "      --debug            tell which backend (for CRCs, which code) computes\n"
-"                         each algorithm; MULTISUM_CRC_IMPL caps the CRC code\n"
+"                         each algorithm; MULTISUM_CRC_LEVEL caps the CRC code\n"
 "                         with -c, which algorithm verified each line\n"
 "      --help             display this help and exit\n"
 "      --version          output version information and exit\n"

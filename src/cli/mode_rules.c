@@ -15,7 +15,6 @@
 
 #include "cli/help.h"
 #include "digest/algorithm.h"
-#include "kernels/blake3.h"
 #include "manifest/hashset.h"
 #include "manifest/ledger.h"
 #include "manifest/manifest.h"
@@ -172,6 +171,7 @@ manifest_algorithms(struct ms_options *o, const char *manifest)
 	if (!o->sel_given && ms_ledger_scan(manifest, &o->sel) == -1 &&
 	    errno != ENOENT)
 		ms_warn("%s: %s", manifest, strerror(errno));
+	ms_selection_set_params(&o->sel, &o->param);
 	default_algorithm(o);
 }
 
@@ -193,15 +193,21 @@ check_update(struct ms_options *o)
 	    MS_FORMAT_GNU;
 }
 
-/* --key-file, --keyed, --derive-key: the mode of every blake3 digest. */
+/*
+ * --key-file, --keyed, --derive-key: the mode of every blake3 digest,
+ * into the parameters that the selection's specs then take (with
+ * --part-size's).
+ */
 static void
-blake3_mode(struct ms_options *o)
+digest_params(struct ms_options *o)
 {
 	bool selected = false;
 
 	if (o->blake3_key_file == NULL && !o->blake3_keyed &&
-	    o->blake3_context == NULL)
+	    o->blake3_context == NULL) {
+		ms_selection_set_params(&o->sel, &o->param);
 		return;
+	}
 	for (size_t i = 0; i < o->sel.cnt; i++)
 		selected |= strcmp(o->sel.spec[i].algo->name, "blake3") == 0;
 	if (o->mode == MS_MODE_HASH && !selected)
@@ -216,10 +222,12 @@ blake3_mode(struct ms_options *o)
 			ms_cli_refuse("--keyed reads the key from standard input, "
 			    "which cannot also be an input");
 	}
-	if (o->blake3_context != NULL)
-		ms_blake3_row_derive_key(o->blake3_context);
-	else if (ms_blake3_row_key_file(o->blake3_key_file) == -1)
+	if (o->blake3_context != NULL) {
+		o->param.key_mode = MS_KEY_DERIVE;
+		o->param.context = o->blake3_context;
+	} else if (ms_params_key_file(&o->param, o->blake3_key_file) == -1)
 		exit(MS_EXIT_FAIL);	/* an unreadable input, not a usage error */
+	ms_selection_set_params(&o->sel, &o->param);
 }
 
 /* --per-dir=NAME: a file name, -r's trees; gnu or bsd lines. */
@@ -243,7 +251,7 @@ per_dir(const struct ms_options *o)
 void
 ms_cli_mode_rules(struct ms_options *o)
 {
-	blake3_mode(o);
+	digest_params(o);
 	switch (o->mode) {
 	case MS_MODE_HASH:
 		if (o->nsets > 0)

@@ -17,10 +17,8 @@
 #include <unistd.h>
 
 #include "digest/algorithm.h"
-#include "kernels/blake3.h"
 #include "bench/bench.h"
 #include "modes/check.h"
-#include "digest/backend_s3.h"
 #include "modes/hash.h"
 #include "manifest/ledger.h"
 #include "manifest/manifest.h"
@@ -72,8 +70,9 @@ enum {
  *      --format and --bench-baseline values, --expect's digest, the
  *      --format of --update (gnu, bsd or ndjson) and of --audit (ndjson),
  *      --merge's operands; and --key-file, --keyed or --derive-key in
- *      hash mode without -a blake3 (blake3_mode).  --update and --audit
- *      take their algorithms from the manifest when -a is not given.
+ *      hash mode without -a blake3 (mode_rules.c, digest_params).
+ *      --update and --audit take their algorithms from the manifest
+ *      when -a is not given.
  * --list-algorithms ignores every other option; the personalities keep
  * coreutils 9.1's own rules and wording (personality.c).
  */
@@ -385,7 +384,7 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_BUFFER_SIZE: o->engine.buffer_size = parse_buffer_size(optarg); break;
 		case OPT_NOCACHE: o->engine.nocache = true; break;
 		case 'j': o->engine.jobs = parse_jobs(optarg); break;
-		case OPT_PART_SIZE: ms_cloud_set_part_size(parse_part_size(optarg)); break;
+		case OPT_PART_SIZE: o->param.part_size = parse_part_size(optarg); break;
 		case 'r': o->walk.recursive = true; break;
 		case 'L': o->walk.dereference = true; break;
 		case OPT_EXCLUDE: add_exclude(&o->walk, optarg); break;
@@ -503,11 +502,12 @@ debug_selection(const struct ms_options *o)
 	for (size_t i = 0; i < o->sel.cnt; i++) {
 		const struct ms_digest_spec *s = &o->sel.spec[i];
 		const char *v = s->algo->ops->version ? s->algo->ops->version() : NULL;
+		const char *path = ms_spec_variant(s);
 		char buf[32];
 
 		ms_warn("%s: %s%s%s (%s)", ms_spec_name(s, buf, sizeof(buf)),
 		    s->algo->ops->backend, v ? " " : "", v ? v : "",
-		    s->algo->ops->variant ? s->algo->ops->variant() : s->algo->impl);
+		    path != NULL ? path : s->algo->impl);
 	}
 	ms_warn("io=%s buffer-size=%zu jobs=%u%s",
 	    o->engine.io == MS_IO_AUTO ? "auto" : o->engine.io == MS_IO_MMAP ?

@@ -316,18 +316,20 @@ tool_algo(const struct cu *c)
 }
 
 /* cksum --debug's line naming the CRC implementation: coreutils 9.1's
- * words, for the code crc.c really runs. */
+ * words, for the code kernels/crc.c really runs. */
 static const char *
 crc_debug(const struct cu *c)
 {
-	const struct ms_algo *a = ms_algo_named("cksum");
+	struct ms_digest_spec s = { .algo = ms_algo_named("cksum") };
 	const char *v;
 
 	if (!c->debug)
 		return NULL;
-	v = a->ops->variant ? a->ops->variant() : "table";
-	return strcmp(v, "pclmul") == 0 || strcmp(v, "vpclmul") == 0 ?
-	    "using pclmul hardware support" : "using generic hardware support";
+	s.bits = s.algo->bits;
+	v = ms_spec_variant(&s);
+	return v != NULL && (strcmp(v, "pclmul") == 0 ||
+	    strcmp(v, "vpclmul") == 0) ? "using pclmul hardware support" :
+	    "using generic hardware support";
 }
 
 static int
@@ -337,7 +339,7 @@ hash_files(const struct cu *c, struct ms_options *o)
 		.crc_dir_empty = true,
 		.crc_debug = crc_debug(c),
 	};
-	struct ms_digest_spec spec = { tool_algo(c), 0 };
+	struct ms_digest_spec spec = { .algo = tool_algo(c) };
 	const char *why;
 
 	spec.bits = spec.algo->bits;

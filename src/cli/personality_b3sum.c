@@ -388,8 +388,8 @@ ms_b3sum_main(int argc, char **argv)
 {
 	static struct ms_options o;
 	struct b3opts b = { .empty = -1 };
-	struct ms_digest_spec spec = { ms_algo_named("blake3"),
-	    MS_BLAKE3_OUT_LEN * 8 };
+	struct ms_digest_spec spec = { .algo = ms_algo_named("blake3"),
+	    .bits = MS_BLAKE3_OUT_LEN * 8 };
 
 	ms_program = "b3sum";
 	parse(&b, argc, argv);
@@ -401,11 +401,15 @@ ms_b3sum_main(int argc, char **argv)
 		fatal("Only one filename can be provided when using --raw");
 	if (ms_spec_load(&spec) == -1)
 		return MS_EXIT_USAGE;
+	/* the mode travels in the spec's parameters */
 	if (b.keyed) {
 		read_key(&b);
-		ms_blake3_row_keyed(b.key);
+		spec.param.key_mode = MS_KEY_KEYED;
+		spec.param.key_len = sizeof(b.key);
+		memcpy(spec.param.key, b.key, sizeof(b.key));
 	} else if (b.context != NULL) {
-		ms_blake3_row_derive_key(b.context);
+		spec.param.key_mode = MS_KEY_DERIVE;
+		spec.param.context = b.context;
 	}
 	threads(&b, &o.engine);
 	if (b.no_mmap)

@@ -107,7 +107,8 @@ const struct ms_algo ms_algos[] = {
 	{ .name = "blake3", .tag = "BLAKE3", .impl = "blake3",
 	  .aliases = "b3", .family = "blake3",
 	  VARIABLE(256, 8, 4096), .class = MS_CLASS_SECURE,
-	  .in_all = true, .ops = &ms_ops_blake3, .tree = &ms_tree_blake3 },
+	  .in_all = true, .params = MS_PARAM_KEY,
+	  .ops = &ms_ops_blake3, .tree = &ms_tree_blake3 },
 	{ .name = "sm3", .tag = "SM3", .impl = "SM3",
 	  FIXED(256), .class = MS_CLASS_SECURE,
 	  .in_all = true, .ops = &ms_ops_openssl },
@@ -128,25 +129,25 @@ const struct ms_algo ms_algos[] = {
 	{ .name = "crc32", .tag = "CRC32", .impl = "crc32",
 	  .aliases = "crc32b crc-32",
 	  FIXED(32), .class = MS_CLASS_NONCRYPTO,
-	  .in_all = true, .ops = &ms_ops_crc32,
-	  .tree = &ms_tree_crc32 },
+	  .in_all = true, .ops = &ms_ops_crc_inverted32,
+	  .tree = &ms_tree_crc },
 	{ .name = "crc32c", .tag = "CRC32C", .impl = "crc32c",
 	  .aliases = "crc-32c",
 	  FIXED(32), .class = MS_CLASS_NONCRYPTO,
-	  .in_all = true, .ops = &ms_ops_crc32c,
-	  .tree = &ms_tree_crc32c },
+	  .in_all = true, .ops = &ms_ops_crc_inverted32,
+	  .tree = &ms_tree_crc },
 	{ .name = "cksum", .tag = "CRC", .impl = "cksum",
 	  .aliases = "crc posix",
 	  FIXED(32), .class = MS_CLASS_NONCRYPTO,
-	  .legacy = MS_LEGACY_CKSUM, .in_all = true, .ops = &ms_ops_cksum,
-	  .tree = &ms_tree_cksum },
+	  .legacy = MS_LEGACY_CKSUM, .in_all = true, .ops = &ms_ops_crc_cksum,
+	  .tree = &ms_tree_crc },
 	/* Amazon S3's default object checksum: reflected, all ones in
 	 * and out, check value ae8b14860a799888. */
 	{ .name = "crc64nvme", .tag = "CRC64NVME", .impl = "crc64nvme",
 	  .aliases = "crc64-nvme crc-64/nvme",
 	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
-	  .in_all = true, .ops = &ms_ops_crc64nvme,
-	  .tree = &ms_tree_crc64nvme },
+	  .in_all = true, .ops = &ms_ops_crc_inverted64,
+	  .tree = &ms_tree_crc },
 	{ .name = "xxh32", .tag = "XXH32", .impl = "xxh32",
 	  .aliases = "xxhash32",
 	  FIXED(32), .class = MS_CLASS_NONCRYPTO,
@@ -168,19 +169,24 @@ const struct ms_algo ms_algos[] = {
 	 * digest is the inner one and a 4-byte part count. */
 	{ .name = "s3etag", .tag = "S3ETAG", .impl = "md5",
 	  FIXED(160), .class = MS_CLASS_BROKEN,
-	  .in_all = false, .ops = &ms_ops_s3etag },
+	  .in_all = false, .params = MS_PARAM_PART_SIZE,
+	  .ops = &ms_ops_s3etag },
 	{ .name = "s3-crc32", .tag = "S3-CRC32", .impl = "crc32",
 	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
-	  .in_all = false, .ops = &ms_ops_s3composite },
+	  .in_all = false, .params = MS_PARAM_PART_SIZE,
+	  .ops = &ms_ops_s3composite },
 	{ .name = "s3-crc32c", .tag = "S3-CRC32C", .impl = "crc32c",
 	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
-	  .in_all = false, .ops = &ms_ops_s3composite },
+	  .in_all = false, .params = MS_PARAM_PART_SIZE,
+	  .ops = &ms_ops_s3composite },
 	{ .name = "s3-sha1", .tag = "S3-SHA1", .impl = "sha1",
 	  FIXED(192), .class = MS_CLASS_BROKEN,
-	  .in_all = false, .ops = &ms_ops_s3composite },
+	  .in_all = false, .params = MS_PARAM_PART_SIZE,
+	  .ops = &ms_ops_s3composite },
 	{ .name = "s3-sha256", .tag = "S3-SHA256", .impl = "sha256",
 	  FIXED(288), .class = MS_CLASS_SECURE,
-	  .in_all = false, .ops = &ms_ops_s3composite },
+	  .in_all = false, .params = MS_PARAM_PART_SIZE,
+	  .ops = &ms_ops_s3composite },
 	/* The sums of `cksum -a bsd|sysv`: kept for the cksum personality. */
 	{ .name = "bsd", .tag = "BSD", .impl = "bsd",
 	  FIXED(16), .class = MS_CLASS_NONCRYPTO,
@@ -285,6 +291,14 @@ by_name(const char *name)
 	return NULL;
 }
 
+/* A spec of row a at bits, with the row's default parameters. */
+static int
+found(struct ms_digest_spec *out, const struct ms_algo *a, unsigned bits)
+{
+	*out = (struct ms_digest_spec){ .algo = a, .bits = bits };
+	return 0;
+}
+
 int
 ms_algo_resolve(const char *name, unsigned bits, struct ms_digest_spec *out,
     const char **why)
@@ -312,9 +326,7 @@ ms_algo_resolve(const char *name, unsigned bits, struct ms_digest_spec *out,
 					*why = "invalid length";
 					return -1;
 				}
-				out->algo = a;
-				out->bits = (unsigned)n;
-				return 0;
+				return found(out, a, (unsigned)n);
 			}
 		}
 		if (family_exists(name)) {
@@ -327,32 +339,21 @@ ms_algo_resolve(const char *name, unsigned bits, struct ms_digest_spec *out,
 				*why = "invalid length";
 				return -1;
 			}
-			out->algo = a;
-			out->bits = bits;
-			return 0;
+			return found(out, a, bits);
 		}
 		*why = "unknown algorithm";
 		return -1;
 	}
-	if (bits == 0 || bits == a->bits) {
-		out->algo = a;
-		out->bits = a->bits;
-		return 0;
-	}
+	if (bits == 0 || bits == a->bits)
+		return found(out, a, a->bits);
 	if (is_variable(a) && bits >= a->min_bits && bits <= a->max_bits &&
-	    bits % 8 == 0) {
-		out->algo = a;
-		out->bits = bits;
-		return 0;
-	}
+	    bits % 8 == 0)
+		return found(out, a, bits);
 	/* "blake2b" is also its family: -l 256 moves to the libb2 row.
 	 * "sha256 -l 512" must not silently become sha512. */
 	if (a->family != NULL && ms_strcaseeq(name, a->family) &&
-	    (a = by_family(a->family, bits)) != NULL) {
-		out->algo = a;
-		out->bits = bits;
-		return 0;
-	}
+	    (a = by_family(a->family, bits)) != NULL)
+		return found(out, a, bits);
 	*why = "invalid length";
 	return -1;
 }
@@ -448,12 +449,61 @@ ms_class_name(enum ms_class c)
 }
 
 const char *
+ms_spec_variant(const struct ms_digest_spec *s)
+{
+	const struct ms_digest_ops *ops = s->algo->ops;
+
+	if (ops->variant != NULL)
+		return ops->variant(s);
+	return ops->levels != NULL ? ms_level_name(ops->levels) : NULL;
+}
+
+const char *
 ms_algo_backend(const struct ms_algo *a, char *buf, size_t cap)
 {
-	if (a->ops->variant == NULL)
+	struct ms_digest_spec s = { .algo = a, .bits = a->bits };
+	const char *v = ms_spec_variant(&s);
+
+	if (v == NULL)
 		return a->ops->backend;
-	snprintf(buf, cap, "%s/%s", a->ops->backend, a->ops->variant());
+	snprintf(buf, cap, "%s/%s", a->ops->backend, v);
 	return buf;
+}
+
+void
+ms_spec_set_params(struct ms_digest_spec *s, const struct ms_digest_params *p)
+{
+	unsigned takes = s->algo->params;
+
+	s->param = (struct ms_digest_params){ 0 };
+	if (takes & MS_PARAM_PART_SIZE)
+		s->param.part_size = p->part_size;
+	if ((takes & MS_PARAM_KEY) && p->key_mode != MS_KEY_NONE) {
+		s->param.key_mode = p->key_mode;
+		s->param.key_len = p->key_len;
+		memcpy(s->param.key, p->key, p->key_len);
+		s->param.context = p->context;
+	}
+}
+
+bool
+ms_spec_same(const struct ms_digest_spec *a, const struct ms_digest_spec *b)
+{
+	const struct ms_digest_params *p = &a->param, *q = &b->param;
+
+	return a->algo == b->algo && a->bits == b->bits &&
+	    p->part_size == q->part_size && p->key_mode == q->key_mode &&
+	    p->key_len == q->key_len && memcmp(p->key, q->key, p->key_len) == 0 &&
+	    (p->context == q->context || (p->context != NULL &&
+	    q->context != NULL && strcmp(p->context, q->context) == 0));
+}
+
+int
+ms_algo_load(const struct ms_algo *a)
+{
+	if (a->ops->levels != NULL && ms_level_load(a->ops->levels) == -1)
+		return -1;
+	return a->ops->load != NULL ? a->ops->load(a) : 0;
 }
 
 int
@@ -463,7 +513,7 @@ ms_spec_load(const struct ms_digest_spec *s)
 	int rc;
 
 	pthread_mutex_lock(&lock);
-	rc = s->algo->ops->load(s->algo);
+	rc = ms_algo_load(s->algo);
 	pthread_mutex_unlock(&lock);
 	return rc;
 }

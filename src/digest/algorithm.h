@@ -14,6 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/cpulevel.h"
+#include "digest/digest_params.h"
+
 /* The longest digest any row can produce (a SHAKE of 4096 bits). */
 #define MS_DIGEST_MAX	512
 
@@ -33,7 +36,14 @@ enum ms_legacy {
 };
 
 struct ms_algo;
-struct ms_digest_spec;
+
+/* One selected digest: a row, the length asked for, the run's
+ * parameters of that row. */
+struct ms_digest_spec {
+	const struct ms_algo *algo;
+	unsigned	 bits;
+	struct ms_digest_params param;
+};
 
 /*
  * The operations of one primitive.  A state is created once (per worker
@@ -43,17 +53,18 @@ struct ms_digest_spec;
 struct ms_digest_ops {
 	const char *backend;	/* "OpenSSL", "libb2", "libxxhash", "built-in" */
 	/* Once per run, before threads start: load the library, fetch the
-	 * algorithm.  Returns -1 after printing why. */
+	 * algorithm.  Returns -1 after printing why.  NULL: nothing to load. */
 	int	 (*load)(const struct ms_algo *a);
-	void	*(*create)(const struct ms_algo *a, size_t len);  /* NULL: ENOMEM */
+	/* A state for the spec's row, length and parameters; NULL: ENOMEM. */
+	void	*(*create)(const struct ms_digest_spec *s);
 	void	 (*init)(void *state);
 	void	 (*update)(void *state, const void *p, size_t n);
 	void	 (*final)(void *state, unsigned char *out);
 	void	 (*destroy)(void *state);
 	const char *(*version)(void);	/* library version, or NULL */
-	/* The code path that runs for this row ("pclmul", "table"), chosen
+	/* The code path that runs for the spec ("pclmul", "table"), chosen
 	 * once per run; NULL when the library chooses for itself. */
-	const char *(*variant)(void);
+	const char *(*variant)(const struct ms_digest_spec *s);
 	/* Write the digest (len raw bytes) as text, for digests that are
 	 * not printed as plain hex or base64 (S3's "ETAG-N"); else NULL. */
 	void	 (*text)(char *buf, const unsigned char *d, size_t len);
@@ -65,19 +76,23 @@ struct ms_digest_ops {
 	void	 (*many)(const struct ms_digest_spec *s, size_t cnt,
 		    const unsigned char *const msg[], const size_t len[],
 		    unsigned char *const out[], bool done[]);
+	/* A built-in kernel family (cpulevel.h), else NULL: loading settles
+	 * its level first, and without a variant its level is the variant. */
+	struct ms_level_family *levels;
 };
 
 /*
  * A tree digest (BLAKE3, the CRCs) hashes parts of one input apart, on
  * any thread, and joins their values in order, so that one file can keep
  * every core busy.  part_ok: may [off, off + len), never the end of the input, be a
- * part?  part: its value (MS_PART_MAX bytes), from no state.  join: feed
- * that value to a state that has seen exactly off bytes.
+ * part?  part: its value (MS_PART_MAX bytes) under the spec, from no
+ * state.  join: feed that value to a state that has seen exactly off
+ * bytes.
  */
 struct ms_tree_ops {
 	bool	 (*part_ok)(uint64_t off, size_t len);
-	void	 (*part)(const void *p, size_t len, uint64_t off,
-		    unsigned char *out);
+	void	 (*part)(const struct ms_digest_spec *s, const void *p,
+		    size_t len, uint64_t off, unsigned char *out);
 	void	 (*join)(void *state, const unsigned char *v, uint64_t off,
 		    size_t len);
 };
@@ -96,6 +111,7 @@ struct ms_algo {
 	enum ms_class	 class;
 	enum ms_legacy	 legacy;
 	bool		 in_all;	/* part of "-a all" and the default bench */
+	unsigned	 params;	/* MS_PARAM_* its backend reads in a spec */
 	const struct ms_digest_ops *ops;
 	const struct ms_tree_ops *tree;	/* splittable digests, else NULL */
 };
@@ -112,12 +128,6 @@ struct ms_cksum_algo {
 
 extern const struct ms_cksum_algo ms_cksum_algos[];
 extern const size_t ms_cksum_algo_count;
-
-/* One selected digest: a row and the length asked for. */
-struct ms_digest_spec {
-	const struct ms_algo *algo;
-	unsigned	 bits;
-};
 
 extern const struct ms_algo ms_algos[];
 extern const size_t ms_algo_count;
@@ -154,8 +164,24 @@ const char *ms_class_name(enum ms_class c);
  * chose a code path at run time. */
 const char *ms_algo_backend(const struct ms_algo *a, char *buf, size_t cap);
 
+/* The code path behind a spec ("pclmul"), or NULL when its library
+ * chooses for itself. */
+const char *ms_spec_variant(const struct ms_digest_spec *s);
+
 /* Load what the spec's backend needs; -1 after a message. */
 int	 ms_spec_load(const struct ms_digest_spec *s);
+
+/* The same for a row, without ms_spec_load's lock (a backend that wraps
+ * another row, S3's, loads it so). */
+int	 ms_algo_load(const struct ms_algo *a);
+
+/* Give s the parameters of p that its row takes, and zero the others. */
+void	 ms_spec_set_params(struct ms_digest_spec *s,
+	    const struct ms_digest_params *p);
+
+/* Are a and b one digest: one row, one length, the same parameters? */
+bool	 ms_spec_same(const struct ms_digest_spec *a,
+	    const struct ms_digest_spec *b);
 
 static inline size_t
 ms_spec_len(const struct ms_digest_spec *s)

@@ -4,7 +4,9 @@
  *
  * algorithm.c points its rows at these; nobody else should need them.
  * Each variant has its own table, so a backtrace names the function that
- * runs and no call looks a variant up by name.
+ * runs and no call looks a variant up by name; the CRC rows, which differ
+ * only in their polynomial, share theirs and name their CRC (crc.c) in
+ * the row's impl field.
  */
 #ifndef MS_BACKEND_H
 #define MS_BACKEND_H
@@ -28,16 +30,13 @@ extern const struct ms_digest_ops ms_ops_xxh64;
 extern const struct ms_digest_ops ms_ops_xxh3;
 extern const struct ms_digest_ops ms_ops_xxh128;
 
-extern const struct ms_digest_ops ms_ops_crc32;		/* crc.c */
-extern const struct ms_digest_ops ms_ops_crc32c;
-extern const struct ms_digest_ops ms_ops_cksum;
-extern const struct ms_digest_ops ms_ops_crc64nvme;
+/* backend_crc.c: crc32 and crc32c; cksum; crc64nvme; the two sums */
+extern const struct ms_digest_ops ms_ops_crc_inverted32;
+extern const struct ms_digest_ops ms_ops_crc_cksum;
+extern const struct ms_digest_ops ms_ops_crc_inverted64;
 extern const struct ms_digest_ops ms_ops_bsd;
 extern const struct ms_digest_ops ms_ops_sysv;
-extern const struct ms_tree_ops ms_tree_crc32;
-extern const struct ms_tree_ops ms_tree_crc32c;
-extern const struct ms_tree_ops ms_tree_cksum;
-extern const struct ms_tree_ops ms_tree_crc64nvme;
+extern const struct ms_tree_ops ms_tree_crc;		/* the four CRCs */
 
 extern const struct ms_digest_ops ms_ops_s3etag;	/* backend_s3.c */
 extern const struct ms_digest_ops ms_ops_s3composite;

@@ -74,14 +74,13 @@ load(const struct ms_algo *a)
 }
 
 static void *
-create(const struct ms_algo *a, size_t len)
+create(const struct ms_digest_spec *spec)
 {
 	struct state *s;
 
-	(void)a;
 	if (posix_memalign((void **)&s, 64, sizeof(*s)) != 0)
 		return NULL;
-	s->len = len;
+	s->len = ms_spec_len(spec);
 	return s;
 }
 

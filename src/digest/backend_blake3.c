@@ -2,92 +2,53 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * backend_blake3.c - the "blake3" algorithm row on the built-in BLAKE3
- * (blake3.c): any output length, and the keyed or derive_key mode chosen
- * once for the run.
+ * (blake3.c): any output length, and the keyed or derive_key mode of the
+ * spec's parameters (digest_params.h).
  *
- * Owns that mode: set by the options before the first state is created
- * and read-only afterwards, so threads may share it.  Needs no library;
- * load only settles the SIMD level, which variant() reports for --debug
- * and --list-algorithms.
+ * A state keeps its mode and key from the spec it was made for, so
+ * threads share nothing but read-only data.  Needs no library; its level
+ * table (ops.levels) is all there is to load.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "digest/backend.h"
 #include "kernels/blake3.h"
 #include "base/util.h"
 
-static enum { PLAIN, KEYED, DERIVED } mode;
-static uint8_t mode_key[MS_BLAKE3_KEY_LEN];	/* key or context key */
-
-void
-ms_blake3_row_keyed(const uint8_t key[MS_BLAKE3_KEY_LEN])
-{
-	mode = KEYED;
-	memcpy(mode_key, key, sizeof(mode_key));
-}
-
-void
-ms_blake3_row_derive_key(const char *context)
-{
-	mode = DERIVED;
-	ms_blake3_context_key(context, strlen(context), mode_key);
-}
-
-int
-ms_blake3_row_key_file(const char *path)
-{
-	const char *name = path != NULL ? path : "standard input";
-	uint8_t key[MS_BLAKE3_KEY_LEN + 1];
-	size_t got = 0;
-	int fd = path != NULL ? open(path, O_RDONLY | O_CLOEXEC) : STDIN_FILENO;
-
-	if (fd == -1) {
-		ms_warn("%s: %s", name, strerror(errno));
-		return -1;
-	}
-	/* One byte more than a key, to tell a longer file. */
-	while (got < sizeof(key)) {
-		ssize_t n = read(fd, key + got, sizeof(key) - got);
-
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n == -1) {
-			ms_warn("%s: %s", name, strerror(errno));
-			if (path != NULL)
-				close(fd);
-			return -1;
-		}
-		if (n == 0)
-			break;
-		got += (size_t)n;
-	}
-	if (path != NULL)
-		close(fd);
-	if (got != MS_BLAKE3_KEY_LEN) {
-		ms_warn("%s: a BLAKE3 key is exactly 32 bytes", name);
-		return -1;
-	}
-	ms_blake3_row_keyed(key);
-	return 0;
-}
+_Static_assert(MS_KEY_BLAKE3 == MS_BLAKE3_KEY_LEN, "the key file's length");
 
 struct state {
 	struct ms_blake3 h;
 	size_t		 len;
+	enum ms_key_mode mode;
+	uint8_t		 key[MS_BLAKE3_KEY_LEN];	/* key or context key */
 };
 
+/* The mode and key (the context key for derive_key) of a spec. */
+static enum ms_key_mode
+mode_of(const struct ms_digest_spec *spec, uint8_t key[MS_BLAKE3_KEY_LEN])
+{
+	const struct ms_digest_params *p = &spec->param;
+
+	if (p->key_mode == MS_KEY_KEYED) {
+		if (p->key_len != MS_BLAKE3_KEY_LEN)
+			ms_bug("blake3: a key that is not 32 bytes");
+		memcpy(key, p->key, MS_BLAKE3_KEY_LEN);
+	} else if (p->key_mode == MS_KEY_DERIVE)
+		ms_blake3_context_key(p->context, strlen(p->context), key);
+	return p->key_mode;
+}
+
 static void
-start(struct ms_blake3 *h)
+start(struct ms_blake3 *h, enum ms_key_mode mode,
+    const uint8_t key[MS_BLAKE3_KEY_LEN])
 {
 	switch (mode) {
-	case PLAIN:   ms_blake3_init(h); break;
-	case KEYED:   ms_blake3_init_keyed(h, mode_key); break;
-	case DERIVED: ms_blake3_init_derived(h, mode_key); break;
+	case MS_KEY_NONE:   ms_blake3_init(h); break;
+	case MS_KEY_KEYED:  ms_blake3_init_keyed(h, key); break;
+	case MS_KEY_DERIVE: ms_blake3_init_derived(h, key); break;
 	}
 }
 
@@ -97,12 +58,15 @@ part_ok(uint64_t off, size_t len)
 	return ms_blake3_part_ok(off, len);
 }
 
+/* A part is 1 KiB to 16 MiB: a context key of its own is nothing. */
 static void
-part(const void *p, size_t len, uint64_t off, unsigned char *out)
+part(const struct ms_digest_spec *spec, const void *p, size_t len,
+    uint64_t off, unsigned char *out)
 {
 	struct ms_blake3 proto;
+	uint8_t key[MS_BLAKE3_KEY_LEN];
 
-	start(&proto);
+	start(&proto, mode_of(spec, key), key);
 	ms_blake3_part(&proto, p, len, off, out);
 }
 
@@ -114,27 +78,15 @@ join(void *state, const unsigned char *v, uint64_t off, size_t len)
 	ms_blake3_join(&s->h, v, off, len);
 }
 
-static int
-load(const struct ms_algo *a)
-{
-	const char *why;
-
-	(void)a;
-	if (ms_blake3_simd_setup(&why) == -1) {
-		ms_warn("%s", why);
-		return -1;
-	}
-	return 0;
-}
-
 static void *
-create(const struct ms_algo *a, size_t len)
+create(const struct ms_digest_spec *spec)
 {
 	struct state *s = malloc(sizeof(*s));
 
-	(void)a;
-	if (s != NULL)
-		s->len = len;
+	if (s != NULL) {
+		s->len = ms_spec_len(spec);
+		s->mode = mode_of(spec, s->key);
+	}
 	return s;
 }
 
@@ -143,7 +95,7 @@ init(void *state)
 {
 	struct state *s = state;
 
-	start(&s->h);
+	start(&s->h, s->mode, s->key);
 }
 
 static void
@@ -171,32 +123,28 @@ destroy(void *state)
 /* Small files side by side: 32-byte digests only (longer ones are the
  * root's extended output, which the lanes do not make). */
 static void
-many(const struct ms_digest_spec *s, size_t cnt,
+many(const struct ms_digest_spec *spec, size_t cnt,
     const unsigned char *const msg[], const size_t len[],
     unsigned char *const out[], bool done[])
 {
 	struct ms_blake3 proto;
+	uint8_t key[MS_BLAKE3_KEY_LEN];
 
-	if (ms_spec_len(s) != MS_BLAKE3_OUT_LEN) {
+	if (ms_spec_len(spec) != MS_BLAKE3_OUT_LEN) {
 		for (size_t i = 0; i < cnt; i++)
 			done[i] = false;
 		return;
 	}
-	start(&proto);
+	start(&proto, mode_of(spec, key), key);
 	ms_blake3_many(&proto, cnt, msg, len, out, done);
 }
 
-/* The SIMD level that runs. */
-static const char *
-variant(void)
-{
-	return ms_blake3_simd_name(ms_blake3_simd());
-}
-
+/* Loading settles the SIMD level, which --debug and --list-algorithms
+ * name. */
 const struct ms_digest_ops ms_ops_blake3 = {
-	.backend = "built-in", .load = load, .create = create, .init = init,
+	.backend = "built-in", .create = create, .init = init,
 	.update = update, .final = final, .destroy = destroy,
-	.variant = variant, .many = many,
+	.levels = &ms_blake3_levels, .many = many,
 };
 
 const struct ms_tree_ops ms_tree_blake3 = { part_ok, part, join };

@@ -24,13 +24,15 @@ static const struct ms_digest_ops *const lib = &ms_ops_openssl;
 
 static const struct row {
 	const char	*name;
-	enum ms_md_family family;
+	struct ms_level_family *levels;
 	const struct ms_md_shape *shape;
 } rows[] = {
-	{ .name = "md5", .family = MS_MD_MD5, .shape = &ms_md5_shape },
-	{ .name = "sha1", .family = MS_MD_SHA1, .shape = &ms_sha1_shape },
-	{ .name = "sha224", .family = MS_MD_SHA256, .shape = &ms_sha224_shape },
-	{ .name = "sha256", .family = MS_MD_SHA256, .shape = &ms_sha256_shape },
+	{ .name = "md5", .levels = &ms_md5_levels, .shape = &ms_md5_shape },
+	{ .name = "sha1", .levels = &ms_sha1_levels, .shape = &ms_sha1_shape },
+	{ .name = "sha224", .levels = &ms_sha256_levels,
+	  .shape = &ms_sha224_shape },
+	{ .name = "sha256", .levels = &ms_sha256_levels,
+	  .shape = &ms_sha256_shape },
 };
 
 static const struct row *
@@ -42,44 +44,40 @@ row_of(const struct ms_algo *a)
 	ms_bug("backend_md: a row it does not serve");
 }
 
-/* One stream of SHA-224 or SHA-256 through the SHA-NI kernel. */
-static bool
+/* The built-in stream of SHA-224 or SHA-256 (SHA-NI), or NULL. */
+static ms_md_stream_fn *
 built_in(const struct row *r)
 {
-	return r->family == MS_MD_SHA256 && ms_md_sha256_shani();
+	return r->levels == &ms_sha256_levels ? ms_md_sha256_stream() : NULL;
 }
 
 struct state {
 	const struct row *row;
 	void		*lib;		/* libcrypto's state, or NULL */
+	ms_md_stream_fn	*compress;	/* else the built-in stream */
 	uint32_t	 h[8];
 	uint64_t	 len;		/* bytes so far */
 	uint8_t		 buf[64];
 	size_t		 n;		/* bytes in buf */
 };
 
+/* After ops.levels settled the level: libcrypto unless built in. */
 static int
 load(const struct ms_algo *a)
 {
-	const struct row *r = row_of(a);
-	const char *why;
-
-	if (ms_md_level_setup(r->family, &why) == -1) {
-		ms_warn("%s", why);
-		return -1;
-	}
-	return built_in(r) ? 0 : lib->load(a);
+	return built_in(row_of(a)) != NULL ? 0 : lib->load(a);
 }
 
 static void *
-create(const struct ms_algo *a, size_t len)
+create(const struct ms_digest_spec *spec)
 {
 	struct state *s = calloc(1, sizeof(*s));
 
 	if (s == NULL)
 		return NULL;
-	s->row = row_of(a);
-	if (!built_in(s->row) && (s->lib = lib->create(a, len)) == NULL) {
+	s->row = row_of(spec->algo);
+	s->compress = built_in(s->row);
+	if (s->compress == NULL && (s->lib = lib->create(spec)) == NULL) {
 		free(s);
 		return NULL;
 	}
@@ -120,11 +118,11 @@ update(void *state, const void *data, size_t n)
 		n -= take;
 		if (s->n < 64)
 			return;
-		ms_sha256_shani(s->h, s->buf, 1);
+		s->compress(s->h, s->buf, 1);
 		s->n = 0;
 	}
 	if (n >= 64) {
-		ms_sha256_shani(s->h, p, n / 64);
+		s->compress(s->h, p, n / 64);
 		p += n / 64 * 64;
 		n %= 64;
 	}
@@ -145,13 +143,13 @@ final(void *state, unsigned char *out)
 	s->buf[s->n++] = 0x80;
 	if (s->n > 56) {
 		memset(s->buf + s->n, 0, 64 - s->n);
-		ms_sha256_shani(s->h, s->buf, 1);
+		s->compress(s->h, s->buf, 1);
 		s->n = 0;
 	}
 	memset(s->buf + s->n, 0, 56 - s->n);
 	for (int i = 0; i < 8; i++)
 		s->buf[56 + i] = (uint8_t)(bits >> (56 - 8 * i));
-	ms_sha256_shani(s->h, s->buf, 1);
+	s->compress(s->h, s->buf, 1);
 	for (unsigned w = 0; w < s->row->shape->out_words; w++)
 		for (int i = 0; i < 4; i++)
 			out[4 * w + (unsigned)i] = (uint8_t)(s->h[w] >> (24 - 8 * i));
@@ -173,7 +171,7 @@ many(const struct ms_digest_spec *spec, size_t cnt,
     unsigned char *const out[], bool done[])
 {
 	const struct row *r = row_of(spec->algo);
-	const struct ms_md_kernel *k = ms_md_kernel(r->family);
+	const struct ms_md_kernel *k = ms_level_kernel(r->levels);
 
 	if (k->fn == NULL) {
 		for (size_t i = 0; i < cnt; i++)
@@ -190,56 +188,37 @@ lib_version(void)
 }
 
 /* What runs: for SHA-2 one stream (shani, or OpenSSL and its version),
- * then the lanes' level. */
+ * then the lanes' level: "shani, avx512 lanes", "OpenSSL 3.0.17, avx2
+ * lanes", "avx2 lanes", "no lanes". */
 static const char *
-variant_of(enum ms_md_family f, char *buf, size_t cap)
+variant(const struct ms_digest_spec *spec)
 {
-	const char *level = ms_md_level_name(f);
-	const char *one = f != MS_MD_SHA256 ? NULL : ms_md_sha256_shani() ?
-	    "shani" : "OpenSSL";
-	const char *v = one != NULL && !ms_md_sha256_shani() ? lib->version() :
+	static _Thread_local char buf[64];
+	const struct row *r = row_of(spec->algo);
+	bool lanes = ((const struct ms_md_kernel *)
+	    ms_level_kernel(r->levels))->fn != NULL;
+	const char *one = r->levels != &ms_sha256_levels ? NULL :
+	    built_in(r) != NULL ? "shani" : "OpenSSL";
+	const char *v = one != NULL && built_in(r) == NULL ? lib->version() :
 	    NULL;
 
-	snprintf(buf, cap, "%s%s%s%s%s%s", one ? one : "",
-	    v ? " " : "", v ? v : "", one && ms_md_kernel(f)->fn ? ", " : "",
-	    ms_md_kernel(f)->fn ? level : one ? "" : "no",
-	    one && !ms_md_kernel(f)->fn ? "" : " lanes");
+	snprintf(buf, sizeof(buf), "%s%s%s%s%s%s", one ? one : "",
+	    v ? " " : "", v ? v : "", one && lanes ? ", " : "",
+	    lanes ? ms_level_name(r->levels) : one ? "" : "no",
+	    one && !lanes ? "" : " lanes");
 	return buf;
 }
 
-static const char *
-md5_variant(void)
-{
-	static char buf[48];
-
-	return variant_of(MS_MD_MD5, buf, sizeof(buf));
-}
-
-static const char *
-sha1_variant(void)
-{
-	static char buf[48];
-
-	return variant_of(MS_MD_SHA1, buf, sizeof(buf));
-}
-
-static const char *
-sha256_variant(void)
-{
-	static char buf[48];
-
-	return variant_of(MS_MD_SHA256, buf, sizeof(buf));
-}
-
-#define MD_OPS(bk, ver, var) {						\
+#define MD_OPS(bk, ver, fam) {						\
 	.backend = bk, .load = load, .create = create, .init = init,	\
 	.update = update, .final = final, .destroy = destroy,		\
-	.version = ver, .variant = var, .many = many,			\
+	.version = ver, .variant = variant, .many = many,		\
+	.levels = &(fam),						\
 }
 
 const struct ms_digest_ops ms_ops_md5 = MD_OPS("OpenSSL", lib_version,
-    md5_variant);
+    ms_md5_levels);
 const struct ms_digest_ops ms_ops_sha1 = MD_OPS("OpenSSL", lib_version,
-    sha1_variant);
+    ms_sha1_levels);
 const struct ms_digest_ops ms_ops_sha2 = MD_OPS("built-in", NULL,
-    sha256_variant);
+    ms_sha256_levels);

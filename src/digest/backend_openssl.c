@@ -12,6 +12,7 @@
 #include <openssl/evp.h>
 #include <openssl/provider.h>
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
 
@@ -55,8 +56,29 @@ static struct ms_lazy_lib libcrypto = {
 	.soname = MS_SONAME_CRYPTO, .syms = syms, .cnt = MS_ARRAY_LEN(syms),
 };
 
-/* Digests fetched so far, by row; written only by load(). */
-static EVP_MD *fetched[64];
+/*
+ * Digests fetched so far, by row.  load() appends under ms_spec_load's
+ * lock, maybe while workers make states of rows loaded before (check
+ * mode loads as it meets algorithms): an entry is written before the
+ * count that publishes it, and never changes.
+ */
+static struct {
+	const struct ms_algo *algo;
+	EVP_MD		*md;
+} fetched[64];
+static atomic_size_t nfetched;
+
+/* The digest fetched for row a, or NULL. */
+static EVP_MD *
+fetched_md(const struct ms_algo *a)
+{
+	size_t n = atomic_load_explicit(&nfetched, memory_order_acquire);
+
+	for (size_t i = 0; i < n; i++)
+		if (fetched[i].algo == a)
+			return fetched[i].md;
+	return NULL;
+}
 
 struct state {
 	EVP_MD_CTX	*ctx;
@@ -93,20 +115,23 @@ initialise(void)
 static int
 load(const struct ms_algo *a)
 {
-	size_t row = (size_t)(a - ms_algos);
+	size_t n = atomic_load_explicit(&nfetched, memory_order_relaxed);
+	EVP_MD *md;
 
-	if (row >= MS_ARRAY_LEN(fetched))
-		ms_bug("openssl: row index");
-	if (fetched[row] != NULL)
+	if (fetched_md(a) != NULL)
 		return 0;
+	if (n == MS_ARRAY_LEN(fetched))
+		ms_bug("openssl: more rows than fetched[]");
 	if (initialise() == -1)
 		return -1;
-	fetched[row] = evp.EVP_MD_fetch(NULL, a->impl, NULL);
-	if (fetched[row] == NULL) {
+	if ((md = evp.EVP_MD_fetch(NULL, a->impl, NULL)) == NULL) {
 		ms_warn("%s: not available in this OpenSSL (%s)", a->name,
 		    evp.OpenSSL_version(OPENSSL_VERSION));
 		return -1;
 	}
+	fetched[n].algo = a;
+	fetched[n].md = md;
+	atomic_store_explicit(&nfetched, n + 1, memory_order_release);
 	return 0;
 }
 
@@ -134,16 +159,16 @@ load_legacy(const struct ms_algo *a)
 }
 
 static void *
-create(const struct ms_algo *a, size_t len)
+create(const struct ms_digest_spec *spec)
 {
 	struct state *s = malloc(sizeof(*s));
 
 	if (s == NULL)
 		return NULL;
-	s->md = fetched[a - ms_algos];
+	s->md = fetched_md(spec->algo);
 	if (s->md == NULL)
 		ms_bug("openssl: digest used before load");
-	s->len = len;
+	s->len = ms_spec_len(spec);
 	s->xof = (evp.EVP_MD_get_flags(s->md) & EVP_MD_FLAG_XOF) != 0;
 	s->ctx = evp.EVP_MD_CTX_new();
 	if (s->ctx == NULL) {

@@ -8,8 +8,8 @@
  *
  * Owns the part arithmetic and nothing else: a state wraps two states of
  * the inner row (named by the row's impl field), one for the current
- * part and one over the parts' raw digests, and counts parts of
- * ms_cloud_part_size bytes.  An object smaller than one part is what a
+ * part and one over the parts' raw digests, and counts parts of the
+ * spec's part size (--part-size).  An object smaller than one part is what a
  * single PUT stores: the inner digest itself.  One of at least a part is
  * what the AWS CLI uploads in parts (its multipart_threshold and
  * multipart_chunksize both SIZE): the inner digest of the part digests,
@@ -29,16 +29,9 @@
 
 #define DEFAULT_PART	(8u << 20)	/* the AWS CLI's 8 MiB */
 
-static uint64_t part_size = DEFAULT_PART;
-
-void
-ms_cloud_set_part_size(uint64_t size)
-{
-	part_size = size;
-}
-
 struct state {
 	const struct ms_digest_ops *ops;	/* the inner row's */
+	uint64_t	 part_size;	/* bytes per part */
 	void		*part;		/* over the current part */
 	void		*parts;		/* over the parts' digests */
 	size_t		 len;		/* the inner digest's bytes */
@@ -53,7 +46,7 @@ inner(const struct ms_algo *a)
 	const struct ms_algo *in = ms_algo_named(a->impl);
 
 	if (in == NULL)
-		ms_bug("cloud: no inner row");
+		ms_bug("s3: no inner row");
 	return in;
 }
 
@@ -62,7 +55,7 @@ load(const struct ms_algo *a)
 {
 	const struct ms_algo *in = inner(a);
 
-	return in->ops->load(in);
+	return ms_algo_load(in);
 }
 
 static void
@@ -79,19 +72,27 @@ destroy(void *state)
 	free(s);
 }
 
-static void *
-create(const struct ms_algo *a, size_t len)
+/* The spec's part size, or the AWS CLI's. */
+static uint64_t
+part_size(const struct ms_digest_spec *spec)
 {
-	const struct ms_algo *in = inner(a);
+	return spec->param.part_size != 0 ? spec->param.part_size : DEFAULT_PART;
+}
+
+static void *
+create(const struct ms_digest_spec *spec)
+{
+	struct ms_digest_spec in = { .algo = inner(spec->algo) };
 	struct state *s = calloc(1, sizeof(*s));
 
-	(void)len;
 	if (s == NULL)
 		return NULL;
-	s->ops = in->ops;
-	s->len = in->bits / 8;
-	s->part = s->ops->create(in, s->len);
-	s->parts = s->ops->create(in, s->len);
+	in.bits = in.algo->bits;
+	s->part_size = part_size(spec);
+	s->ops = in.algo->ops;
+	s->len = ms_spec_len(&in);
+	s->part = s->ops->create(&in);
+	s->parts = s->ops->create(&in);
 	if (s->part == NULL || s->parts == NULL) {
 		destroy(s);
 		return NULL;
@@ -128,14 +129,14 @@ update(void *state, const void *data, size_t n)
 	const unsigned char *p = data;
 
 	while (n > 0) {
-		uint64_t room = part_size - s->in_part;
+		uint64_t room = s->part_size - s->in_part;
 		size_t k = n < room ? n : (size_t)room;
 
 		s->ops->update(s->part, p, k);
 		s->in_part += k;
 		p += k;
 		n -= k;
-		if (s->in_part == part_size)
+		if (s->in_part == s->part_size)
 			end_part(s);
 	}
 }
@@ -184,14 +185,14 @@ decode(unsigned char *out, size_t cap, const char *s, size_t n, bool hex)
 }
 
 int
-ms_cloud_expect(const char *text, unsigned char *out, size_t cap,
+ms_s3_expect(const char *text, unsigned char *out, size_t cap,
     size_t *len, const char **algo)
 {
-	return ms_cloud_decode(text, strlen(text), out, cap, len, algo);
+	return ms_s3_decode(text, strlen(text), out, cap, len, algo);
 }
 
 int
-ms_cloud_decode(const char *text, size_t n, unsigned char *out, size_t cap,
+ms_s3_decode(const char *text, size_t n, unsigned char *out, size_t cap,
     size_t *len, const char **algo)
 {
 	size_t dash;
@@ -277,12 +278,14 @@ text_base64(char *buf, const unsigned char *d, size_t len)
 	text_with_count(buf, d, len, ms_base64);
 }
 
+/* Main's thread only (--debug, --list-algorithms): one buffer. */
 static const char *
-variant(void)
+variant(const struct ms_digest_spec *spec)
 {
 	static char buf[48];
 
-	snprintf(buf, sizeof(buf), "part-size=%ju", (uintmax_t)part_size);
+	snprintf(buf, sizeof(buf), "part-size=%ju",
+	    (uintmax_t)part_size(spec));
 	return buf;
 }
 

@@ -1,17 +1,15 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * backend_s3.h - the part size of the object-store checksums (backend_s3.c).
+ * backend_s3.h - the digest spellings of the object stores
+ * (backend_s3.c), for --expect and manifests.  The part size of s3etag
+ * and the s3-* rows is a parameter of their specs (digest_params.h).
  */
-#ifndef MS_CLOUD_H
-#define MS_CLOUD_H
+#ifndef MS_BACKEND_S3_H
+#define MS_BACKEND_S3_H
 
 #include <stddef.h>
 #include <stdint.h>
-
-/* Bytes per part for s3etag and the s3-* composite checksums (default
- * 8 MiB, the AWS CLI's); set once, before any hashing. */
-void	 ms_cloud_set_part_size(uint64_t size);
 
 /*
  * --expect's spellings from S3 and Google Cloud Storage: an ETag in
@@ -22,11 +20,11 @@ void	 ms_cloud_set_part_size(uint64_t size);
  * only -a can tell; 0 if text is none of these (decode it as usual); -1
  * if it is one of them but malformed.
  */
-int	 ms_cloud_expect(const char *text, unsigned char *out, size_t cap,
+int	 ms_s3_expect(const char *text, unsigned char *out, size_t cap,
 	    size_t *len, const char **algo);
 
 /* The same for the n bytes at text (a manifest line's digest field). */
-int	 ms_cloud_decode(const char *text, size_t n, unsigned char *out,
+int	 ms_s3_decode(const char *text, size_t n, unsigned char *out,
 	    size_t cap, size_t *len, const char **algo);
 
 #endif

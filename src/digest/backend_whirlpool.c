@@ -4,32 +4,18 @@
  * backend_whirlpool.c - the "whirlpool" algorithm row on the built-in
  * Whirlpool (whirlpool.c).
  *
- * Needs no library: load only builds the tables and settles the code
- * level, which variant() reports for --debug and --list-algorithms.
+ * Needs no library: its level table (ops.levels) is all there is to
+ * load, and the first state builds the tables.
  */
 #include <stdlib.h>
 
 #include "digest/backend.h"
-#include "base/util.h"
 #include "kernels/whirlpool.h"
 
-static int
-load(const struct ms_algo *a)
-{
-	const char *why;
-
-	(void)a;
-	if (ms_whirlpool_setup(&why) == -1) {
-		ms_warn("%s", why);
-		return -1;
-	}
-	return 0;
-}
-
 static void *
-create(const struct ms_algo *a, size_t len)
+create(const struct ms_digest_spec *s)
 {
-	(void)a, (void)len;
+	(void)s;
 	return malloc(sizeof(struct ms_whirlpool));
 }
 
@@ -57,15 +43,9 @@ destroy(void *state)
 	free(state);
 }
 
-/* The code level that runs. */
-static const char *
-variant(void)
-{
-	return ms_whirlpool_level();
-}
-
+/* Loading settles the level, which --debug and --list-algorithms name. */
 const struct ms_digest_ops ms_ops_whirlpool = {
-	.backend = "built-in", .load = load, .create = create, .init = init,
+	.backend = "built-in", .create = create, .init = init,
 	.update = update, .final = final, .destroy = destroy,
-	.variant = variant,
+	.levels = &ms_whirlpool_levels,
 };

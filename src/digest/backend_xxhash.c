@@ -119,9 +119,9 @@ check(XXH_errorcode rc, const char *what)
 
 /* XXH32 */
 static void *
-xxh32_create(const struct ms_algo *a, size_t len)
+xxh32_create(const struct ms_digest_spec *s)
 {
-	(void)a, (void)len;
+	(void)s;
 	return xx.XXH32_createState();
 }
 
@@ -155,9 +155,9 @@ xxh32_destroy(void *s)
 
 /* XXH64 */
 static void *
-xxh64_create(const struct ms_algo *a, size_t len)
+xxh64_create(const struct ms_digest_spec *s)
 {
-	(void)a, (void)len;
+	(void)s;
 	return xx.XXH64_createState();
 }
 
@@ -191,9 +191,9 @@ xxh64_destroy(void *s)
 
 /* XXH3, 64 and 128 bits: one state type */
 static void *
-xxh3_create(const struct ms_algo *a, size_t len)
+xxh3_create(const struct ms_digest_spec *s)
 {
-	(void)a, (void)len;
+	(void)s;
 	return xx.XXH3_createState();
 }
 

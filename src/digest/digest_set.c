@@ -17,7 +17,7 @@ int
 ms_selection_add(struct ms_selection *sel, const struct ms_digest_spec *spec)
 {
 	for (size_t i = 0; i < sel->cnt; i++)
-		if (sel->spec[i].algo == spec->algo && sel->spec[i].bits == spec->bits)
+		if (ms_spec_same(&sel->spec[i], spec))
 			return 0;
 	if (sel->cnt == MS_SET_MAX)
 		return -1;
@@ -36,7 +36,7 @@ ms_selection_add_all(struct ms_selection *sel)
 {
 	for (size_t k = 0; k < ms_algo_count; k++) {
 		const struct ms_algo *a = &ms_algos[k];
-		struct ms_digest_spec s = { a, a->bits };
+		struct ms_digest_spec s = { .algo = a, .bits = a->bits };
 
 		if (a->in_all && a->ops->create != NULL)
 			if (ms_selection_add(sel, &s) == -1)
@@ -50,10 +50,17 @@ ms_selection_equal(const struct ms_selection *a, const struct ms_selection *b)
 	if (a->cnt != b->cnt)
 		return false;
 	for (size_t i = 0; i < a->cnt; i++)
-		if (a->spec[i].algo != b->spec[i].algo ||
-		    a->spec[i].bits != b->spec[i].bits)
+		if (!ms_spec_same(&a->spec[i], &b->spec[i]))
 			return false;
 	return true;
+}
+
+void
+ms_selection_set_params(struct ms_selection *sel,
+    const struct ms_digest_params *p)
+{
+	for (size_t i = 0; i < sel->cnt; i++)
+		ms_spec_set_params(&sel->spec[i], p);
 }
 
 int
@@ -72,7 +79,7 @@ ms_digest_set_create(struct ms_digest_set *set, const struct ms_selection *sel)
 	for (size_t i = 0; i < sel->cnt; i++) {
 		const struct ms_digest_spec *s = &sel->spec[i];
 
-		set->state[i] = s->algo->ops->create(s->algo, ms_spec_len(s));
+		set->state[i] = s->algo->ops->create(s);
 		if (set->state[i] == NULL)
 			ms_die("%s", strerror(ENOMEM));
 	}

@@ -29,13 +29,18 @@ struct ms_digest_set {
 	void		*state[MS_SET_MAX];
 };
 
-/* Add spec unless already there; -1 if the selection is full. */
+/* Add spec unless already there (ms_spec_same); -1 if the selection is
+ * full. */
 int	 ms_selection_add(struct ms_selection *sel, const struct ms_digest_spec *spec);
 void	 ms_selection_add_all(struct ms_selection *sel);
 
-/* Do a and b list the same digests in the same order? */
+/* Do a and b list the same digests (ms_spec_same) in the same order? */
 bool	 ms_selection_equal(const struct ms_selection *a,
 	    const struct ms_selection *b);
+
+/* Give every spec the parameters of p its row takes (ms_spec_set_params). */
+void	 ms_selection_set_params(struct ms_selection *sel,
+	    const struct ms_digest_params *p);
 
 /* Load every backend the selection needs; -1 after a message. */
 int	 ms_selection_load(const struct ms_selection *sel);

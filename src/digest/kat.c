@@ -178,7 +178,7 @@ ms_kat_check(const struct ms_digest_spec *s, char *why, size_t cap)
 		x ^= x << 5;
 		msg[i] = (unsigned char)x;
 	}
-	state = ops->create(s->algo, len);
+	state = ops->create(s);
 	if (state == NULL) {
 		snprintf(why, cap, "cannot create a state");
 		return MS_KAT_FAIL;

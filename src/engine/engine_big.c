@@ -55,7 +55,7 @@ update_lane(void *arg, const void *p, size_t n)
  *
  * A tree digest is split only if it takes chunks of len bytes as parts:
  * a CRC takes mapped windows, not read buffers, whose copy is the work
- * and is best hashed where it was made (crc.c's part_ok).
+ * and is best hashed where it was made (backend_crc.c's part_ok).
  */
 static bool
 splittable(const struct ms_selection *sel, size_t len)
@@ -324,7 +324,8 @@ hash_part(void *arg, const void *p, size_t n)
 {
 	struct part_arg *pa = arg;
 
-	pa->l->tree->part(p, n, pa->s->off, pa->l->value[pa->chunk % pa->b->ring]);
+	pa->l->tree->part(&pa->b->task->sel->spec[pa->l - pa->b->lane], p, n,
+	    pa->s->off, pa->l->value[pa->chunk % pa->b->ring]);
 }
 
 /*

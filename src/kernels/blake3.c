@@ -5,131 +5,76 @@
  * incremental hashing, parts hashed apart, extendable output, and the
  * choice of SIMD level.
  *
- * Owns the hasher and the dispatch; blake3_portable.c compresses one
- * block, and the SIMD files (blake3_sse41.c, blake3_avx2.c,
- * blake3_avx512.c) only compress many equal-length inputs at once.  The
- * open chunk is kept raw and compressed only once more input shows it is
- * not the last one, so the stack of subtree chaining values never holds
- * the root and can be merged eagerly; kept raw, it joins the next batch
- * of whole chunks in the SIMD kernel instead of being compressed alone.
+ * Owns the hasher and the table of levels (cpulevel.h: the widest this
+ * CPU runs, or MULTISUM_BLAKE3_LEVEL's); blake3_portable.c compresses
+ * one block, and the SIMD files (blake3_sse41.c, blake3_avx2.c,
+ * blake3_avx512.c, built for x86-64 only) only compress many
+ * equal-length inputs at once, or the chunks of many small messages a
+ * lane each (ms_blake3_many: a level's lanes kernel).  The open chunk
+ * is kept raw and compressed only once more input shows it is not the
+ * last one, so the stack of subtree chaining values never holds the root
+ * and can be merged eagerly; kept raw, it joins the next batch of whole
+ * chunks in the SIMD kernel instead of being compressed alone.
  */
 #include "kernels/blake3.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kernels/blake3_impl.h"
-#include "base/cpulevel.h"
 #include "base/util.h"
-
-const uint32_t ms_b3_iv[8] = {
-	0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A,
-	0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19,
-};
 
 /* Whole chunks compressed together when the input allows (256 KiB,
  * the engine's buffer). */
 #define BATCH_MAX	256
 
-/* ------------------------------------------------------------ dispatch */
+/* ------------------------------------------------------------ levels */
 
-static const struct {
-	const char	*name;
-	ms_b3_many_fn	*many;
-	ms_b3_one_fn	*one;	/* one block alone */
-	ms_b3_lanes_fn	*lanes;	/* chunks of many messages; NULL: none */
-} levels[MS_BLAKE3_SIMD_COUNT] = {
-	[MS_BLAKE3_PORTABLE] = { .name = "portable",
-	    .many = ms_b3_many_portable, .one = ms_b3_compress },
-#ifdef MS_B3_X86
-	[MS_BLAKE3_SSE41] = { .name = "sse41", .many = ms_b3_many_sse41,
-	    .one = ms_b3_compress_sse41, .lanes = ms_b3_lanes_sse41 },
-	[MS_BLAKE3_AVX2] = { .name = "avx2", .many = ms_b3_many_avx2,
-	    .one = ms_b3_compress_sse41, .lanes = ms_b3_lanes_avx2 },
-	[MS_BLAKE3_AVX512] = { .name = "avx512", .many = ms_b3_many_avx512,
-	    .one = ms_b3_compress_avx512, .lanes = ms_b3_lanes_avx512 },
-#else
-	[MS_BLAKE3_SSE41] = { .name = "sse41", .many = NULL },
-	[MS_BLAKE3_AVX2] = { .name = "avx2", .many = NULL },
-	[MS_BLAKE3_AVX512] = { .name = "avx512", .many = NULL },
+static const struct ms_b3_kernel portable = {
+	.many = ms_b3_many_portable, .one = ms_b3_compress,
+};
+#if MS_SIMD_X86_64
+static const struct ms_b3_kernel sse41 = {
+	.many = ms_b3_many_sse41, .one = ms_b3_compress_sse41,
+	.lanes = ms_b3_lanes_sse41,
+};
+static const struct ms_b3_kernel avx2 = {
+	.many = ms_b3_many_avx2, .one = ms_b3_compress_sse41,
+	.lanes = ms_b3_lanes_avx2,
+};
+#if MS_AVX512
+static const struct ms_b3_kernel avx512 = {
+	.many = ms_b3_many_avx512, .one = ms_b3_compress_avx512,
+	.lanes = ms_b3_lanes_avx512,
+};
+#endif
+#endif
+
+/* Each SIMD kernel hands a short group's spare lanes to the one below
+ * it, so a level needs what the levels below it need too. */
+#define NEEDS_SSE41	(MS_CPU(SSSE3) | MS_CPU(SSE41))
+#define NEEDS_AVX2	(NEEDS_SSE41 | MS_CPU(AVX) | MS_CPU(AVX2))
+#define NEEDS_AVX512	(NEEDS_AVX2 | MS_CPU(AVX512F) | MS_CPU(AVX512VL))
+
+static const struct ms_level levels[] = {
+	{ .name = "portable", .needs = 0, .kernel = &portable },
+#if MS_SIMD_X86_64
+	{ .name = "sse41", .needs = NEEDS_SSE41, .kernel = &sse41 },
+	{ .name = "avx2", .needs = NEEDS_AVX2, .kernel = &avx2 },
+#if MS_AVX512
+	{ .name = "avx512", .needs = NEEDS_AVX512, .kernel = &avx512 },
+#endif
 #endif
 };
 
-static enum ms_blake3_simd active = MS_BLAKE3_PORTABLE;
-static char setup_error[160];	/* a bad MULTISUM_BLAKE3_SIMD, or "" */
-static pthread_once_t once = PTHREAD_ONCE_INIT;
+struct ms_level_family ms_blake3_levels = MS_LEVEL_FAMILY(
+    "MULTISUM_BLAKE3_LEVEL", "MULTISUM_BLAKE3_SIMD", levels,
+    "portable", "sse41", "avx2", "avx512");
 
-int
-ms_blake3_simd_supported(enum ms_blake3_simd level)
+static inline const struct ms_b3_kernel *
+kernel(void)
 {
-	switch (level) {
-	case MS_BLAKE3_PORTABLE:
-		return 1;
-#ifdef MS_B3_X86
-	case MS_BLAKE3_SSE41:
-		return __builtin_cpu_supports("sse4.1");
-	case MS_BLAKE3_AVX2:
-		return __builtin_cpu_supports("avx2");
-	case MS_BLAKE3_AVX512:
-		return __builtin_cpu_supports("avx512f") &&
-		    __builtin_cpu_supports("avx512vl");
-#endif
-	default:
-		return 0;
-	}
-}
-
-static void
-choose(void)
-{
-	const char *names[MS_BLAKE3_SIMD_COUNT];
-	struct ms_levels lv = {
-		.env = "MULTISUM_BLAKE3_SIMD", .names = names,
-		.count = MS_BLAKE3_SIMD_COUNT,
-	};
-
-#ifdef MS_B3_X86
-	__builtin_cpu_init();
-#endif
-	for (unsigned l = 0; l < MS_BLAKE3_SIMD_COUNT; l++) {
-		names[l] = levels[l].name;
-		if (ms_blake3_simd_supported((enum ms_blake3_simd)l))
-			lv.cpu |= 1u << l;
-	}
-	active = (enum ms_blake3_simd)ms_level_choose(&lv, setup_error,
-	    sizeof(setup_error));
-}
-
-int
-ms_blake3_simd_setup(const char **why)
-{
-	pthread_once(&once, choose);
-	*why = setup_error;
-	return setup_error[0] != '\0' ? -1 : 0;
-}
-
-enum ms_blake3_simd
-ms_blake3_simd(void)
-{
-	pthread_once(&once, choose);
-	return active;
-}
-
-const char *
-ms_blake3_simd_name(enum ms_blake3_simd level)
-{
-	return levels[level].name;
-}
-
-int
-ms_blake3_simd_force(enum ms_blake3_simd level)
-{
-	pthread_once(&once, choose);
-	if (!ms_blake3_simd_supported(level))
-		return -1;
-	active = level;
-	return 0;
+	return ms_level_kernel(&ms_blake3_levels);
 }
 
 /* ------------------------------------------------------------ hasher */
@@ -222,7 +167,7 @@ parent_cv(const struct ms_blake3 *h, const uint8_t left[32],
 	memcpy(block, left, 32);
 	memcpy(block + 32, right, 32);
 	memcpy(cv, h->key, sizeof(cv));
-	compress_cv(levels[ms_blake3_simd()].one, cv, block, 64, 0,
+	compress_cv(kernel()->one, cv, block, 64, 0,
 	    h->flags | B3_PARENT);
 	cv_bytes(out, cv);
 }
@@ -295,7 +240,7 @@ void
 ms_blake3_part(const struct ms_blake3 *proto, const void *data, size_t len,
     uint64_t off, uint8_t out[MS_BLAKE3_OUT_LEN])
 {
-	ms_b3_many_fn *many = levels[ms_blake3_simd()].many;
+	ms_b3_many_fn *many = kernel()->many;
 	uint8_t cvs[BATCH_MAX * 32];
 	uint8_t top[MS_BLAKE3_PART_MAX / MS_BLAKE3_CHUNK_LEN / BATCH_MAX * 32];
 	const uint8_t *p = data;
@@ -431,7 +376,7 @@ ms_blake3_many(const struct ms_blake3 *proto, size_t cnt,
     const uint8_t *const msg[], const size_t len[], uint8_t *const out[],
     bool done[])
 {
-	ms_b3_lanes_fn *lanes = levels[ms_blake3_simd()].lanes;
+	ms_b3_lanes_fn *lanes = kernel()->lanes;
 
 	for (size_t k = 0; k < cnt; k++)
 		done[k] = false;
@@ -445,7 +390,7 @@ ms_blake3_many(const struct ms_blake3 *proto, size_t cnt,
 static void
 close_chunk(struct ms_blake3 *h)
 {
-	ms_b3_one_fn *one = levels[ms_blake3_simd()].one;
+	ms_b3_one_fn *one = kernel()->one;
 	uint32_t cv[8];
 	uint8_t out[32];
 
@@ -483,7 +428,7 @@ void
 ms_blake3_update(struct ms_blake3 *h, const void *data, size_t n)
 {
 	const uint8_t *p = data;
-	ms_b3_many_fn *many = levels[ms_blake3_simd()].many;
+	ms_b3_many_fn *many = kernel()->many;
 
 	while (n > 0) {
 		if (h->buf_len == MS_BLAKE3_CHUNK_LEN &&
@@ -528,7 +473,7 @@ void
 ms_blake3_final(const struct ms_blake3 *h, uint8_t *out, size_t len)
 {
 	/* The root node's inputs: compressed once per 64 output bytes. */
-	ms_b3_one_fn *one = levels[ms_blake3_simd()].one;
+	ms_b3_one_fn *one = kernel()->one;
 	uint32_t cv[8];
 	uint8_t block[64];
 	uint8_t block_len, flags;

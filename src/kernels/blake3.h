@@ -7,7 +7,7 @@
  *
  * A hasher is a plain struct (no allocation).  The compression of many
  * chunks at once runs at the SIMD level chosen once per process by CPU
- * features (or forced by MULTISUM_BLAKE3_SIMD); every level gives the
+ * features (or forced by MULTISUM_BLAKE3_LEVEL); every level gives the
  * same bytes.
  */
 #ifndef MS_BLAKE3_H
@@ -17,20 +17,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/cpulevel.h"
+
 #define MS_BLAKE3_KEY_LEN	32
 #define MS_BLAKE3_OUT_LEN	32
 #define MS_BLAKE3_BLOCK_LEN	64
 #define MS_BLAKE3_CHUNK_LEN	1024
 /* 2^64 bytes are at most 2^54 chunks: one stack entry per level. */
 #define MS_BLAKE3_MAX_DEPTH	54
-
-enum ms_blake3_simd {
-	MS_BLAKE3_PORTABLE,
-	MS_BLAKE3_SSE41,
-	MS_BLAKE3_AVX2,
-	MS_BLAKE3_AVX512,
-	MS_BLAKE3_SIMD_COUNT
-};
 
 struct ms_blake3 {
 	uint32_t	 key[8];	/* IV, the key, or the context key */
@@ -83,27 +77,11 @@ void	 ms_blake3_many(const struct ms_blake3 *proto, size_t cnt,
 void	 ms_blake3_final(const struct ms_blake3 *h, uint8_t *out, size_t len);
 
 /*
- * The SIMD level in use.  It is chosen on first use from the CPU and
- * MULTISUM_BLAKE3_SIMD (portable, sse41, avx2, avx512); ms_blake3_simd_setup
- * returns -1 with *why set if that variable names an unknown level or one
- * this CPU lacks (the choice then stays automatic).
+ * The SIMD levels (portable, sse41, avx2, avx512), read through
+ * cpulevel.h: the widest this CPU runs is chosen on first use, unless
+ * MULTISUM_BLAKE3_LEVEL (or its old name MULTISUM_BLAKE3_SIMD) names
+ * another; ms_level_setup reports a name it refuses.
  */
-int	 ms_blake3_simd_setup(const char **why);
-enum ms_blake3_simd ms_blake3_simd(void);
-const char *ms_blake3_simd_name(enum ms_blake3_simd level);
-int	 ms_blake3_simd_supported(enum ms_blake3_simd level);
-/* Tests force each level in turn; -1 if the CPU lacks it. */
-int	 ms_blake3_simd_force(enum ms_blake3_simd level);
-
-
-/*
- * The mode of the "blake3" algorithm row (backend_blake3.c): plain hash
- * unless set, once, before any state is created.
- */
-void	 ms_blake3_row_keyed(const uint8_t key[MS_BLAKE3_KEY_LEN]);
-void	 ms_blake3_row_derive_key(const char *context);
-/* Keyed mode with exactly 32 bytes read from path (NULL: standard
- * input, as b3sum --keyed); -1 after a message naming it. */
-int	 ms_blake3_row_key_file(const char *path);
+extern struct ms_level_family ms_blake3_levels;
 
 #endif

@@ -7,7 +7,6 @@
  */
 #include "kernels/blake3_impl.h"
 
-#ifdef MS_B3_X86
 #include <immintrin.h>
 
 #include "kernels/simd_rows.h"
@@ -62,15 +61,8 @@ load_msg(const uint8_t *p, size_t stride, size_t lanes, __m256i m[16], int h)
 			r[k] = _mm256_inserti128_si256(_mm256_castsi128_si256(
 			    _mm_loadu_si128((const void *)(lo + 16 * q))),
 			    _mm_loadu_si128((const void *)(hi + 16 * q)), 1);
-			if (q == 0) {
-				_mm_prefetch((const char *)(lo + 128), _MM_HINT_T0);
-				_mm_prefetch((const char *)(hi + 128), _MM_HINT_T0);
-			} else if (q == 2) {
-				_mm_prefetch((const char *)(lo + 8 * stride),
-				    _MM_HINT_T1);
-				_mm_prefetch((const char *)(hi + 8 * stride),
-				    _MM_HINT_T1);
-			}
+			if (q == 0 || q == 2)
+				ms_b3_prefetch(lo, hi, q == 0, 8 * stride);
 		}
 		__m256i lo01 = _mm256_unpacklo_epi32(r[0], r[1]);
 		__m256i hi01 = _mm256_unpackhi_epi32(r[0], r[1]);
@@ -107,4 +99,3 @@ store_rows(uint8_t *out, const __m256i f[8], size_t lanes)
 #define BLEND(k, a, b)	_mm256_blendv_epi8(b, a, k)
 #define LANES		ms_b3_lanes_avx2
 #include "kernels/blake3_lanes.h"
-#endif

@@ -8,7 +8,6 @@
  */
 #include "kernels/blake3_impl.h"
 
-#ifdef MS_B3_X86
 #include <immintrin.h>
 
 #include "kernels/simd_rows.h"
@@ -65,15 +64,7 @@ load_msg(const uint8_t *p, size_t stride, size_t lanes, __m512i m[16], int h)
 		r[k] = _mm512_inserti64x4(_mm512_castsi256_si512(
 		    _mm256_loadu_si256((const void *)(lo + 32 * h))),
 		    _mm256_loadu_si256((const void *)(hi + 32 * h)), 1);
-		if (h == 0) {
-			_mm_prefetch((const char *)(lo + 128), _MM_HINT_T0);
-			_mm_prefetch((const char *)(hi + 128), _MM_HINT_T0);
-		} else {
-			_mm_prefetch((const char *)(lo + 16 * stride),
-			    _MM_HINT_T1);
-			_mm_prefetch((const char *)(hi + 16 * stride),
-			    _MM_HINT_T1);
-		}
+		ms_b3_prefetch(lo, hi, h == 0, 16 * stride);
 	}
 	/* t[4g + c]: word 8h + c (lanes 0 and 2) and 8h + 4 + c (lanes 1 and
 	 * 3) of inputs 4g..4g+3 (lanes 0, 1) and 4g+8..4g+11 (lanes 2, 3) */
@@ -151,4 +142,3 @@ store_rows(uint8_t *out, const __m512i f[8], size_t lanes)
 #define BLEND(k, a, b)	_mm512_ternarylogic_epi32(k, a, b, 0xca)
 #define LANES		ms_b3_lanes_avx512
 #include "kernels/blake3_lanes.h"
-#endif

@@ -22,6 +22,10 @@ enum {
 	B3_DERIVE_KEY_MATERIAL = 1 << 6,
 };
 
+/* The IV (SHA-256's), in blake3_portable.c, which every kernel and
+ * blake3.c call and which calls none of them.  Not static: the SIMD
+ * kernels broadcast it from memory (as constants they take more
+ * instructions: sse41 +0.4%, avx2 +0.1% measured). */
 extern const uint32_t ms_b3_iv[8];
 /*
  * Round r reads message word ms_b3_schedule[r][i] where round 0 reads
@@ -110,6 +114,24 @@ ms_b3_block_flags(size_t b, size_t blocks, uint8_t flags, uint8_t start,
 	    (b + 1 == blocks ? end : 0));
 }
 
+/*
+ * The SIMD kernels' prefetches as they load the rows lo and hi of a
+ * transpose: two blocks ahead into L1 (near), else the same block of the
+ * next group of inputs, ahead bytes on, into L2 (prefetcht0, prefetcht1).
+ * Inlined always: a call that GCC infers has no effect is dropped.
+ */
+static inline __attribute__((always_inline)) void
+ms_b3_prefetch(const uint8_t *lo, const uint8_t *hi, int near, size_t ahead)
+{
+	if (near) {
+		__builtin_prefetch(lo + 128, 0, 3);
+		__builtin_prefetch(hi + 128, 0, 3);
+	} else {
+		__builtin_prefetch(lo + ahead, 0, 2);
+		__builtin_prefetch(hi + ahead, 0, 2);
+	}
+}
+
 static inline uint32_t
 load32(const uint8_t *p)
 {
@@ -126,14 +148,20 @@ store32(uint8_t *p, uint32_t v)
 	p[3] = (uint8_t)(v >> 24);
 }
 
-#if defined(__x86_64__) || defined(__i386__)
-#define MS_B3_X86 1
+/* The SIMD files, built for x86-64 only (the last two unless configure
+ * --disable-avx512). */
 ms_b3_many_fn ms_b3_many_sse41;
 ms_b3_one_fn ms_b3_compress_sse41;
 ms_b3_many_fn ms_b3_many_avx2;
 ms_b3_many_fn ms_b3_many_avx512;
 ms_b3_one_fn ms_b3_compress_avx512;
 ms_b3_lanes_fn ms_b3_lanes_sse41, ms_b3_lanes_avx2, ms_b3_lanes_avx512;
-#endif
+
+/* A level's code: the kernel of a row of blake3.c's table of levels. */
+struct ms_b3_kernel {
+	ms_b3_many_fn	*many;
+	ms_b3_one_fn	*one;		/* one block alone */
+	ms_b3_lanes_fn	*lanes;		/* chunks of many messages; NULL: none */
+};
 
 #endif

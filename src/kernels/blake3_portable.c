@@ -3,11 +3,17 @@
  *
  * blake3_portable.c - the BLAKE3 compression function in portable C, one
  * block at a time, and the portable many-input compression built on it
- * (the level every SIMD kernel hands its last few inputs to).
+ * (the level every SIMD kernel hands its last few inputs to), and the IV
+ * they all start from.
  */
 #include <string.h>
 
 #include "kernels/blake3_impl.h"
+
+const uint32_t ms_b3_iv[8] = {
+	0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A,
+	0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19,
+};
 
 static inline uint32_t
 rotr(uint32_t x, unsigned n)

@@ -10,7 +10,6 @@
 
 #include "kernels/blake3_impl.h"
 
-#ifdef MS_B3_X86
 #include <immintrin.h>
 
 #include "kernels/simd_rows.h"
@@ -95,4 +94,3 @@ store_rows(uint8_t *out, const __m128i f[8], size_t lanes)
 #define BLEND(k, a, b)	_mm_blendv_epi8(b, a, k)
 #define LANES		ms_b3_lanes_sse41
 #include "kernels/blake3_lanes.h"
-#endif

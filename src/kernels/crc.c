@@ -1,74 +1,56 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * crc.c - the built-in checksums: CRC-32 (zlib, SFV), CRC-32C
- * (Castagnoli, iSCSI), the POSIX cksum CRC, CRC-64/NVME (Amazon S3), and
- * the BSD and System V sums of sum(1) and `cksum -a bsd|sysv`.
+ * crc.c - the arithmetic of the built-in CRCs: CRC-32 (zlib, SFV),
+ * CRC-32C (Castagnoli, iSCSI), the POSIX cksum CRC and CRC-64/NVME
+ * (Amazon S3).
  *
  * Owns their tables, their arithmetic and the choice, once per run, of
  * the code that computes each CRC: slicing-by-8 tables everywhere, and on
  * x86-64 folding by carry-less multiplication (crc_clmul.c,
  * crc_vpclmul.c) or, for CRC-32C, the SSE4.2 crc32 instruction
- * (crc_sse42.c).  The environment variable MULTISUM_CRC_IMPL caps the
- * level (table, sse42, pclmul, vpclmul) so that tests can run each one;
- * a level the CPU lacks is refused.  The raw digest is big-endian: 4
- * bytes for the 32-bit CRCs, 8 for CRC-64, 2 for the sums.
+ * (crc_sse42.c), in one table of levels (cpulevel.h).  The environment
+ * variable MULTISUM_CRC_LEVEL caps the level (table, sse42, pclmul,
+ * vpclmul) so that tests can run each one; a level the CPU lacks is
+ * refused.  It knows no digest row:
+ * backend_crc.c makes the registers digests (initial values, inversion,
+ * cksum's length, byte order) and tree digests.
  *
- * The four CRCs are tree digests too (algorithm.h's ms_tree_ops), so that
- * one file keeps every core busy: a part is the raw CRC of its bytes from
- * a zero register, and joining it moves the running register over the
- * part's length in zero bytes (a multiplication by x^(8 len) modulo the
- * polynomial) and adds the part's value, since a CRC register is linear
- * in the register it starts from and in the data.
+ * Parts of one message hashed apart join by the algebra below: a CRC
+ * register is linear in the register it starts from and in the data, so
+ * moving the running register over a part's length in zero bytes (a
+ * multiplication by x^(8 len) modulo the polynomial) and adding the
+ * part's register from zero gives the register of the whole.
  */
-#include <pthread.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "digest/backend.h"
+#include "kernels/crc.h"
+
 #include "base/bytes.h"
 #include "base/cpulevel.h"
-#include "kernels/crc.h"
 #include "base/util.h"
 
-/* The code paths, slowest first: a CRC runs the best one it has at or
- * below the cap. */
-enum level { L_TABLE, L_SSE42, L_PCLMUL, L_VPCLMUL, L_COUNT };
-
-const char *const ms_crc_level_names[L_COUNT + 1] = {
-	[L_TABLE] = "table", [L_SSE42] = "sse42",
-	[L_PCLMUL] = "pclmul", [L_VPCLMUL] = "vpclmul", [L_COUNT] = NULL,
-};
-
-struct kind;
-typedef uint64_t crc_fn(const struct kind *k, uint64_t crc,
+struct ms_crc;
+typedef uint64_t crc_fn(const struct ms_crc *k, uint64_t crc,
     const unsigned char *p, size_t n);
 
-/* One CRC: its parameters, then what load() prepares. */
-struct kind {
+/* One CRC: its parameters, then what ms_crc_prepare builds. */
+struct ms_crc {
+	const char	*name;		/* "crc32c" */
 	unsigned	 width;		/* 32 or 64 */
 	bool		 reflected;	/* LSB first */
 	uint64_t	 poly;		/* normal form, x^width implied */
-	unsigned	 levels;	/* bit per level with code for it */
 	crc_fn		*table;		/* the slicing-by-8 update */
-	bool		 ready;
+	bool		 built;		/* the tables and multipliers below */
 	union {				/* t[0] is the classic byte table */
 		uint32_t t32[8][256];	/* width 32: half the cache */
 		uint64_t t64[8][256];
 	} t;
 	struct ms_crc_fold fold;
 	uint64_t	 pow2[64];	/* x^(2^i) modulo poly, normal form */
-	enum level	 level;
-	crc_fn		*update;	/* the one chosen */
-};
-
-struct state {
-	uint64_t	 crc;		/* running CRC register or sum */
-	uint64_t	 len;		/* bytes seen: cksum appends it */
-	/* join: x^(8 shift_len) modulo the polynomial, normal form, kept
-	 * because a file's parts are all of one length but its last */
-	uint64_t	 shift_len, shift;
+	unsigned	 cap;		/* the family's level it was chosen for */
+	unsigned	 level;		/* its own: at or below cap */
+	crc_fn		*update;	/* that level's */
 };
 
 /* ------------------------------------------------------------ tables */
@@ -84,13 +66,13 @@ reflect(uint64_t v, unsigned width)
 }
 
 static uint64_t
-entry(const struct kind *k, int s, uint64_t i)
+entry(const struct ms_crc *k, int s, uint64_t i)
 {
 	return k->width == 32 ? k->t.t32[s][i] : k->t.t64[s][i];
 }
 
 static void
-set_entry(struct kind *k, int s, uint64_t i, uint64_t v)
+set_entry(struct ms_crc *k, int s, uint64_t i, uint64_t v)
 {
 	if (k->width == 32)
 		k->t.t32[s][i] = (uint32_t)v;
@@ -99,7 +81,7 @@ set_entry(struct kind *k, int s, uint64_t i, uint64_t v)
 }
 
 static void
-build_tables(struct kind *k)
+build_tables(struct ms_crc *k)
 {
 	uint64_t top = (uint64_t)1 << (k->width - 1);
 	uint64_t mask = top | (top - 1);
@@ -127,7 +109,7 @@ build_tables(struct kind *k)
 
 /* Reflected, 32 bits (zlib, CRC-32C): eight bytes per round, LSB first. */
 static uint64_t
-table_reflected32(const struct kind *k, uint64_t crc, const unsigned char *p,
+table_reflected32(const struct ms_crc *k, uint64_t crc, const unsigned char *p,
     size_t n)
 {
 	const uint32_t (*t)[256] = k->t.t32;
@@ -149,7 +131,7 @@ table_reflected32(const struct kind *k, uint64_t crc, const unsigned char *p,
 
 /* Reflected, 64 bits (CRC-64/NVME). */
 static uint64_t
-table_reflected64(const struct kind *k, uint64_t c, const unsigned char *p,
+table_reflected64(const struct ms_crc *k, uint64_t c, const unsigned char *p,
     size_t n)
 {
 	const uint64_t (*t)[256] = k->t.t64;
@@ -169,7 +151,7 @@ table_reflected64(const struct kind *k, uint64_t c, const unsigned char *p,
 
 /* Forward, 32 bits (POSIX cksum): MSB first. */
 static uint64_t
-table_forward32(const struct kind *k, uint64_t crc, const unsigned char *p,
+table_forward32(const struct ms_crc *k, uint64_t crc, const unsigned char *p,
     size_t n)
 {
 	const uint32_t (*t)[256] = k->t.t32;
@@ -193,7 +175,7 @@ table_forward32(const struct kind *k, uint64_t crc, const unsigned char *p,
 
 /* x^e modulo the polynomial, in normal form. */
 static uint64_t
-xpow(const struct kind *k, unsigned e)
+xpow(const struct ms_crc *k, unsigned e)
 {
 	uint64_t top = (uint64_t)1 << (k->width - 1);
 	uint64_t mask = top | (top - 1);
@@ -211,7 +193,7 @@ xpow(const struct kind *k, unsigned e)
  * short, hence x^(d+63) and x^(d-1), bit-reversed in 64 bits.
  */
 static struct ms_crc_mul
-multipliers(const struct kind *k, unsigned d)
+multipliers(const struct ms_crc *k, unsigned d)
 {
 	struct ms_crc_mul m;
 
@@ -227,7 +209,7 @@ multipliers(const struct kind *k, unsigned d)
 
 /* a * b modulo the polynomial, both in normal form (join's arithmetic). */
 static uint64_t
-mulmod(const struct kind *k, uint64_t a, uint64_t b)
+mulmod(const struct ms_crc *k, uint64_t a, uint64_t b)
 {
 	uint64_t top = (uint64_t)1 << (k->width - 1);
 	uint64_t mask = top | (top - 1);
@@ -243,7 +225,7 @@ mulmod(const struct kind *k, uint64_t a, uint64_t b)
 
 /* x^(8 n) modulo the polynomial: the shift over n zero bytes. */
 static uint64_t
-zeros_operator(const struct kind *k, uint64_t n)
+zeros_operator(const struct ms_crc *k, uint64_t n)
 {
 	uint64_t r = 1;
 
@@ -255,19 +237,20 @@ zeros_operator(const struct kind *k, uint64_t n)
 
 /* The register crc, then n zero bytes, by shift = zeros_operator(n). */
 static uint64_t
-shift_register(const struct kind *k, uint64_t crc, uint64_t shift)
+shift_register(const struct ms_crc *k, uint64_t crc, uint64_t shift)
 {
 	if (!k->reflected)
 		return mulmod(k, crc, shift);
 	return reflect(mulmod(k, reflect(crc, k->width), shift), k->width);
 }
 
+#if MS_SIMD_X86_64
 /*
  * Fold the bulk with a carry-less multiplication kernel (at least min
  * bytes), finish the 16 bytes it leaves and the tail with the tables.
  */
 static uint64_t
-update_folded(const struct kind *k, uint64_t c, const unsigned char *p,
+update_folded(const struct ms_crc *k, uint64_t c, const unsigned char *p,
     size_t n, size_t min, size_t (*fold)(const struct ms_crc_fold *,
     uint64_t, const unsigned char *, size_t, unsigned char *))
 {
@@ -283,125 +266,105 @@ update_folded(const struct kind *k, uint64_t c, const unsigned char *p,
 }
 
 static uint64_t
-update_pclmul(const struct kind *k, uint64_t c, const unsigned char *p,
+update_pclmul(const struct ms_crc *k, uint64_t c, const unsigned char *p,
     size_t n)
 {
 	return update_folded(k, c, p, n, 64, ms_crc_fold_pclmul);
 }
 
+#if MS_AVX512
 static uint64_t
-update_vpclmul(const struct kind *k, uint64_t c, const unsigned char *p,
+update_vpclmul(const struct ms_crc *k, uint64_t c, const unsigned char *p,
     size_t n)
 {
 	return update_folded(k, c, p, n, 256, ms_crc_fold_vpclmul);
 }
+#endif
 
 static uint64_t
-update_sse42(const struct kind *k, uint64_t c, const unsigned char *p,
+update_sse42(const struct ms_crc *k, uint64_t c, const unsigned char *p,
     size_t n)
 {
 	(void)k;
 	return ms_crc32c_sse42((uint32_t)c, p, n);
 }
+#endif
 
-static crc_fn *const level_fn[L_COUNT] = {
-	[L_TABLE] = NULL, [L_SSE42] = update_sse42,
-	[L_PCLMUL] = update_pclmul, [L_VPCLMUL] = update_vpclmul,
-};
+/* ------------------------------------------------------------ levels */
 
-/* ---------------------------------------------------------- dispatch */
-
-#define CLMUL	(1u << L_PCLMUL | 1u << L_VPCLMUL)
-
-static struct kind k_crc32 = {
+static struct ms_crc k_crc32 = {
+	.name = "crc32",
 	.width = 32, .reflected = true, .poly = 0x04c11db7,
-	.levels = CLMUL, .table = table_reflected32,
+	.table = table_reflected32,
 };
-static struct kind k_crc32c = {
+static struct ms_crc k_crc32c = {
+	.name = "crc32c",
 	.width = 32, .reflected = true, .poly = 0x1edc6f41,
-	.levels = CLMUL | 1u << L_SSE42, .table = table_reflected32,
+	.table = table_reflected32,
 };
-static struct kind k_cksum = {
+static struct ms_crc k_cksum = {
+	.name = "cksum",
 	.width = 32, .reflected = false, .poly = 0x04c11db7,
-	.levels = CLMUL, .table = table_forward32,
+	.table = table_forward32,
 };
-static struct kind k_crc64nvme = {
+static struct ms_crc k_crc64nvme = {
+	.name = "crc64nvme",
 	.width = 64, .reflected = true, .poly = 0xad93d23594c93659,
-	.levels = CLMUL, .table = table_reflected64,
+	.table = table_reflected64,
 };
 
-static struct kind *const kinds[] = {
+static struct ms_crc *const kinds[] = {
 	&k_crc32, &k_crc32c, &k_cksum, &k_crc64nvme, NULL,
 };
 
-
-static struct {
-	unsigned	 cpu;		/* bit per level this CPU runs */
-	enum level	 cap;
-	char		 error[160];	/* a bad MULTISUM_CRC_IMPL, or "" */
-} dispatch;
-
-static unsigned
-cpu_levels(void)
-{
-	unsigned v = 1u << L_TABLE;
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-	__builtin_cpu_init();
-	if (__builtin_cpu_supports("sse4.2"))
-		v |= 1u << L_SSE42;
-	if (__builtin_cpu_supports("pclmul") && __builtin_cpu_supports("ssse3"))
-		v |= 1u << L_PCLMUL;
-	if ((v & 1u << L_PCLMUL) && __builtin_cpu_supports("avx512f") &&
-	    __builtin_cpu_supports("avx512vl") &&
-	    __builtin_cpu_supports("avx512bw") &&
-	    __builtin_cpu_supports("vpclmulqdq"))
-		v |= 1u << L_VPCLMUL;
-#endif
-	return v;
-}
-
-static struct ms_levels levels = {
-	.env = "MULTISUM_CRC_IMPL", .names = ms_crc_level_names, .count = L_COUNT,
+/* A level's code, and the one CRC it is for (NULL: every CRC). */
+struct kernel {
+	crc_fn		*update;	/* NULL: the CRC's own tables */
+	const struct ms_crc *only;
 };
 
-static void
-choose(void)
+static const struct kernel tables = { NULL, NULL };
+#if MS_SIMD_X86_64
+static const struct kernel sse42 = { update_sse42, &k_crc32c };
+static const struct kernel pclmul = { update_pclmul, NULL };
+#if MS_AVX512
+static const struct kernel vpclmul = { update_vpclmul, NULL };
+#endif
+#endif
+
+#define NEEDS_PCLMUL	(MS_CPU(PCLMUL) | MS_CPU(SSSE3))
+
+/* The levels, slowest first: a CRC runs the best one for it at or below
+ * the one chosen (crc32 has no sse42, so it runs its tables there). */
+static const struct ms_level levels[] = {
+	{ .name = "table", .needs = 0, .kernel = &tables },
+#if MS_SIMD_X86_64
+	{ .name = "sse42", .needs = MS_CPU(SSE42), .kernel = &sse42 },
+	{ .name = "pclmul", .needs = NEEDS_PCLMUL, .kernel = &pclmul },
+#if MS_AVX512
+	{ .name = "vpclmul", .needs = NEEDS_PCLMUL | MS_CPU(AVX512F) |
+	    MS_CPU(AVX512VL) | MS_CPU(AVX512BW) | MS_CPU(VPCLMULQDQ),
+	    .kernel = &vpclmul },
+#endif
+#endif
+};
+
+struct ms_level_family ms_crc_levels = MS_LEVEL_FAMILY("MULTISUM_CRC_LEVEL",
+    "MULTISUM_CRC_IMPL", levels, "table", "sse42", "pclmul", "vpclmul");
+
+const struct ms_crc *
+ms_crc_named(const char *name)
 {
-	levels.cpu = dispatch.cpu = cpu_levels();
-	dispatch.cap = (enum level)ms_level_choose(&levels, dispatch.error,
-	    sizeof(dispatch.error));
-}
-
-static pthread_once_t chosen = PTHREAD_ONCE_INIT;
-
-int
-ms_crc_level_force(const char *name)
-{
-	int l;
-
-	pthread_once(&chosen, choose);
-	if ((l = ms_level_named(&levels, name, dispatch.error,
-	    sizeof(dispatch.error))) < 0)
-		return -1;
-	dispatch.cap = (enum level)l;
-	dispatch.error[0] = '\0';
 	for (size_t i = 0; kinds[i] != NULL; i++)
-		kinds[i]->ready = false;
-	return 0;
+		if (strcmp(kinds[i]->name, name) == 0)
+			return kinds[i];
+	return NULL;
 }
 
-/* Tables, multipliers and the level for one CRC; -1 on a bad cap. */
-static int
-prepare(struct kind *k)
+/* Tables and multipliers, once per CRC. */
+static void
+build(struct ms_crc *k)
 {
-	int l;
-
-	pthread_once(&chosen, choose);
-	if (dispatch.error[0] != '\0')
-		return -1;
-	if (k->ready)
-		return 0;
 	build_tables(k);
 	k->fold.width = k->width;
 	k->fold.reflected = k->reflected;
@@ -411,268 +374,66 @@ prepare(struct kind *k)
 	k->pow2[0] = 2;			/* x */
 	for (size_t i = 1; i < MS_ARRAY_LEN(k->pow2); i++)
 		k->pow2[i] = mulmod(k, k->pow2[i - 1], k->pow2[i - 1]);
-	for (l = dispatch.cap; l > L_TABLE; l--)
-		if ((k->levels & dispatch.cpu) & 1u << l)
-			break;
-	k->level = (enum level)l;
-	k->update = l == L_TABLE ? k->table : level_fn[l];
-	k->ready = true;
-	return 0;
+	k->built = true;
 }
 
-static int
-load_kind(struct kind *k)
+int
+ms_crc_prepare(const struct ms_crc *c, const char **why)
 {
-	if (prepare(k) == -1) {
-		ms_warn("%s", dispatch.error);
+	struct ms_crc *k = NULL;
+	unsigned cap, l;
+
+	for (size_t i = 0; kinds[i] != NULL; i++)
+		if (kinds[i] == c)
+			k = kinds[i];
+	if (k == NULL)
+		ms_bug("crc: not one of the CRCs");
+	if (ms_level_setup(&ms_crc_levels, why) == -1)
 		return -1;
+	cap = ms_level_get(&ms_crc_levels);
+	/* Once, or again after ms_level_force: never while threads run. */
+	if (k->built && k->cap == cap)
+		return 0;
+	if (!k->built)
+		build(k);
+	for (l = cap; l > 0; l--) {
+		const struct kernel *kl = levels[l].kernel;
+
+		if ((kl->only == NULL || kl->only == k) &&
+		    ms_level_runs(&ms_crc_levels, l))
+			break;
 	}
+	k->cap = cap;
+	k->level = l;
+	k->update = l == 0 ? k->table :
+	    ((const struct kernel *)levels[l].kernel)->update;
 	return 0;
 }
 
-static const char *
-variant_of(struct kind *k)
+uint64_t
+ms_crc_update(const struct ms_crc *c, uint64_t reg, const void *p, size_t n)
 {
-	return prepare(k) == -1 ? "invalid MULTISUM_CRC_IMPL" :
-	    ms_crc_level_names[k->level];
+	return c->update(c, reg, p, n);
 }
 
-/* --------------------------------------------------------------- ops */
-
-static void *
-create(const struct ms_algo *a, size_t len)
+uint64_t
+ms_crc_zeros(const struct ms_crc *c, uint64_t n)
 {
-	(void)a, (void)len;
-	return calloc(1, sizeof(struct state));
+	return zeros_operator(c, n);
 }
 
-static void
-destroy(void *state)
+uint64_t
+ms_crc_shift(const struct ms_crc *c, uint64_t reg, uint64_t zeros)
 {
-	free(state);
+	return shift_register(c, reg, zeros);
 }
 
-static void
-init_ones32(void *state)
+const char *
+ms_crc_level(const struct ms_crc *c)
 {
-	struct state *s = state;
+	const char *why;
 
-	s->crc = UINT32_MAX;
-	s->len = 0;
+	if (ms_crc_prepare(c, &why) == -1)
+		return ms_level_name(&ms_crc_levels);
+	return levels[c->level].name;
 }
-
-static void
-init_ones64(void *state)
-{
-	struct state *s = state;
-
-	s->crc = UINT64_MAX;
-	s->len = 0;
-}
-
-static void
-init_zero(void *state)
-{
-	struct state *s = state;
-
-	s->crc = 0;
-	s->len = 0;
-}
-
-static void
-put_be(unsigned char *out, uint64_t v, unsigned bytes)
-{
-	for (unsigned i = 0; i < bytes; i++)
-		out[i] = (unsigned char)(v >> 8 * (bytes - 1 - i));
-}
-
-static void
-final_inverted32(void *state, unsigned char *out)
-{
-	struct state *s = state;
-
-	put_be(out, ~s->crc, 4);
-}
-
-static void
-final_inverted64(void *state, unsigned char *out)
-{
-	struct state *s = state;
-
-	put_be(out, ~s->crc, 8);
-}
-
-/* Tree digests: a part's value is its raw register, native order. */
-static void
-put_part(unsigned char *out, uint64_t crc)
-{
-	memcpy(out, &crc, sizeof(crc));
-}
-
-static void
-join(const struct kind *k, struct state *s, const unsigned char *v, size_t n)
-{
-	uint64_t part;
-
-	memcpy(&part, v, sizeof(part));
-	if (s->shift_len != n || s->shift == 0) {
-		s->shift = zeros_operator(k, n);
-		s->shift_len = n;
-	}
-	s->crc = shift_register(k, s->crc, s->shift) ^ part;
-	s->len += n;
-}
-
-/*
- * Any piece of a file can be a part, but one is worth its hand-off to
- * another core only if that spares a copy: the engine's mapped windows
- * (4 MiB) are parts, its read buffers (256 KiB by default) are not.  The
- * copy of read(2) is four fifths of a read CRC's time, and a buffer
- * hashed by the core that copied it is in that core's cache: 1 GiB
- * cached, -a crc32c --io=read, 2 cores: 0.17 s whole, 0.21 s in parts;
- * --io=mmap 0.083 s in parts.
- */
-#define PART_MIN	(4u << 20)
-
-static bool
-part_ok(uint64_t off, size_t len)
-{
-	(void)off;
-	return len >= PART_MIN;
-}
-
-/* One CRC's own load, update, variant, part and join, named after it. */
-#define CRC_KIND(name)							\
-static int								\
-name##_load(const struct ms_algo *a)					\
-{									\
-	(void)a;							\
-	return load_kind(&k_##name);					\
-}									\
-									\
-static void								\
-name##_update(void *state, const void *p, size_t n)			\
-{									\
-	struct state *s = state;					\
-									\
-	s->crc = k_##name.update(&k_##name, s->crc, p, n);		\
-	s->len += n;							\
-}									\
-									\
-static const char *							\
-name##_variant(void)							\
-{									\
-	return variant_of(&k_##name);					\
-}									\
-									\
-static void								\
-name##_part(const void *p, size_t n, uint64_t off, unsigned char *out)	\
-{									\
-	(void)off;							\
-	put_part(out, k_##name.update(&k_##name, 0, p, n));		\
-}									\
-									\
-static void								\
-name##_join(void *state, const unsigned char *v, uint64_t off,		\
-    size_t n)								\
-{									\
-	(void)off;							\
-	join(&k_##name, state, v, n);					\
-}
-
-CRC_KIND(crc32)
-CRC_KIND(crc32c)
-CRC_KIND(cksum)
-CRC_KIND(crc64nvme)
-
-/* POSIX cksum appends the length, least significant byte first, using
- * only as many bytes as it needs. */
-static void
-cksum_final(void *state, unsigned char *out)
-{
-	struct state *s = state;
-	uint64_t c = s->crc;
-
-	for (uint64_t n = s->len; n != 0; n >>= 8) {
-		unsigned char b = (unsigned char)(n & 0xff);
-
-		c = table_forward32(&k_cksum, c, &b, 1);
-	}
-	put_be(out, ~c, 4);
-}
-
-/* BSD sum: 16-bit rotate right, then add (sum(1)'s -r algorithm). */
-static void
-bsd_update(void *state, const void *data, size_t n)
-{
-	struct state *s = state;
-	const unsigned char *p = data;
-	uint64_t c = s->crc;
-
-	for (size_t i = 0; i < n; i++)
-		c = (((c >> 1) | ((c & 1) << 15)) + p[i]) & 0xffff;
-	s->crc = c;
-}
-
-static void
-bsd_final(void *state, unsigned char *out)
-{
-	struct state *s = state;
-
-	put_be(out, s->crc, 2);
-}
-
-/* System V sum: the byte sum, folded to 16 bits at the end. */
-static void
-sysv_update(void *state, const void *data, size_t n)
-{
-	struct state *s = state;
-	const unsigned char *p = data;
-	uint32_t c = (uint32_t)s->crc;	/* wraps, as coreutils' does */
-
-	for (size_t i = 0; i < n; i++)
-		c += p[i];
-	s->crc = c;
-}
-
-static void
-sysv_final(void *state, unsigned char *out)
-{
-	struct state *s = state;
-	uint64_t r = (s->crc & 0xffff) + (s->crc >> 16);
-
-	put_be(out, (r & 0xffff) + (r >> 16), 2);
-}
-
-static int
-load_nothing(const struct ms_algo *a)
-{
-	(void)a;
-	return 0;
-}
-
-#define CRC_OPS(LOAD, INIT, UPDATE, FINAL, VARIANT) {			\
-	.backend = "built-in", .load = LOAD, .create = create,		\
-	.init = INIT, .update = UPDATE, .final = FINAL,			\
-	.destroy = destroy, .variant = VARIANT,				\
-}
-
-const struct ms_digest_ops ms_ops_crc32 = CRC_OPS(crc32_load, init_ones32,
-    crc32_update, final_inverted32, crc32_variant);
-const struct ms_digest_ops ms_ops_crc32c = CRC_OPS(crc32c_load, init_ones32,
-    crc32c_update, final_inverted32, crc32c_variant);
-const struct ms_digest_ops ms_ops_cksum = CRC_OPS(cksum_load, init_zero,
-    cksum_update, cksum_final, cksum_variant);
-const struct ms_digest_ops ms_ops_crc64nvme = CRC_OPS(crc64nvme_load,
-    init_ones64, crc64nvme_update, final_inverted64, crc64nvme_variant);
-const struct ms_digest_ops ms_ops_bsd = CRC_OPS(load_nothing, init_zero,
-    bsd_update, bsd_final, NULL);
-const struct ms_digest_ops ms_ops_sysv = CRC_OPS(load_nothing, init_zero,
-    sysv_update, sysv_final, NULL);
-
-const struct ms_tree_ops ms_tree_crc32 = { part_ok, crc32_part, crc32_join };
-const struct ms_tree_ops ms_tree_crc32c = { part_ok, crc32c_part,
-    crc32c_join };
-const struct ms_tree_ops ms_tree_cksum = { part_ok, cksum_part, cksum_join };
-const struct ms_tree_ops ms_tree_crc64nvme = { part_ok, crc64nvme_part,
-    crc64nvme_join };

@@ -1,13 +1,18 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * crc.h - what crc.c shares with the files that fold CRCs by carry-less
- * multiplication (crc_clmul.c, crc_vpclmul.c) or run the SSE4.2 crc32
- * instruction (crc_sse42.c).
+ * crc.h - the CRC arithmetic of crc.c: the four CRCs' registers, their
+ * update at the level chosen for the run, and the shift of a register
+ * over zero bytes that joins parts hashed apart.  Also what crc.c shares
+ * with the files that fold CRCs by carry-less multiplication
+ * (crc_clmul.c, crc_vpclmul.c) or run the SSE4.2 crc32 instruction
+ * (crc_sse42.c).
  *
- * Those files hold only intrinsics, compiled for their instruction set
- * by target attributes; crc.c computes their constants, checks the CPU
- * and calls them only where it has the instructions.
+ * A register here is raw: no initial value, no final inversion and no
+ * length appended (the digest rows, backend_crc.c, add those).  The SIMD
+ * files hold only intrinsics, compiled for their instruction set by
+ * target attributes; crc.c computes their constants, checks the CPU and
+ * calls them only where it has the instructions.
  */
 #ifndef MS_CRC_H
 #define MS_CRC_H
@@ -16,15 +21,45 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The levels, slowest first, NULL-terminated: "table", "sse42", ... */
-extern const char *const ms_crc_level_names[];
+#include "base/cpulevel.h"
+
+/* One of the CRCs: zlib's, Castagnoli's, POSIX cksum's, CRC-64/NVME. */
+struct ms_crc;
+
+/* The CRC called name ("crc32", "crc32c", "cksum", "crc64nvme"); NULL
+ * if none is. */
+const struct ms_crc *ms_crc_named(const char *name);
 
 /*
- * From now on run every CRC at the best level it has at or below name,
- * as MULTISUM_CRC_IMPL=name would (for tests; call before threads start).
- * Returns -1 if the name is unknown or this CPU cannot run it.
+ * Build the CRC's tables and multipliers and choose its level, once per
+ * run, before threads start (and again after ms_level_force).  Returns
+ * -1 with *why set to one line when MULTISUM_CRC_LEVEL names no level or
+ * one this CPU cannot run.
  */
-int	 ms_crc_level_force(const char *name);
+int	 ms_crc_prepare(const struct ms_crc *c, const char **why);
+
+/* The register reg, then the n bytes at p, at the chosen level. */
+uint64_t ms_crc_update(const struct ms_crc *c, uint64_t reg, const void *p,
+	    size_t n);
+
+/* x^(8 n) modulo the polynomial: the operator that shifts a register
+ * over n zero bytes, for ms_crc_shift. */
+uint64_t ms_crc_zeros(const struct ms_crc *c, uint64_t n);
+
+/* The register reg, then n zero bytes, where zeros = ms_crc_zeros(n):
+ * a part's register joins a running one as ms_crc_shift(run) ^ part. */
+uint64_t ms_crc_shift(const struct ms_crc *c, uint64_t reg, uint64_t zeros);
+
+/* The name of the level the CRC runs ("pclmul", "table"). */
+const char *ms_crc_level(const struct ms_crc *c);
+
+/*
+ * The levels (table, sse42, pclmul, vpclmul), read through cpulevel.h:
+ * the best this CPU runs, chosen on first use, unless MULTISUM_CRC_LEVEL
+ * (or its old name MULTISUM_CRC_IMPL) names another.  Each CRC runs the
+ * best level it has at or below that one.
+ */
+extern struct ms_level_family ms_crc_levels;
 
 /*
  * Multipliers that move a 128-bit lane D bits further down the message,

@@ -6,14 +6,13 @@
  * Owns one loop: eight bytes per instruction, then single bytes.  One
  * dependency chain, so it runs at the instruction's latency; crc.c
  * prefers the folding code where the CPU has PCLMULQDQ (faster here) and
- * keeps this level for CPUs with SSE4.2 alone and for MULTISUM_CRC_IMPL.
+ * keeps this level for CPUs with SSE4.2 alone and for MULTISUM_CRC_LEVEL.
+ * Built on x86-64 only.
  */
 #include "kernels/crc.h"
 
-#include <string.h>
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <nmmintrin.h>
+#include <string.h>
 
 __attribute__((target("sse4.2"))) uint32_t
 ms_crc32c_sse42(uint32_t crc, const unsigned char *p, size_t n)
@@ -30,14 +29,3 @@ ms_crc32c_sse42(uint32_t crc, const unsigned char *p, size_t n)
 		c = _mm_crc32_u8((uint32_t)c, *p);
 	return (uint32_t)c;
 }
-
-#else
-
-uint32_t
-ms_crc32c_sse42(uint32_t crc, const unsigned char *p, size_t n)
-{
-	(void)p, (void)n;
-	return crc;
-}
-
-#endif

@@ -14,12 +14,13 @@
  * the messages left (those long beside the rest) are not finished here:
  * their done flag stays false, for the caller's one-stream path, which is
  * faster than a kernel running mostly idle lanes.  It reads no byte past
- * any message's end.
+ * any message's end.  Owns too the three families' tables of levels
+ * (cpulevel.h), whose x86-64 kernels (md_avx2.c, sha256_shani.c,
+ * md_avx512.c) are built on x86-64 hosts only, md_avx512.c unless
+ * configure --disable-avx512.
  */
 #include "kernels/md_lanes.h"
 
-#include <cpuid.h>
-#include <pthread.h>
 #include <string.h>
 
 #include "base/cpulevel.h"
@@ -43,117 +44,81 @@ const struct ms_md_shape ms_sha256_shape = {
 
 /* ------------------------------------------------------------ levels */
 
-enum { L_NONE, L_AVX2, L_SHANI, L_AVX512, L_COUNT };
+/* Level 0 of every family: no lanes (one stream, through libcrypto or,
+ * for SHA-256 on SHA-NI, the built-in stream of backend_md.c). */
+static const struct ms_md_kernel none = { .fn = NULL, .lanes = 0 };
 
-static const char *const level_names[L_COUNT] = {
-	"libcrypto", "avx2", "shani", "avx512",
+#if MS_SIMD_X86_64
+/* What each kernel's target asks of the CPU (md_avx2.c, sha256_shani.c,
+ * md_avx512.c). */
+#define NEEDS_AVX2	(MS_CPU(AVX) | MS_CPU(AVX2))
+#define NEEDS_SHANI	(MS_CPU(SHA_NI) | MS_CPU(SSSE3) | MS_CPU(SSE41))
+#define NEEDS_AVX512	(MS_CPU(AVX512F) | MS_CPU(AVX512BW))
+
+static const struct ms_md_kernel md5_avx2 = { ms_md5_avx2, 8 };
+static const struct ms_md_kernel sha1_avx2 = { ms_sha1_avx2, 8 };
+static const struct ms_md_kernel sha256_avx2 = { ms_sha256_avx2, 8 };
+static const struct ms_md_kernel sha256_shani = { ms_sha256_shani_x2, 2 };
+#if MS_AVX512
+static const struct ms_md_kernel md5_avx512 = { ms_md5_avx512, 16 };
+static const struct ms_md_kernel sha1_avx512 = { ms_sha1_avx512, 16 };
+static const struct ms_md_kernel sha256_avx512 = { ms_sha256_avx512, 16 };
+#endif
+#endif
+
+/* A family's rows, slowest first, in the order they won on the
+ * development machine (bench/README.md). */
+#define LEVEL_NONE	{ .name = "libcrypto", .needs = 0, .kernel = &none }
+#define LEVEL(name_, needs_, k)	{ .name = name_, .needs = needs_, .kernel = &k }
+
+static const struct ms_level md5_rows[] = {
+	LEVEL_NONE,
+#if MS_SIMD_X86_64
+	LEVEL("avx2", NEEDS_AVX2, md5_avx2),
+#if MS_AVX512
+	LEVEL("avx512", NEEDS_AVX512, md5_avx512),
+#endif
+#endif
 };
 
-static const struct {
-	const char	*var;
-	struct ms_md_kernel kernel[L_COUNT];	/* fn NULL: not a level */
-} family[MS_MD_FAMILIES] = {
-	[MS_MD_MD5] = { "MULTISUM_MD5_LEVEL", {
-	    [L_AVX2] = { ms_md5_avx2, 8 }, [L_AVX512] = { ms_md5_avx512, 16 } } },
-	[MS_MD_SHA1] = { "MULTISUM_SHA1_LEVEL", {
-	    [L_AVX2] = { ms_sha1_avx2, 8 }, [L_AVX512] = { ms_sha1_avx512, 16 } } },
-	[MS_MD_SHA256] = { "MULTISUM_SHA256_LEVEL", {
-	    [L_AVX2] = { ms_sha256_avx2, 8 }, [L_SHANI] = { ms_sha256_shani_x2, 2 },
-	    [L_AVX512] = { ms_sha256_avx512, 16 } } },
+static const struct ms_level sha1_rows[] = {
+	LEVEL_NONE,
+#if MS_SIMD_X86_64
+	LEVEL("avx2", NEEDS_AVX2, sha1_avx2),
+#if MS_AVX512
+	LEVEL("avx512", NEEDS_AVX512, sha1_avx512),
+#endif
+#endif
 };
 
-static unsigned chosen[MS_MD_FAMILIES];
-static char refusal[MS_MD_FAMILIES][160];
-static bool sha_ni;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
+static const struct ms_level sha256_rows[] = {
+	LEVEL_NONE,
+#if MS_SIMD_X86_64
+	LEVEL("avx2", NEEDS_AVX2, sha256_avx2),
+	LEVEL("shani", NEEDS_SHANI, sha256_shani),
+#if MS_AVX512
+	LEVEL("avx512", NEEDS_AVX512, sha256_avx512),
+#endif
+#endif
+};
 
-static bool
-cpu_runs(unsigned l)
+struct ms_level_family ms_md5_levels = MS_LEVEL_FAMILY(
+    "MULTISUM_MD5_LEVEL", NULL, md5_rows, "libcrypto", "avx2", "avx512");
+struct ms_level_family ms_sha1_levels = MS_LEVEL_FAMILY(
+    "MULTISUM_SHA1_LEVEL", NULL, sha1_rows, "libcrypto", "avx2", "avx512");
+struct ms_level_family ms_sha256_levels = MS_LEVEL_FAMILY(
+    "MULTISUM_SHA256_LEVEL", NULL, sha256_rows, "libcrypto", "avx2",
+    "shani", "avx512");
+
+ms_md_stream_fn *
+ms_md_sha256_stream(void)
 {
-	switch (l) {
-	case L_NONE:
-		return true;
-	case L_AVX2:
-		return __builtin_cpu_supports("avx2");
-	case L_SHANI: {
-		/* CPUID leaf 7, EBX bit 29 (clang knows no "sha" here) */
-		unsigned a, b, c, d;
-
-		return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b >> 29 & 1) &&
-		    __builtin_cpu_supports("sse4.1");
-	}
-	case L_AVX512:
-		return __builtin_cpu_supports("avx512f") &&
-		    __builtin_cpu_supports("avx512bw");
-	}
-	return false;
-}
-
-/* A family's levels as cpulevel.c's rule sees them: the rows it has. */
-static void
-choose(void)
-{
-	__builtin_cpu_init();
-	sha_ni = cpu_runs(L_SHANI);
-	for (unsigned f = 0; f < MS_MD_FAMILIES; f++) {
-		const char *names[L_COUNT];
-		unsigned map[L_COUNT], n = 0;
-		struct ms_levels lv = { .env = family[f].var, .names = names };
-
-		for (unsigned l = 0; l < L_COUNT; l++)
-			if (l == L_NONE || family[f].kernel[l].fn != NULL) {
-				if (cpu_runs(l))
-					lv.cpu |= 1u << n;
-				map[n] = l;
-				names[n++] = level_names[l];
-			}
-		lv.count = n;
-		chosen[f] = map[ms_level_choose(&lv, refusal[f],
-		    sizeof(refusal[f]))];
-	}
-}
-
-const struct ms_md_kernel *
-ms_md_kernel(enum ms_md_family f)
-{
-	pthread_once(&once, choose);
-	return &family[f].kernel[chosen[f]];
-}
-
-const char *
-ms_md_level_name(enum ms_md_family f)
-{
-	pthread_once(&once, choose);
-	return level_names[chosen[f]];
-}
-
-int
-ms_md_level_setup(enum ms_md_family f, const char **why)
-{
-	pthread_once(&once, choose);
-	*why = refusal[f];
-	return refusal[f][0] != '\0' ? -1 : 0;
-}
-
-int
-ms_md_level_force(enum ms_md_family f, const char *name)
-{
-	pthread_once(&once, choose);
-	for (unsigned l = 0; l < L_COUNT; l++)
-		if (strcmp(name, level_names[l]) == 0 &&
-		    (l == L_NONE || family[f].kernel[l].fn != NULL) &&
-		    cpu_runs(l)) {
-			chosen[f] = l;
-			return 0;
-		}
-	return -1;
-}
-
-bool
-ms_md_sha256_shani(void)
-{
-	pthread_once(&once, choose);
-	return sha_ni && chosen[MS_MD_SHA256] != L_NONE;
+#if MS_SIMD_X86_64
+	if ((ms_cpu_features() & NEEDS_SHANI) == NEEDS_SHANI &&
+	    ms_level_get(&ms_sha256_levels) != 0)
+		return ms_sha256_shani;
+#endif
+	return NULL;
 }
 
 /* ------------------------------------------------------------ lanes */

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/cpulevel.h"
 #include "kernels/md_kernels.h"
 
 /* What padding and output need of an algorithm. */
@@ -24,30 +25,30 @@ extern const struct ms_md_shape ms_md5_shape, ms_sha1_shape,
     ms_sha224_shape, ms_sha256_shape;
 
 /*
- * The families whose levels md_lanes.c chooses, each from the CPU and its
- * variable (MULTISUM_MD5_LEVEL, MULTISUM_SHA1_LEVEL, MULTISUM_SHA256_LEVEL):
- * level 0, "libcrypto", runs no lanes (and SHA-256 one stream through
- * libcrypto); then "avx2" (8 lanes), for SHA-256 "shani" (two SHA-NI
- * streams), and "avx512" (16 lanes), in the order they won on the
- * development machine (bench/README.md).
+ * The lanes kernels of a level: fn runs lanes messages side by side;
+ * NULL at level 0, "libcrypto", which runs no lanes.
  */
-enum ms_md_family { MS_MD_MD5, MS_MD_SHA1, MS_MD_SHA256, MS_MD_FAMILIES };
-
 struct ms_md_kernel {
-	ms_md_lanes_fn	*fn;		/* NULL at level 0 */
+	ms_md_lanes_fn	*fn;
 	unsigned	 lanes;
 };
 
-/* The lanes kernel of the level that runs. */
-const struct ms_md_kernel *ms_md_kernel(enum ms_md_family f);
-/* Its name, or "invalid VAR" after a refused variable. */
-const char *ms_md_level_name(enum ms_md_family f);
-/* Settle the choice; -1 with *why set to the variable's refusal. */
-int	 ms_md_level_setup(enum ms_md_family f, const char **why);
-/* Tests: run the level called name; -1 if unknown or not on this CPU. */
-int	 ms_md_level_force(enum ms_md_family f, const char *name);
-/* Does this CPU have SHA-NI (and the level allow one built-in stream)? */
-bool	 ms_md_sha256_shani(void);
+/*
+ * The levels of each family, read through cpulevel.h (the kernel of each
+ * a struct ms_md_kernel): libcrypto, then avx2 (8 lanes), for SHA-256
+ * shani (two SHA-NI streams), and avx512 (16 lanes), in the order they
+ * won on the development machine (bench/README.md); the highest this CPU
+ * meets runs, unless MULTISUM_MD5_LEVEL, MULTISUM_SHA1_LEVEL or
+ * MULTISUM_SHA256_LEVEL (SHA-224's too) names another.
+ */
+extern struct ms_level_family ms_md5_levels, ms_sha1_levels,
+    ms_sha256_levels;
+
+/* One stream of SHA-224 or SHA-256 blocks, built in: the SHA-NI
+ * compression where this CPU has it and MULTISUM_SHA256_LEVEL is not
+ * libcrypto, else NULL (libcrypto's stream runs). */
+typedef void ms_md_stream_fn(uint32_t h[8], const uint8_t *p, size_t blocks);
+ms_md_stream_fn *ms_md_sha256_stream(void);
 
 /*
  * The digests of cnt messages (msg[i], len[i] bytes) into out[i], through

@@ -4,10 +4,10 @@
  * whirlpool.c - Whirlpool, the 512-bit hash of Barreto and Rijmen
  * (ISO/IEC 10118-3:2004, NESSIE), written here from its specification.
  *
- * Owns the S-box, the portable code and the choice, once per run, of the
- * code that compresses blocks: the portable one, with eight 256-entry
- * tables of 64-bit words, or on x86-64 the AVX-512 kernel
- * (whirlpool_avx512.c).  MULTISUM_WHIRLPOOL_IMPL caps the level
+ * Owns the S-box, the portable code and the table of levels that
+ * compress blocks (cpulevel.h chooses one per run): the portable one,
+ * with eight 256-entry tables of 64-bit words, or on x86-64 the AVX-512
+ * kernel (whirlpool_avx512.c).  MULTISUM_WHIRLPOOL_LEVEL forces a level
  * (portable, avx512) so that tests can run each one; a level the CPU
  * lacks is refused.  Also owns the Merkle-Damgard framing: buffering,
  * padding and the 256-bit length.
@@ -22,27 +22,21 @@
  * hash chains W in the Miyaguchi-Preneel mode from a zero value:
  * H' = W[H](m) ^ H ^ m.
  */
+#include "kernels/whirlpool.h"
+
 #include <pthread.h>
-#include <stdbool.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "base/bytes.h"
-#include "base/cpulevel.h"
-#include "kernels/whirlpool.h"
+#include "base/util.h"
 
 #define ROUNDS	10
 
-/* The code paths, slowest first. */
-enum level { L_PORTABLE, L_AVX512, L_COUNT };
-
-const char *const ms_whirlpool_level_names[] = {
-	[L_PORTABLE] = "portable", [L_AVX512] = "avx512", [L_COUNT] = NULL,
+/* A level's code: compress cnt blocks of p into h. */
+struct kernel {
+	void	(*compress)(unsigned char h[MS_WHIRLPOOL_LEN],
+		    const unsigned char *p, size_t cnt);
 };
-
-typedef void compress_fn(unsigned char h[MS_WHIRLPOOL_LEN],
-    const unsigned char *p, size_t cnt);
 
 /* ------------------------------------------------------------ tables */
 
@@ -188,6 +182,9 @@ compress_portable(unsigned char h[MS_WHIRLPOOL_LEN], const unsigned char *p,
 		ms_store_le64(h + 8 * i, hv[i]);
 }
 
+static const struct kernel portable = { compress_portable };
+
+#if MS_AVX512
 static void
 compress_avx512(unsigned char h[MS_WHIRLPOOL_LEN], const unsigned char *p,
     size_t cnt)
@@ -195,87 +192,30 @@ compress_avx512(unsigned char h[MS_WHIRLPOOL_LEN], const unsigned char *p,
 	ms_whirlpool_avx512(h, p, cnt, &t.simd);
 }
 
-static compress_fn *const level_fn[L_COUNT] = {
-	[L_PORTABLE] = compress_portable, [L_AVX512] = compress_avx512,
-};
-
-/* ---------------------------------------------------------- dispatch */
-
-static struct {
-	unsigned	 cpu;		/* bit per level this CPU runs */
-	enum level	 level;		/* the one that runs */
-	char		 error[160];	/* a bad MULTISUM_WHIRLPOOL_IMPL, or "" */
-} dispatch;
-
-static unsigned
-cpu_levels(void)
-{
-	unsigned v = 1u << L_PORTABLE;
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-	__builtin_cpu_init();
-	if (__builtin_cpu_supports("avx512f") &&
-	    __builtin_cpu_supports("avx512bw") &&
-	    __builtin_cpu_supports("avx512vbmi") &&
-	    __builtin_cpu_supports("gfni"))
-		v |= 1u << L_AVX512;
+static const struct kernel avx512 = { compress_avx512 };
 #endif
-	return v;
-}
 
-static struct ms_levels levels = {
-	.env = "MULTISUM_WHIRLPOOL_IMPL", .names = ms_whirlpool_level_names,
-	.count = L_COUNT,
+static const struct ms_level levels[] = {
+	{ .name = "portable", .needs = 0, .kernel = &portable },
+#if MS_AVX512
+	{ .name = "avx512", .needs = MS_CPU(AVX512F) | MS_CPU(AVX512BW) |
+	    MS_CPU(AVX512VBMI) | MS_CPU(GFNI), .kernel = &avx512 },
+#endif
 };
 
-static void
-choose(void)
-{
-	build_tables();
-	levels.cpu = dispatch.cpu = cpu_levels();
-	dispatch.level = (enum level)ms_level_choose(&levels, dispatch.error,
-	    sizeof(dispatch.error));
-}
+struct ms_level_family ms_whirlpool_levels = MS_LEVEL_FAMILY(
+    "MULTISUM_WHIRLPOOL_LEVEL", "MULTISUM_WHIRLPOOL_IMPL", levels,
+    "portable", "avx512");
 
-static pthread_once_t chosen = PTHREAD_ONCE_INIT;
-
-int
-ms_whirlpool_setup(const char **why)
-{
-	pthread_once(&chosen, choose);
-	*why = dispatch.error;
-	return dispatch.error[0] != '\0' ? -1 : 0;
-}
-
-int
-ms_whirlpool_level_force(const char *name)
-{
-	int l;
-
-	pthread_once(&chosen, choose);
-	if ((l = ms_level_named(&levels, name, dispatch.error,
-	    sizeof(dispatch.error))) < 0)
-		return -1;
-	dispatch.level = (enum level)l;
-	dispatch.error[0] = '\0';
-	return 0;
-}
-
-const char *
-ms_whirlpool_level(void)
-{
-	pthread_once(&chosen, choose);
-	return dispatch.error[0] != '\0' ? "invalid MULTISUM_WHIRLPOOL_IMPL" :
-	    ms_whirlpool_level_names[dispatch.level];
-}
+static pthread_once_t built = PTHREAD_ONCE_INIT;
 
 /* ------------------------------------------------------------ framing */
 
-/* Setting up here too means a state can never run on unbuilt tables. */
+/* Building here means a state can never run on unbuilt tables. */
 void
 ms_whirlpool_init(struct ms_whirlpool *w)
 {
-	pthread_once(&chosen, choose);
+	pthread_once(&built, build_tables);
 	memset(w->h, 0, sizeof(w->h));
 	w->fill = 0;
 	w->len = 0;
@@ -284,7 +224,7 @@ ms_whirlpool_init(struct ms_whirlpool *w)
 void
 ms_whirlpool_update(struct ms_whirlpool *w, const void *data, size_t n)
 {
-	compress_fn *compress = level_fn[dispatch.level];
+	const struct kernel *k = ms_level_kernel(&ms_whirlpool_levels);
 	const unsigned char *p = data;
 
 	if (n == 0)
@@ -301,13 +241,13 @@ ms_whirlpool_update(struct ms_whirlpool *w, const void *data, size_t n)
 		n -= take;
 		if (w->fill < MS_WHIRLPOOL_BLOCK)
 			return;
-		compress(w->h, w->buf, 1);
+		k->compress(w->h, w->buf, 1);
 		w->fill = 0;
 	}
 	if (n >= MS_WHIRLPOOL_BLOCK) {
 		size_t cnt = n / MS_WHIRLPOOL_BLOCK;
 
-		compress(w->h, p, cnt);
+		k->compress(w->h, p, cnt);
 		p += cnt * MS_WHIRLPOOL_BLOCK;
 		n -= cnt * MS_WHIRLPOOL_BLOCK;
 	}
@@ -323,13 +263,13 @@ ms_whirlpool_update(struct ms_whirlpool *w, const void *data, size_t n)
 void
 ms_whirlpool_final(struct ms_whirlpool *w, unsigned char out[MS_WHIRLPOOL_LEN])
 {
-	compress_fn *compress = level_fn[dispatch.level];
+	const struct kernel *k = ms_level_kernel(&ms_whirlpool_levels);
 	uint64_t hi = w->len >> 61, lo = w->len << 3;
 
 	w->buf[w->fill++] = 0x80;
 	if (w->fill > MS_WHIRLPOOL_BLOCK - 32) {
 		memset(w->buf + w->fill, 0, MS_WHIRLPOOL_BLOCK - w->fill);
-		compress(w->h, w->buf, 1);
+		k->compress(w->h, w->buf, 1);
 		w->fill = 0;
 	}
 	memset(w->buf + w->fill, 0, MS_WHIRLPOOL_BLOCK - w->fill);
@@ -337,6 +277,6 @@ ms_whirlpool_final(struct ms_whirlpool *w, unsigned char out[MS_WHIRLPOOL_LEN])
 		w->buf[48 + i] = (unsigned char)(hi >> 8 * (7 - i));
 		w->buf[56 + i] = (unsigned char)(lo >> 8 * (7 - i));
 	}
-	compress(w->h, w->buf, 1);
+	k->compress(w->h, w->buf, 1);
 	memcpy(out, w->h, MS_WHIRLPOOL_LEN);
 }

@@ -6,13 +6,15 @@
  * shares with the AVX-512 kernel (whirlpool_avx512.c).
  *
  * A state is plain data: it may be copied, and threads may run states of
- * their own at once once ms_whirlpool_setup has returned 0.
+ * their own at once.
  */
 #ifndef MS_WHIRLPOOL_H
 #define MS_WHIRLPOOL_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "base/cpulevel.h"
 
 #define MS_WHIRLPOOL_LEN	64	/* digest bytes */
 #define MS_WHIRLPOOL_BLOCK	64	/* message block bytes */
@@ -26,25 +28,15 @@ struct ms_whirlpool {
 	uint64_t	 len;		/* message bytes so far */
 };
 
-/* The levels, slowest first, NULL-terminated: "portable", "avx512". */
-extern const char *const ms_whirlpool_level_names[];
-
 /*
- * Build the tables and choose the level, once per run: the best this CPU
- * runs, capped by MULTISUM_WHIRLPOOL_IMPL=name if set.  Returns -1 with
- * *why set to a one-line reason when that variable names no level or one
- * this CPU cannot run.  ms_whirlpool_init does it too, so that no state
- * runs on unbuilt tables; a row's load calls it for the message.
+ * The levels (portable, avx512), read through cpulevel.h: the best this
+ * CPU runs, chosen on first use, unless MULTISUM_WHIRLPOOL_LEVEL (or its
+ * old name MULTISUM_WHIRLPOOL_IMPL) names another; ms_level_setup
+ * reports a name it refuses.
  */
-int	 ms_whirlpool_setup(const char **why);
+extern struct ms_level_family ms_whirlpool_levels;
 
-/* From now on run the level called name (for tests; call before threads
- * start).  Returns -1 if the name is unknown or this CPU cannot run it. */
-int	 ms_whirlpool_level_force(const char *name);
-
-/* The name of the level that runs. */
-const char *ms_whirlpool_level(void);
-
+/* The first init builds the tables, once per run. */
 void	 ms_whirlpool_init(struct ms_whirlpool *w);
 void	 ms_whirlpool_update(struct ms_whirlpool *w, const void *p, size_t n);
 void	 ms_whirlpool_final(struct ms_whirlpool *w,

@@ -13,12 +13,11 @@
  * Those products are one GF2P8AFFINEQB each, a bit matrix that
  * whirlpool.c builds for the 0x11d field; doubling bytes by hand (add,
  * then xor 0x1d where the top bit was set) measured a third slower.
- * Built for any x86-64; whirlpool.c calls it only when the CPU has those
- * instructions.
+ * Built on x86-64 unless configure --disable-avx512; whirlpool.c calls
+ * it only when the CPU has those instructions.
  */
 #include "kernels/whirlpool.h"
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 
 #define TARGET	__attribute__((target("avx512f,avx512bw,avx512vbmi,gfni")))
@@ -99,18 +98,3 @@ ms_whirlpool_avx512(unsigned char h[MS_WHIRLPOOL_LEN], const unsigned char *p,
 	}
 	_mm512_storeu_si512(h, hv);
 }
-
-#else
-
-#include <stdlib.h>
-
-/* Never called: whirlpool.c offers this level on x86-64 only. */
-void
-ms_whirlpool_avx512(unsigned char h[MS_WHIRLPOOL_LEN], const unsigned char *p,
-    size_t cnt, const struct ms_whirlpool_simd *k)
-{
-	(void)h, (void)p, (void)cnt, (void)k;
-	abort();
-}
-
-#endif

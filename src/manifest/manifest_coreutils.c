@@ -121,8 +121,8 @@ cu_spec(const struct ms_algo *algo, struct ms_manifest_entry *e)
 	if (strcmp(algo->name, "blake2b") == 0)
 		return blake2b_spec(e->d[0].len * 8, &e->d[0].spec);
 	/* cksum's "SHA256-128" compares a prefix of the full digest */
-	e->d[0].spec.algo = algo;
-	e->d[0].spec.bits = algo->bits;
+	e->d[0].spec = (struct ms_digest_spec){ .algo = algo,
+	    .bits = algo->bits };
 	return true;
 }
 

@@ -118,13 +118,12 @@ ms_mf_fit(const struct ms_algo *a, size_t n, struct ms_digest_spec *spec)
 	if (a == NULL || n == 0 || n > MS_DIGEST_MAX)
 		return false;
 	if (a->bits == n * 8 && !ms_mf_is_variable(a)) {
-		spec->algo = a;
-		spec->bits = a->bits;
+		*spec = (struct ms_digest_spec){ .algo = a, .bits = a->bits };
 		return true;
 	}
 	if (ms_mf_is_variable(a) && n * 8 >= a->min_bits && n * 8 <= a->max_bits) {
-		spec->algo = a;
-		spec->bits = (unsigned)(n * 8);
+		*spec = (struct ms_digest_spec){ .algo = a,
+		    .bits = (unsigned)(n * 8) };
 		return true;
 	}
 	return a->family != NULL &&
@@ -147,7 +146,7 @@ cloud_digest(const char *tok, size_t n, struct ms_manifest_digest *d)
 {
 	const char *implied;
 
-	return ms_cloud_decode(tok, n, d->digest, sizeof(d->digest), &d->len,
+	return ms_s3_decode(tok, n, d->digest, sizeof(d->digest), &d->len,
 	    &implied) == 1;
 }
 
@@ -453,7 +452,7 @@ expect_cloud(const char *text, size_t n, const struct ms_selection *given,
 
 	memcpy(tok, text, n);
 	tok[n] = '\0';
-	rc = ms_cloud_expect(tok, d->digest, sizeof(d->digest), &d->len,
+	rc = ms_s3_expect(tok, d->digest, sizeof(d->digest), &d->len,
 	    &implied);
 	free(tok);
 	if (rc != 1)

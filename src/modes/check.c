@@ -301,6 +301,7 @@ start(struct run *r, const struct ms_options *o,
 {
 	r->o = o;
 	r->style = style;
+	r->reg.param = &o->param;
 	r->cfg = o->engine;
 	r->tail = &r->head;
 	r->pending_tail = &r->pending;

@@ -72,6 +72,8 @@ struct rec {
 struct ms_check_registry {
 	struct ms_check_sel **sels;
 	size_t		 nsels;
+	/* the run's parameters (key, part size) for the specs that take them */
+	const struct ms_digest_params *param;
 };
 
 struct run {

@@ -33,6 +33,9 @@ struct ms_options {
 	const char	*blake3_key_file;	/* --key-file */
 	bool		 blake3_keyed;		/* --keyed: the key on stdin */
 	const char	*blake3_context;	/* --derive-key */
+	/* --part-size and the key: every spec takes those its row reads,
+	 * those of sel when validated, a manifest's as the mode reads it */
+	struct ms_digest_params param;
 
 	/* hashing output */
 	struct ms_format_opts fmt;
