@@ -46,60 +46,41 @@ const struct ms_md_shape ms_sha256_shape = {
 
 /* Level 0 of every family: no lanes (one stream, through libcrypto or,
  * for SHA-256 on SHA-NI, the built-in stream of backend_md.c). */
-static const struct ms_md_kernel none = { .fn = NULL, .lanes = 0 };
+#define ROW_NONE	{ .name = "libcrypto", .needs = 0,		\
+	.kernel = &(const struct ms_md_kernel){ NULL, 0 } },
 
-#if MS_SIMD_X86_64
-/* What each kernel's target asks of the CPU (md_avx2.c, sha256_shani.c,
- * md_avx512.c). */
+/* A row of level name_ that needs needs_: fn_, lanes_ lanes; the rows
+ * of the x86-64 kernels (md_avx2.c, sha256_shani.c) and the AVX-512 ones
+ * (md_avx512.c) are empty where this build has none. */
+#define ROW(name_, needs_, fn_, lanes_)	{ .name = name_, .needs = needs_, \
+	.kernel = &(const struct ms_md_kernel){ fn_, lanes_ } },
 #define NEEDS_AVX2	(MS_CPU(AVX) | MS_CPU(AVX2))
 #define NEEDS_SHANI	(MS_CPU(SHA_NI) | MS_CPU(SSSE3) | MS_CPU(SSE41))
 #define NEEDS_AVX512	(MS_CPU(AVX512F) | MS_CPU(AVX512BW))
-
-static const struct ms_md_kernel md5_avx2 = { ms_md5_avx2, 8 };
-static const struct ms_md_kernel sha1_avx2 = { ms_sha1_avx2, 8 };
-static const struct ms_md_kernel sha256_avx2 = { ms_sha256_avx2, 8 };
-static const struct ms_md_kernel sha256_shani = { ms_sha256_shani_x2, 2 };
+#if MS_SIMD_X86_64
+#define ROW_AVX2(fn)	ROW("avx2", NEEDS_AVX2, fn, 8)
+#define ROW_SHANI(fn)	ROW("shani", NEEDS_SHANI, fn, 2)
+#else
+#define ROW_AVX2(fn)
+#define ROW_SHANI(fn)
+#endif
 #if MS_AVX512
-static const struct ms_md_kernel md5_avx512 = { ms_md5_avx512, 16 };
-static const struct ms_md_kernel sha1_avx512 = { ms_sha1_avx512, 16 };
-static const struct ms_md_kernel sha256_avx512 = { ms_sha256_avx512, 16 };
-#endif
+#define ROW_AVX512(fn)	ROW("avx512", NEEDS_AVX512, fn, 16)
+#else
+#define ROW_AVX512(fn)
 #endif
 
-/* A family's rows, slowest first, in the order they won on the
+/* Each family's rows, slowest first, in the order they won on the
  * development machine (bench/README.md). */
-#define LEVEL_NONE	{ .name = "libcrypto", .needs = 0, .kernel = &none }
-#define LEVEL(name_, needs_, k)	{ .name = name_, .needs = needs_, .kernel = &k }
-
 static const struct ms_level md5_rows[] = {
-	LEVEL_NONE,
-#if MS_SIMD_X86_64
-	LEVEL("avx2", NEEDS_AVX2, md5_avx2),
-#if MS_AVX512
-	LEVEL("avx512", NEEDS_AVX512, md5_avx512),
-#endif
-#endif
+	ROW_NONE ROW_AVX2(ms_md5_avx2) ROW_AVX512(ms_md5_avx512)
 };
-
 static const struct ms_level sha1_rows[] = {
-	LEVEL_NONE,
-#if MS_SIMD_X86_64
-	LEVEL("avx2", NEEDS_AVX2, sha1_avx2),
-#if MS_AVX512
-	LEVEL("avx512", NEEDS_AVX512, sha1_avx512),
-#endif
-#endif
+	ROW_NONE ROW_AVX2(ms_sha1_avx2) ROW_AVX512(ms_sha1_avx512)
 };
-
 static const struct ms_level sha256_rows[] = {
-	LEVEL_NONE,
-#if MS_SIMD_X86_64
-	LEVEL("avx2", NEEDS_AVX2, sha256_avx2),
-	LEVEL("shani", NEEDS_SHANI, sha256_shani),
-#if MS_AVX512
-	LEVEL("avx512", NEEDS_AVX512, sha256_avx512),
-#endif
-#endif
+	ROW_NONE ROW_AVX2(ms_sha256_avx2) ROW_SHANI(ms_sha256_shani_x2)
+	ROW_AVX512(ms_sha256_avx512)
 };
 
 struct ms_level_family ms_md5_levels = MS_LEVEL_FAMILY(
