@@ -47,6 +47,8 @@ ms_strerror(int err)
 	if (err == MS_ENOTREG)
 		return "no longer a regular file (replaced since the directory "
 		    "was read)";
+	if (err == MS_ECHANGED)		/* GNU tar's words for the same event */
+		return "file changed as we read it";
 	return strerror(err);
 }
 

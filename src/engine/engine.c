@@ -108,7 +108,7 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 	}
 	r = ms_source_next(&src, &c, w->buf, cap);
 	if (r == -1) {
-		t->err = errno;
+		t->err = ms_source_error(&src, errno);
 		ms_source_close(&src);
 		return true;
 	}
@@ -144,6 +144,8 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 		t->err = errno;
 	if (r != -1)
 		ms_digest_set_final(set, t->digest);
+	else
+		t->err = ms_source_error(&src, t->err);
 	t->size = (uint64_t)src.pos;
 	ms_source_close(&src);
 	return true;

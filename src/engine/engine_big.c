@@ -206,7 +206,7 @@ retire(struct ms_engine *e, struct big *b)
 			b->slot[i].pending = 0;
 		}
 	b->task->size = (uint64_t)b->src.pos;
-	b->task->err = b->err;
+	b->task->err = b->err != 0 ? ms_source_error(&b->src, b->err) : 0;
 	ms_source_close(&b->src);
 	ms_engine_complete(e, b->task);
 	b->task = NULL;
@@ -373,7 +373,7 @@ ms_big_run(struct ms_engine *e, struct step *st)
 		if (st->final && b->lane[st->lane].last_part) {
 			/* The file ended at a chunk hashed as a part: it
 			 * shrank while being read. */
-			errno = EIO;
+			errno = MS_ECHANGED;
 			return -1;
 		}
 		if (st->final) {
