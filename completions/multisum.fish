@@ -62,6 +62,7 @@ complete -c multisum -l files0-from -r -d 'Read NUL-separated operands from a fi
 complete -c multisum -l archive -r -d 'Hash the members of an archive'
 complete -c multisum -l io -x -a 'auto mmap read' -d 'Reading method'
 complete -c multisum -l buffer-size -x -d 'Bytes per read'
+complete -c multisum -l memory -x -d 'Bound on all buffers'
 complete -c multisum -l part-size -x -d 'Part size of s3etag and s3-*'
 complete -c multisum -s j -l jobs -x -d 'Worker threads'
 complete -c multisum -l progress -d 'Show a progress line'

@@ -101,6 +101,8 @@ ms_cli_help(void)
 "                         extracting it; operands select members\n"
 "      --io=MODE          auto, mmap or read\n"
 "      --buffer-size=SIZE bytes per read (K, M; default 256K, at most 64M)\n"
+"      --memory=SIZE      bound on all buffers (K, M, G; default: a quarter\n"
+"                         of the available memory)\n"
 "  -j, --jobs=N           worker threads (default: the online CPUs)\n"
 "      --progress         show a progress line on standard error\n"
 "      --no-progress      never show it\n"

@@ -100,16 +100,23 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 	struct ms_chunk c;
 	size_t cap = e->cfg.buffer_size;
 	uint64_t t0;
+	size_t window;
 	int r;
 
+	/* A buffer that could not be had before may be had now; if not,
+	 * this file fails (ENOMEM), and the next one tries again. */
+	if (w->buf == NULL)
+		w->buf = ms_try_aligned(4096, cap);
 	if (ms_source_open_as(&src, t->path, task_io(e, t), t->walked) == -1) {
 		t->err = errno;
 		return true;
 	}
+	window = ms_memory_window(e, &src);
 	r = ms_source_next(&src, &c, w->buf, cap);
 	if (r == -1) {
 		t->err = ms_source_error(&src, errno);
 		ms_source_close(&src);
+		ms_memory_window_done(e, window);
 		return true;
 	}
 	set = worker_set(w, t->sel);
@@ -131,7 +138,11 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 
 			start_workers(e);
 			pthread_mutex_lock(&e->lock);
+			/* a big file's ring has windows of its own */
+			ms_memory_give(e, window);
 			promoted = ms_big_promote(e, t, &src, set);
+			if (!promoted)
+				ms_memory_take(e, window);
 			pthread_mutex_unlock(&e->lock);
 			if (promoted)
 				return false;
@@ -148,6 +159,7 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 		t->err = ms_source_error(&src, t->err);
 	t->size = (uint64_t)src.pos;
 	ms_source_close(&src);
+	ms_memory_window_done(e, window);
 	return true;
 }
 
@@ -257,17 +269,37 @@ worker_free(struct worker *w)
 static void
 start_workers(struct ms_engine *e)
 {
+	unsigned have = 0;
+
 	if (e->started)
 		return;
 	e->started = true;
 	e->workers = ms_xcalloc(e->nworkers, sizeof(*e->workers));
+	/*
+	 * A worker whose buffer cannot be allocated (a ulimit below the
+	 * bound) is not started, before any thread reads nworkers: a worker
+	 * without one would fail each file it takes, and take them fast.
+	 * If none has one, one is started all the same: its files fail
+	 * (ENOMEM), each trying again.
+	 */
+	for (unsigned i = 0; i < e->nworkers; i++) {
+		worker_init(&e->workers[have], e);
+		if (e->workers[have].buf != NULL)
+			have++;
+	}
+	if (have == 0)
+		have = 1;
+	for (unsigned i = have; i < e->nworkers; i++)
+		worker_free(&e->workers[i]);
+	e->nworkers = have;
 	for (unsigned i = 0; i < e->nworkers; i++) {
 		int rc;
 
-		worker_init(&e->workers[i], e);
 		rc = pthread_create(&e->workers[i].tid, NULL, worker_main,
 		    &e->workers[i]);
-		if (rc != 0)
+		e->workers[i].running = rc == 0;
+		/* Fewer threads do the same steps; none can do nothing. */
+		if (rc != 0 && i == 0)
 			ms_die("cannot start a thread: %s", strerror(rc));
 	}
 }
@@ -282,8 +314,8 @@ ms_engine_start(const struct ms_engine_config *cfg, ms_emit_fn *emit, void *arg)
 		e->cfg.jobs = 1;
 	e->emit = emit;
 	e->arg = arg;
+	e->nworkers = ms_memory_plan(&e->cfg, &e->mem_spare);
 	worker_init(&e->self, e);
-	e->nworkers = e->cfg.jobs > 1 ? e->cfg.jobs : 0;
 	if (e->nworkers == 0)
 		return e;
 	pthread_mutex_init(&e->lock, NULL);
@@ -381,6 +413,8 @@ void
 ms_engine_read_source(struct ms_engine *e, struct ms_task *t,
     struct ms_source *src)
 {
+	if (e->self.buf == NULL)	/* as in run_task */
+		e->self.buf = ms_try_aligned(4096, e->cfg.buffer_size);
 	if (ms_hash_source(src, worker_set(&e->self, t->sel), e->self.buf,
 	    e->cfg.buffer_size, e->cfg.progress, t->digest, &t->size) == -1)
 		t->err = errno;
@@ -411,6 +445,23 @@ ms_engine_submit_done(struct ms_engine *e, struct ms_task *t)
 	drain(e, WINDOW - 1);
 }
 
+bool
+ms_engine_wait(struct ms_engine *e)
+{
+	/* submitted and emitted change on this thread only */
+	if (e->nworkers == 0 || e->emitted == e->submitted)
+		return false;
+	if (e->held != NULL) {
+		pthread_mutex_lock(&e->lock);
+		enqueue(e, e->held);
+		e->held = NULL;
+		pthread_mutex_unlock(&e->lock);
+		start_workers(e);
+	}
+	drain(e, e->submitted - e->emitted - 1);
+	return true;
+}
+
 void
 ms_engine_finish(struct ms_engine *e)
 {
@@ -433,7 +484,8 @@ ms_engine_finish(struct ms_engine *e)
 		pthread_cond_broadcast(&e->work_cv);
 		pthread_mutex_unlock(&e->lock);
 		for (unsigned i = 0; e->started && i < e->nworkers; i++) {
-			pthread_join(e->workers[i].tid, NULL);
+			if (e->workers[i].running)
+				pthread_join(e->workers[i].tid, NULL);
 			worker_free(&e->workers[i]);
 		}
 		ms_big_free_spares(e);
@@ -455,5 +507,6 @@ ms_engine_defaults(struct ms_engine_config *cfg)
 	    MS_JOBS_DEFAULT_MAX : cpus) : 1;
 	cfg->io = MS_IO_AUTO;
 	cfg->buffer_size = 256 * 1024;
+	cfg->memory = 0;
 	cfg->progress = NULL;
 }

@@ -254,7 +254,7 @@ report_end(struct run *r, struct manifest *m)
 {
 	const struct ms_options *o = r->o;
 	bool line_failed = m->mismatched != 0 || m->unreadable != 0 ||
-	    m->unsupported != 0 || m->outside != 0;
+	    m->unsupported != 0 || m->outside != 0 || m->late_pgp;
 
 	if (m->open_err != 0 || m->read_err) {
 		manifest_unreadable(r, m);
@@ -318,6 +318,12 @@ say_record(struct run *r, struct rec *rec)
 		break;
 	case REC_STOP:
 		stop(r, rec->why);
+		break;
+	case REC_LATE_PGP:
+		rec->m->late_pgp = true;
+		say("%s: %lu: a PGP signed message begins after lines already "
+		    "verified as unsigned: they are not covered by its "
+		    "signature", ms_quotef(rec->m->name), rec->line);
 		break;
 	case REC_END:
 		report_end(r, rec->m);
