@@ -356,10 +356,8 @@ finish(struct run *r)
 	flush(r);
 	ms_check_registry_free(&r->reg);
 	free(r->go);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		ms_write_error();
+	if (ms_output_close(&r->out, true) == -1)
 		r->failed = true;
-	}
 }
 
 static void
@@ -379,7 +377,8 @@ start(struct run *r, const struct ms_options *o,
 	r->tail = &r->head;
 	r->pending_tail = &r->pending;
 	r->cfg.progress = ms_progress_start(o->progress);
-	ms_output_stdio_lines();	/* whole lines into a shared pipe */
+	if (ms_output_open(&r->out, NULL) == -1)
+		exit(MS_EXIT_FAIL);	/* no memory for a memory stream */
 	if (o->archive == NULL)
 		r->engine = ms_engine_start(&r->cfg, emit, r);
 }

@@ -18,6 +18,7 @@
 #include "modes/check.h"
 #include "engine/engine.h"
 #include "manifest/manifest.h"
+#include "io/output.h"
 
 /* One MANIFEST operand and its counters (coreutils' digest_check). */
 struct manifest {
@@ -90,6 +91,7 @@ struct run {
 	const struct ms_check_style *style;
 	struct ms_engine_config cfg;	/* o->engine, with the progress line */
 	struct ms_engine *engine;	/* NULL with --archive */
+	struct ms_output out;		/* the report: standard output */
 	struct rec	*head, **tail;
 	struct ms_check_registry reg;	/* the selections entries need */
 	struct rec	**idx;		/* --archive: pending entries by name */
