@@ -141,8 +141,10 @@ ms_bug(const char *what)
 static void *
 checked(void *p)
 {
-	if (p == NULL)
-		ms_die("%s", strerror(ENOMEM));
+	if (p == NULL) {
+		ms_warn("%s", strerror(ENOMEM));
+		exit(MS_EXIT_FAIL);
+	}
 	return p;
 }
 

@@ -4,8 +4,9 @@
  *
  * Nothing here knows about digests, files or formats.  Diagnostics go to
  * standard error prefixed with the program name that main() sets; the
- * allocation helpers never return NULL (they exit with status 2 instead,
- * the spec's "fatal error").
+ * allocation helpers never return NULL (they exit with status 1 instead:
+ * memory running out is not a usage error; the engine allocates what is
+ * large with ms_try_aligned, so that one file fails and not the run).
  */
 #ifndef MS_UTIL_H
 #define MS_UTIL_H
