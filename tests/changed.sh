@@ -32,13 +32,14 @@ all_stopped() {
 }
 
 # stopped CALL N CHANGE ARGS...: multisum ARGS... (their last is the file
-# victim) stopped at its Nth CALL (read or mmap) of victim; CHANGE is
-# run while it stands still, then it goes on.  Leaves out, err and $st.
+# victim) stopped at its Nth CALL (read or mmap) of victim (or of
+# $VICTIM, a path under the working directory); CHANGE is run while it
+# stands still, then it goes on.  Leaves out, err and $st.
 stopped() {
 	_call=$1 _n=$2 _change=$3
 	shift 3
 	rm -f trace
-	strace -f -o trace -P "$PWD/victim" -e trace="$_call" \
+	strace -f -o trace -P "$PWD/${VICTIM:-victim}" -e trace="$_call" \
 	    -e inject="$_call:signal=SIGSTOP:when=$_n" \
 	    "$MULTISUM" "$@" > out 2> err &
 	_tracer=$!
@@ -174,9 +175,33 @@ test_kernel_files_are_read() {
 	fi
 }
 
+# --update of a tree: a file that changed while it was read keeps the
+# digest the ledger had (never one of neither content), the run fails,
+# and the rest of the tree is still brought up to date.  (A file named
+# on the command line fails the whole update instead, as a missing one.)
+test_update_keeps_the_recorded_digest() {
+	need_strace
+	mkdir t
+	random_file t/victim 20000000
+	echo a > t/a
+	status_is 0 "the first --update" multisum -u L -r t
+	old=$(multisum t/victim | cut -d' ' -f1)
+	echo b > t/a
+	new_a=$(multisum t/a | cut -d' ' -f1)
+	touch -d '2020-01-01' t/victim	# re-read, same content
+	VICTIM=t/victim stopped read 3 'echo more >> t/victim' -u L -r -j1 t
+	is "$st" 1 "exit status 1"
+	has_line err "multisum: t/victim: file changed as we read it" \
+	    "the reason"
+	has_line L "$old  t/victim" "the ledger keeps victim's recorded digest"
+	is "$(grep -c '  t/victim$' L)" 1 "and no second digest of victim"
+	has_line L "$new_a  t/a" "a is brought up to date"
+}
+
 run change_is_an_error_in_every_mode
 run one_line_and_the_rest_hashed
 run unchanged_file_passes
 run check_mode
 run kernel_files_are_read
+run update_keeps_the_recorded_digest
 finish
