@@ -375,7 +375,12 @@ test_memory_bounds() {
 	usage_error "--buffer-size=128M is refused" --buffer-size=128M a
 	(ulimit -v 40000 && "$MULTISUM" -j1 a) > /dev/null 2>&1 ||
 	    skip_test "cannot run under a 40 MB memory limit here (sanitizers?)"
+	# The default --memory is a quarter of the limit: the buffer shrinks.
 	(ulimit -v 40000 && "$MULTISUM" -a sha256 --buffer-size=64M -j1 a) > got 2> err
+	check "64M buffers under a 40 MB limit: they shrink, exit 0" [ $? -eq 0 ]
+	is "$(cat got)" "$("$MULTISUM" -a sha256 a)" "the digest"
+	# A bound above the limit: the allocation fails, and so does the file.
+	(ulimit -v 40000 && "$MULTISUM" -a sha256 --buffer-size=64M --memory=1G -j1 a) > got 2> err
 	check "out of memory: exit 1" [ $? -eq 1 ]
 	has_line err "multisum: a: Cannot allocate memory" "the file is named, with the cause"
 	is "$(cat got)" "" "no digest"

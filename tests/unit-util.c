@@ -1,11 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * unit-util.c - base/util.c's pure helpers: hex, base64 (both ways, and
- * the refusals of what is not base64) and size parsing ("256K", "4MiB").
+ * the refusals of what is not base64) and size parsing ("256K", "4MiB");
+ * the status an allocation that cannot be had exits with, and the words of
+ * multisum's own errors.
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "base/util.h"
 
@@ -135,11 +140,57 @@ test_parse_size(void)
 	}
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED	1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED	1
+#endif
+#endif
+
+/* Memory running out is exit 1, never the usage status 2 (in a child). */
+static void
+test_out_of_memory(void)
+{
+	pid_t pid;
+	int st = -1;
+	bool waited;
+
+#ifdef SANITIZED
+	/* ASan reports an impossible allocation and aborts, by design. */
+	tap_skip("AddressSanitizer aborts instead", "ms_xmalloc out of memory");
+	return;
+#endif
+	/* the child's exit(1) flushes stdio: nothing of ours may be in it */
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		fclose(stderr);		/* its message is not the test's */
+		ms_xmalloc(SIZE_MAX / 2);
+		_exit(0);
+	}
+	waited = pid > 0 && waitpid(pid, &st, 0) == pid;
+	tap_ok(waited && WIFEXITED(st) && WEXITSTATUS(st) == MS_EXIT_FAIL,
+	    "ms_xmalloc of what cannot be had exits 1 (status %d)",
+	    waited && WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+}
+
+static void
+test_strerror(void)
+{
+	tap_is_str(ms_strerror(MS_ECHANGED), "file changed as we read it",
+	    "MS_ECHANGED has GNU tar's words");
+	tap_is_str(ms_strerror(ENOENT), strerror(ENOENT),
+	    "an errno has strerror's");
+}
+
 int
 main(void)
 {
 	test_hex();
 	test_base64();
 	test_parse_size();
+	test_out_of_memory();
+	test_strerror();
 	return tap_done();
 }

@@ -88,6 +88,8 @@ ms_rust_os_error(int err)
 {
 	static char buf[256];
 
+	if (err == MS_ECHANGED)		/* ours: no os error to number */
+		return ms_strerror(err);
 	snprintf(buf, sizeof(buf), "%s (os error %d)", strerror(err), err);
 	return buf;
 }

@@ -47,6 +47,8 @@ ms_strerror(int err)
 	if (err == MS_ENOTREG)
 		return "no longer a regular file (replaced since the directory "
 		    "was read)";
+	if (err == MS_ECHANGED)		/* GNU tar's words for the same event */
+		return "file changed as we read it";
 	return strerror(err);
 }
 
@@ -139,8 +141,10 @@ ms_bug(const char *what)
 static void *
 checked(void *p)
 {
-	if (p == NULL)
-		ms_die("%s", strerror(ENOMEM));
+	if (p == NULL) {
+		ms_warn("%s", strerror(ENOMEM));
+		exit(MS_EXIT_FAIL);
+	}
 	return p;
 }
 

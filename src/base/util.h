@@ -4,8 +4,9 @@
  *
  * Nothing here knows about digests, files or formats.  Diagnostics go to
  * standard error prefixed with the program name that main() sets; the
- * allocation helpers never return NULL (they exit with status 2 instead,
- * the spec's "fatal error").
+ * allocation helpers never return NULL (they exit with status 1 instead:
+ * memory running out is not a usage error; the engine allocates what is
+ * large with ms_try_aligned, so that one file fails and not the run).
  */
 #ifndef MS_UTIL_H
 #define MS_UTIL_H
@@ -27,13 +28,16 @@ enum {
 extern const char *ms_program;	/* for messages: basename of argv[0] */
 
 /*
- * An errno value of the project's own, beyond the system's: a file found
- * by a walk that was no regular file any more when it was opened (a FIFO
- * put in its place would block the run).
+ * errno values of the project's own, beyond the system's, carried where
+ * an errno is (errno, a task's err): MS_ENOTREG, a file found by a walk
+ * that was no regular file any more when it was opened (a FIFO put in its
+ * place would block the run); MS_ECHANGED, a file that changed while it
+ * was read (io/source.h).
  */
 #define MS_ENOTREG	4096
+#define MS_ECHANGED	4097
 
-/* strerror, which also knows MS_ENOTREG. */
+/* strerror, which also knows MS_ENOTREG and MS_ECHANGED. */
 const char *ms_strerror(int err);
 
 void	ms_warn(const char *fmt, ...)

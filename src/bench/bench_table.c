@@ -368,7 +368,7 @@ single_rows(const struct table *r)
 			    ms_bench_mbps(v3, sizeof(v3), c->max), c->runs,
 			    ms_bench_firm(c) ? "" : ": tentative", c->cpu);
 		else
-			fprintf(r->out, "  %s\n", c->err ? strerror(c->err) :
+			fprintf(r->out, "  %s\n", c->err ? ms_strerror(c->err) :
 			    c->over_budget ? "not measured: one run would "
 			    "pass the time budget" : "not measured");
 	}

@@ -103,6 +103,8 @@ ms_cli_help(void)
 "      --buffer-size=SIZE bytes per read (K, M; default 256K, at most 64M)\n"
 "      --nocache          drop each file from the page cache once it is read\n"
 "                         (a scrub of a big archive then evicts nothing else)\n"
+"      --memory=SIZE      bound on all buffers (K, M, G; default: a quarter\n"
+"                         of the available memory)\n"
 "  -j, --jobs=N           worker threads (default: the online CPUs)\n"
 "      --progress         show a progress line on standard error\n"
 "      --no-progress      never show it\n"

@@ -40,7 +40,7 @@ enum {
 	OPT_BENCH_BASELINE, OPT_ASCII, OPT_LIST, OPT_DEBUG, OPT_HELP,
 	OPT_VERSION, OPT_AUDIT, OPT_SHARD, OPT_MERGE, OPT_KEY_FILE, OPT_KEYED,
 	OPT_DERIVE_KEY, OPT_CHECKPOINT, OPT_PARTIAL, OPT_XATTR, OPT_MATCH,
-	OPT_UNMATCHED, OPT_PER_DIR, OPT_PIECE_SIZE, OPT_NOCACHE,
+	OPT_UNMATCHED, OPT_PER_DIR, OPT_PIECE_SIZE, OPT_NOCACHE, OPT_MEMORY,
 };
 
 /* The modes an option applies to: the column beside the option table. */
@@ -106,6 +106,7 @@ static const struct opt {
 	{ "io",			required_argument, OPT_IO,		ANY },
 	{ "buffer-size",	required_argument, OPT_BUFFER_SIZE,	ANY },
 	{ "nocache",		no_argument,	   OPT_NOCACHE,		H | C | U | A | X },
+	{ "memory",		required_argument, OPT_MEMORY,		ANY },
 	{ "part-size",		required_argument, OPT_PART_SIZE,	ANY },
 	{ "jobs",		required_argument, 'j',			ANY },
 	{ "recursive",		no_argument,	   'r',			H | C | U | A | X },
@@ -213,23 +214,15 @@ parse_xattr(const char *arg)
 	ms_cli_refuse("invalid --xattr '%s' (update or audit)", arg);
 }
 
+/* A size with its suffix (K, M, G) for --OPT, from min to max. */
 static size_t
-parse_buffer_size(const char *arg)
+parse_bytes(const char *opt, const char *arg, size_t min, size_t max,
+    const char *range)
 {
 	size_t n;
 
-	if (ms_parse_size(arg, &n) == -1 || n < 4096 || n > MS_BUFFER_MAX)
-		ms_cli_refuse("invalid --buffer-size '%s' (4K to 64M)", arg);
-	return n;
-}
-
-static size_t
-parse_part_size(const char *arg)
-{
-	size_t n;
-
-	if (ms_parse_size(arg, &n) == -1 || n == 0)
-		ms_cli_refuse("invalid --part-size '%s'", arg);
+	if (ms_parse_size(arg, &n) == -1 || n < min || n > max)
+		ms_cli_refuse("invalid --%s '%s'%s", opt, arg, range);
 	return n;
 }
 
@@ -341,7 +334,7 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 {
 	struct option long_options[NOPTS + 1] = { { 0 } };
 	char **names = NULL;
-	size_t nnames = 0, n;
+	size_t nnames = 0;
 	int c;
 
 	for (size_t i = 0; i < NOPTS; i++)
@@ -381,10 +374,14 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_IGNORE_MISSING: o->ignore_missing = true; break;
 		case OPT_EXPECT: o->expect = optarg; set_mode(o, seen, c, MS_MODE_CHECK); break;
 		case OPT_IO: o->engine.io = parse_io(optarg); break;
-		case OPT_BUFFER_SIZE: o->engine.buffer_size = parse_buffer_size(optarg); break;
+		case OPT_BUFFER_SIZE: o->engine.buffer_size = parse_bytes("buffer-size",
+		    optarg, 4096, MS_BUFFER_MAX, " (4K to 64M)"); break;
 		case OPT_NOCACHE: o->engine.nocache = true; break;
+		case OPT_MEMORY: o->engine.memory = parse_bytes("memory", optarg,
+		    MS_MEMORY_MIN, SIZE_MAX, " (at least 1M)"); break;
 		case 'j': o->engine.jobs = parse_jobs(optarg); break;
-		case OPT_PART_SIZE: o->param.part_size = parse_part_size(optarg); break;
+		case OPT_PART_SIZE: o->param.part_size = parse_bytes("part-size",
+		    optarg, 1, SIZE_MAX, ""); break;
 		case 'r': o->walk.recursive = true; break;
 		case 'L': o->walk.dereference = true; break;
 		case OPT_EXCLUDE: add_exclude(&o->walk, optarg); break;
@@ -392,12 +389,8 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_FILES0_FROM: o->files_from = optarg; o->files_from_nul = true; break;
 		case OPT_ARCHIVE: o->archive = optarg; break;
 		case OPT_PER_DIR: o->per_dir = optarg; break;
-		case OPT_PIECE_SIZE:
-			if (ms_parse_size(optarg, &n) == -1 || n < 4096)
-				ms_cli_refuse("invalid --piece-size '%s' (4K or more)",
-				    optarg);
-			o->piece_size = n;
-			break;
+		case OPT_PIECE_SIZE: o->piece_size = parse_bytes("piece-size", optarg,
+		    4096, SIZE_MAX, " (4K or more)"); break;
 		case OPT_PROGRESS: o->progress = 1; break;
 		case OPT_NO_PROGRESS: o->progress = 0; break;
 		case 'u': o->update = optarg; set_mode(o, seen, c, MS_MODE_UPDATE); break;

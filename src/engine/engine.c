@@ -101,18 +101,37 @@ static void give_back(struct ms_engine *e, struct step *st, size_t from);
  */
 static bool task_rest(struct ms_engine *e, struct worker *w,
     struct ms_task *t, struct step *st, size_t i, struct ms_source *src,
-    struct ms_chunk *c, int r);
+    size_t window, struct ms_chunk *c, int r);
 
-/* Open t's file; false (t->err set) if it cannot be. */
+/*
+ * Open t's file; false (t->err set) if it cannot be.  *window is the
+ * mapped window it holds from the memory bound (engine_memory.c), for
+ * task_done to give back; 0 for a file that is read.
+ */
 static bool
-task_open(struct ms_engine *e, struct ms_task *t, struct ms_source *src)
+task_open(struct ms_engine *e, struct ms_task *t, struct ms_source *src,
+    size_t *window)
 {
 	if (ms_source_open_as(src, t->path, task_io(e, t), t->walked) == -1) {
 		t->err = errno;
 		return false;
 	}
 	src->nocache = e->cfg.nocache;
+	*window = ms_memory_window(e, src);
 	return true;
+}
+
+/* Close t's file; after a failure (r -1, err its errno), the error to
+ * report, MS_ECHANGED for a file that changed while it was read. */
+static void
+task_done(struct ms_engine *e, struct ms_task *t, struct ms_source *src,
+    size_t window, int r, int err)
+{
+	if (r == -1)
+		t->err = ms_source_error(src, err);
+	t->size = (uint64_t)src->pos;
+	ms_source_close(src);
+	ms_memory_window_done(e, window);
 }
 
 static bool
@@ -121,26 +140,30 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t,
 {
 	struct ms_source src;
 	struct ms_chunk c;
+	size_t window;
 
-	if (!task_open(e, t, &src))
+	/* A buffer that could not be had before may be had now; if not,
+	 * this file fails (ENOMEM), and the next one tries again. */
+	if (w->buf == NULL)
+		w->buf = ms_try_aligned(4096, e->cfg.buffer_size);
+	if (!task_open(e, t, &src, &window))
 		return true;
-	return task_rest(e, w, t, st, i, &src, &c,
+	return task_rest(e, w, t, st, i, &src, window, &c,
 	    ms_source_next(&src, &c, w->buf, e->cfg.buffer_size));
 }
 
 /* The task step after the first read (r, c at the start of w->buf). */
 static bool
 task_rest(struct ms_engine *e, struct worker *w, struct ms_task *t,
-    struct step *st, size_t i, struct ms_source *src, struct ms_chunk *c,
-    int r)
+    struct step *st, size_t i, struct ms_source *src, size_t window,
+    struct ms_chunk *c, int r)
 {
 	struct ms_digest_set *set;
 	size_t cap = e->cfg.buffer_size;
 	uint64_t t0;
 
 	if (r == -1) {
-		t->err = errno;
-		ms_source_close(src);
+		task_done(e, t, src, window, r, errno);
 		return true;
 	}
 	set = worker_set(w, t->sel);
@@ -164,7 +187,11 @@ task_rest(struct ms_engine *e, struct worker *w, struct ms_task *t,
 
 			start_workers(e);
 			pthread_mutex_lock(&e->lock);
+			/* a big file's ring has windows of its own */
+			ms_memory_give(e, window);
 			promoted = ms_big_promote(e, t, src, set);
+			if (!promoted)
+				ms_memory_take(e, window);
 			pthread_mutex_unlock(&e->lock);
 			if (promoted)
 				return false;
@@ -177,8 +204,7 @@ task_rest(struct ms_engine *e, struct worker *w, struct ms_task *t,
 		t->err = errno;
 	if (r != -1)
 		ms_digest_set_final(set, t->digest);
-	t->size = (uint64_t)src->pos;
-	ms_source_close(src);
+	task_done(e, t, src, window, r, t->err);
 	return true;
 }
 
@@ -285,18 +311,23 @@ small_task(struct ms_engine *e, struct worker *w, struct step *st, size_t i,
     struct smalls *sm)
 {
 	struct ms_task *t = st->task[i];
-	size_t cap = e->cfg.buffer_size, share = cap / BATCH;
+	size_t cap = e->cfg.buffer_size, share = cap / BATCH, window;
 	struct ms_source src;
 	struct ms_chunk c, more;
 	int r;
 
 	if (sm->n > 0 && (sm->sel != t->sel || cap - sm->used < share))
 		smalls_hash(w, st, sm);
-	if (!task_open(e, t, &src)) {
+	if (!task_open(e, t, &src, &window)) {
 		st->finished[i] = true;
 		return;
 	}
 	r = ms_source_next(&src, &c, w->buf + sm->used, share);
+	if (r == -1) {
+		task_done(e, t, &src, window, r, errno);
+		st->finished[i] = true;
+		return;
+	}
 	if (r == 0 || (r == 1 && src.eof && c.map == NULL)) {
 		size_t len = r == 1 ? c.len : 0;
 
@@ -306,13 +337,12 @@ small_task(struct ms_engine *e, struct worker *w, struct step *st, size_t i,
 		sm->out[sm->n] = t->digest;
 		sm->index[sm->n++] = i;
 		sm->used += (len + 63) / 64 * 64;	/* blocks stay aligned */
-		t->size = len;
 		ms_progress_add(e->cfg.progress, len);
-		ms_source_close(&src);
+		task_done(e, t, &src, window, r, 0);
 		return;
 	}
 	smalls_hash(w, st, sm);	/* only reads the buffer: c is intact */
-	if (r == 1 && c.map == NULL) {
+	if (c.map == NULL) {
 		memmove(w->buf, c.p, c.len);
 		c.p = w->buf;
 		/* the rest of a first buffer, as run_task reads it */
@@ -323,7 +353,7 @@ small_task(struct ms_engine *e, struct worker *w, struct step *st, size_t i,
 			r = 1;
 	}
 	st->finished[i] = task_rest(e, w, t, e->nworkers > 0 ? st : NULL, i,
-	    &src, &c, r);
+	    &src, window, &c, r);
 }
 
 /* Without the lock: do the step.  Returns -1 with errno on failure. */
@@ -338,7 +368,9 @@ run_step(struct ms_engine *e, struct worker *w, struct step *st)
 	for (size_t i = 0; i < st->ntasks; i++) {
 		struct ms_task *t = st->task[i];
 
-		if (!t->stream && ms_selection_has_many(t->sel)) {
+		/* without a buffer (the memory bound), run_task tries again */
+		if (!t->stream && w->buf != NULL &&
+		    ms_selection_has_many(t->sel)) {
 			small_task(e, w, st, i, &sm);
 			continue;
 		}
@@ -429,17 +461,37 @@ worker_free(struct worker *w)
 static void
 start_workers(struct ms_engine *e)
 {
+	unsigned have = 0;
+
 	if (e->started)
 		return;
 	e->started = true;
 	e->workers = ms_xcalloc(e->nworkers, sizeof(*e->workers));
+	/*
+	 * A worker whose buffer cannot be allocated (a ulimit below the
+	 * bound) is not started, before any thread reads nworkers: a worker
+	 * without one would fail each file it takes, and take them fast.
+	 * If none has one, one is started all the same: its files fail
+	 * (ENOMEM), each trying again.
+	 */
+	for (unsigned i = 0; i < e->nworkers; i++) {
+		worker_init(&e->workers[have], e);
+		if (e->workers[have].buf != NULL)
+			have++;
+	}
+	if (have == 0)
+		have = 1;
+	for (unsigned i = have; i < e->nworkers; i++)
+		worker_free(&e->workers[i]);
+	e->nworkers = have;
 	for (unsigned i = 0; i < e->nworkers; i++) {
 		int rc;
 
-		worker_init(&e->workers[i], e);
 		rc = pthread_create(&e->workers[i].tid, NULL, worker_main,
 		    &e->workers[i]);
-		if (rc != 0)
+		e->workers[i].running = rc == 0;
+		/* Fewer threads do the same steps; none can do nothing. */
+		if (rc != 0 && i == 0)
 			ms_die("cannot start a thread: %s", strerror(rc));
 	}
 }
@@ -454,8 +506,8 @@ ms_engine_start(const struct ms_engine_config *cfg, ms_emit_fn *emit, void *arg)
 		e->cfg.jobs = 1;
 	e->emit = emit;
 	e->arg = arg;
+	e->nworkers = ms_memory_plan(&e->cfg, &e->mem_spare);
 	worker_init(&e->self, e);
-	e->nworkers = e->cfg.jobs > 1 ? e->cfg.jobs : 0;
 	if (e->nworkers == 0)
 		return e;
 	pthread_mutex_init(&e->lock, NULL);
@@ -615,6 +667,8 @@ void
 ms_engine_read_source(struct ms_engine *e, struct ms_task *t,
     struct ms_source *src)
 {
+	if (e->self.buf == NULL)	/* as in run_task */
+		e->self.buf = ms_try_aligned(4096, e->cfg.buffer_size);
 	if (ms_hash_source(src, worker_set(&e->self, t->sel), e->self.buf,
 	    e->cfg.buffer_size, e->cfg.progress, t->digest, &t->size) == -1)
 		t->err = errno;
@@ -651,6 +705,28 @@ ms_engine_submit_done(struct ms_engine *e, struct ms_task *t)
 	drain(e, WINDOW - 1);
 }
 
+bool
+ms_engine_wait(struct ms_engine *e)
+{
+	if (e->nworkers == 0) {
+		/* -j 1: the batch gathered so far runs and is emitted now */
+		bool any = e->solo != NULL && e->solo->ntasks > 0;
+
+		solo_run(e);
+		return any;
+	}
+	/* submitted and emitted change on this thread only */
+	if (e->emitted == e->submitted)
+		return false;
+	if (e->held != NULL) {
+		pend(e, e->held);
+		e->held = NULL;
+	}
+	flush(e);	/* what is pending is queued, the workers started */
+	drain(e, e->submitted - e->emitted - 1);
+	return true;
+}
+
 void
 ms_engine_finish(struct ms_engine *e)
 {
@@ -677,7 +753,8 @@ ms_engine_finish(struct ms_engine *e)
 		pthread_cond_broadcast(&e->work_cv);
 		pthread_mutex_unlock(&e->lock);
 		for (unsigned i = 0; e->started && i < e->nworkers; i++) {
-			pthread_join(e->workers[i].tid, NULL);
+			if (e->workers[i].running)
+				pthread_join(e->workers[i].tid, NULL);
 			worker_free(&e->workers[i]);
 		}
 		ms_big_free_spares(e);
@@ -700,5 +777,6 @@ ms_engine_defaults(struct ms_engine_config *cfg)
 	cfg->io = MS_IO_AUTO;
 	cfg->buffer_size = 256 * 1024;
 	cfg->nocache = false;
+	cfg->memory = 0;
 	cfg->progress = NULL;
 }

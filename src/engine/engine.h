@@ -48,6 +48,8 @@ struct ms_engine_config {
 	enum ms_io	 io;
 	size_t		 buffer_size;	/* bytes per read */
 	bool		 nocache;	/* drop each file's pages once read */
+	size_t		 memory;	/* bound on all buffers (--memory);
+					 * 0: ms_memory_default() */
 	struct ms_progress *progress;	/* told of every chunk, or NULL */
 };
 
@@ -68,9 +70,21 @@ struct ms_task {
 	unsigned char	 digest[];	/* sel->out_len bytes */
 };
 
+/*
+ * --memory: the bound on every buffer of a run together (the workers'
+ * read buffers, a big file's ring of buffers or mapped windows), which
+ * the engine keeps by holding fewer files in flight (engine_memory.c).
+ * The default is a quarter of the memory available, at least
+ * MS_MEMORY_FLOOR, and at most a quarter of a ulimit -v or -d; never
+ * less than MS_MEMORY_MIN, the smallest --memory.
+ */
+#define MS_MEMORY_FLOOR	((size_t)64 << 20)
+#define MS_MEMORY_MIN	((size_t)1 << 20)
+size_t	 ms_memory_default(void);
+
 /* The defaults of every front end: one job per online CPU (at most
- * MS_JOBS_DEFAULT_MAX), automatic I/O, 256 KiB reads, pages left in the
- * cache, no progress. */
+ * MS_JOBS_DEFAULT_MAX), automatic I/O, 256 KiB reads, the default
+ * memory bound, pages left in the cache, no progress. */
 #define MS_JOBS_DEFAULT_MAX	256
 void	 ms_engine_defaults(struct ms_engine_config *cfg);
 
@@ -104,6 +118,13 @@ void	 ms_engine_submit(struct ms_engine *e, struct ms_task *t);
 void	 ms_engine_read_source(struct ms_engine *e, struct ms_task *t,
 	    struct ms_source *src);
 void	 ms_engine_submit_done(struct ms_engine *e, struct ms_task *t);
+
+/*
+ * Wait for the oldest outstanding task and emit it, with every finished
+ * one after it: a caller that keeps state per task bounds it so.  Returns
+ * false (at once) if no task is outstanding.
+ */
+bool	 ms_engine_wait(struct ms_engine *e);
 
 /* Emit every outstanding task, stop the workers, free the engine. */
 void	 ms_engine_finish(struct ms_engine *e);

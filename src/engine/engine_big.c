@@ -100,10 +100,43 @@ ms_big_gains(const struct ms_selection *sel, uint64_t t_hash, size_t len)
 }
 
 /*
+ * Under the lock: give b a ring of want slots for a file (mapped or
+ * read), or fewer, at least two, within the memory bound: each slot a
+ * read buffer (b keeps those it has, and their share of the bound), and
+ * for a mapped file its window too (given back at retire).  Returns the
+ * slots, 0 if not even two fit or could be allocated.
+ */
+static size_t
+fit_ring(struct ms_engine *e, struct big *b, size_t want, bool mapped)
+{
+	size_t bs = e->cfg.buffer_size;
+
+	for (size_t n = want; n >= 2; n--) {
+		size_t more = n > b->nbuf ? n - b->nbuf : 0;
+		size_t windows = mapped ? n * MS_MMAP_WINDOW : 0;
+
+		if (!ms_memory_take(e, more * bs + windows))
+			continue;
+		while (b->nbuf < n &&
+		    (b->slot[b->nbuf].buf = ms_try_aligned(4096, bs)) != NULL)
+			b->nbuf++;
+		if (b->nbuf < n) {	/* out of memory: as many as there are */
+			ms_memory_give(e, (n - b->nbuf) * bs + windows);
+			return b->nbuf >= 2 ? fit_ring(e, b, b->nbuf, mapped) : 0;
+		}
+		b->windows = windows;
+		return n;
+	}
+	return 0;
+}
+
+/*
  * Under the lock: turn an opened file, whose first chunk the worker has
  * already fed to set, into a big file.  The big file takes those digest
  * states (the worker gets the big file's spare ones in exchange) and goes
- * on from the second chunk.  Returns false if there is no room for it.
+ * on from the second chunk.  Returns false if there is no room for it
+ * (every worker has a big file, or the memory bound is reached: the file
+ * is then hashed by its worker alone).
  */
 bool
 ms_big_promote(struct ms_engine *e, struct ms_task *t, struct ms_source *src,
@@ -111,16 +144,21 @@ ms_big_promote(struct ms_engine *e, struct ms_task *t, struct ms_source *src,
 {
 	struct big *b;
 	struct ms_digest_set swap;
+	size_t ring;
 
 	if (e->nworkers < 2 || e->nactive >= e->nworkers)
 		return false;
 	b = e->spare;
-	if (b != NULL) {
+	if (b != NULL)
 		e->spare = b->next;
-	} else {
-		b = ms_xcalloc(1, sizeof(*b));
-		for (size_t i = ms_ring_slots(e->cfg.buffer_size, false); i-- > 0; )
-			b->slot[i].buf = ms_xaligned(4096, e->cfg.buffer_size);
+	else if ((b = calloc(1, sizeof(*b))) == NULL)
+		return false;
+	ring = fit_ring(e, b, ms_ring_slots(e->cfg.buffer_size, src->map),
+	    src->map);
+	if (ring == 0) {
+		b->next = e->spare;
+		e->spare = b;
+		return false;
 	}
 	if (b->set.sel != t->sel) {
 		ms_digest_set_destroy(&b->set);
@@ -131,7 +169,7 @@ ms_big_promote(struct ms_engine *e, struct ms_task *t, struct ms_source *src,
 	*set = swap;
 	b->task = t;
 	b->src = *src;
-	b->ring = ms_ring_slots(e->cfg.buffer_size, src->map);
+	b->ring = ring;
 	b->produced = 1;
 	b->reading = false;
 	b->read_done = src->eof;
@@ -205,8 +243,10 @@ retire(struct ms_engine *e, struct big *b)
 			ms_chunk_release(&b->slot[i].c);
 			b->slot[i].pending = 0;
 		}
+	ms_memory_give(e, b->windows);
+	b->windows = 0;
 	b->task->size = (uint64_t)b->src.pos;
-	b->task->err = b->err;
+	b->task->err = b->err != 0 ? ms_source_error(&b->src, b->err) : 0;
 	ms_source_close(&b->src);
 	ms_engine_complete(e, b->task);
 	b->task = NULL;
@@ -373,7 +413,7 @@ ms_big_run(struct ms_engine *e, struct step *st)
 		if (st->final && b->lane[st->lane].last_part) {
 			/* The file ended at a chunk hashed as a part: it
 			 * shrank while being read. */
-			errno = EIO;
+			errno = MS_ECHANGED;
 			return -1;
 		}
 		if (st->final) {
@@ -478,7 +518,7 @@ ms_big_free_spares(struct ms_engine *e)
 		struct big *b = e->spare;
 		e->spare = b->next;
 		ms_digest_set_destroy(&b->set);
-		for (size_t i = 0; i < RING; i++)
+		for (size_t i = 0; i < b->nbuf; i++)
 			free(b->slot[i].buf);
 		free(b);
 	}

@@ -52,7 +52,10 @@ struct big {
 	struct ms_source src;
 	struct ms_digest_set set;	/* private states: lanes run anywhere */
 	struct slot	 slot[RING];
-	size_t		 ring;		/* slots in use: ms_ring_slots */
+	size_t		 ring;		/* slots in use: ms_ring_slots, or
+					 * fewer for the memory bound */
+	size_t		 nbuf;		/* slots with a read buffer */
+	size_t		 windows;	/* bytes of mapped windows accounted */
 	uint64_t	 produced;	/* chunks read so far */
 	off_t		 size;		/* of a regular file, else -1 */
 	bool		 reading;
@@ -72,7 +75,9 @@ struct cached_set {
 struct worker {
 	struct ms_engine *e;
 	pthread_t	 tid;
-	unsigned char	*buf;
+	bool		 running;	/* its thread was started */
+	unsigned char	*buf;		/* NULL if it could not be allocated:
+					 * tried again for each task */
 	struct cached_set *sets;
 };
 
@@ -100,7 +105,8 @@ struct ms_engine {
 	struct ms_task	*window[WINDOW];
 	size_t		 submitted;
 	size_t		 emitted;
-	unsigned	 nworkers;	/* configured; 0 with -j 1 */
+	unsigned	 nworkers;	/* planned (ms_memory_plan); 0 = sequential */
+	size_t		 mem_spare;	/* of cfg.memory: what rings may take */
 	bool		 started;	/* the worker threads exist */
 	struct ms_task	*held;		/* the first task, until a second comes */
 	struct worker	*workers;
@@ -127,6 +133,24 @@ struct step {
 	struct ms_chunk	 spent[RING];
 	size_t		 nspent;
 };
+
+/*
+ * engine_memory.c: fit the run into cfg->memory (the buffer size may
+ * shrink) and return the workers to start, leaving in *spare what big
+ * files' rings may take; then, under the lock, take n bytes of that
+ * (false if they are not there) or give them back.
+ */
+unsigned ms_memory_plan(struct ms_engine_config *cfg, size_t *spare);
+bool	 ms_memory_take(struct ms_engine *e, size_t n);
+void	 ms_memory_give(struct ms_engine *e, size_t n);
+/*
+ * Not under the lock: the mapped window a worker holds while it hashes
+ * src, if src is mapped, is taken from the bound; if the bound has no
+ * room, src is read instead (the worker's buffer is counted already).
+ * Returns what was taken, for ms_memory_window_done to give back.
+ */
+size_t	 ms_memory_window(struct ms_engine *e, struct ms_source *src);
+void	 ms_memory_window_done(struct ms_engine *e, size_t n);
 
 /* Under the lock: t is finished; wake the submitter if it waits for t. */
 static inline void

@@ -7,6 +7,8 @@
  */
 #include "engine/engine_sequential.h"
 
+#include <errno.h>
+
 void
 ms_update_set(void *arg, const void *p, size_t n)
 {
@@ -45,8 +47,10 @@ ms_hash_source(struct ms_source *src, struct ms_digest_set *set,
 	if (r == 1)
 		r = ms_hash_rest(src, set, &c, buf, cap, progress);
 	*size = (uint64_t)src->pos;
-	if (r == -1)
+	if (r == -1) {
+		errno = ms_source_error(src, errno);
 		return -1;
+	}
 	ms_digest_set_final(set, out);
 	return 0;
 }

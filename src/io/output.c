@@ -2,16 +2,16 @@
 /*
  * output.c - the destination of result lines.
  *
- * Owns the big stdio buffer of standard output, the detection of write
- * errors (a full disk, a closed pipe, /dev/full), and the atomic
- * replacement of an -o manifest: lines go to a temporary file in the
+ * Standard output is output_stdout.c's (whole lines, written as soon as
+ * they are ready).  This file owns the atomic replacement of an -o
+ * manifest: lines go to a temporary file in the
  * same directory, which is synced and renamed over the target only when
  * everything was written.  On any failure, and on a fatal signal, the
  * temporary is removed and the target is left untouched.  -o replaces
  * only what reads as a manifest, keeps its mode and writes through
  * symbolic links.
  */
-#include "io/output.h"
+#include "io/output_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -25,9 +25,6 @@
 #include "manifest/manifest.h"
 #include "base/quote.h"
 #include "base/util.h"
-
-/* Standard output into a file: bytes gathered per write. */
-#define BATCH		(1u << 16)
 
 /* The temporaries a fatal signal must remove: the output's, and a
  * checkpoint's while it is written (NULL: none). */
@@ -75,122 +72,27 @@ guard_signals(char *tmp)
 	}
 }
 
-/*
- * Standard output is formatted into a memory stream and written by
- * write(2) in whole lines (stdio's buffer would cut a line at its end).
- */
-static int
-open_stdout(struct ms_output *out)
-{
-	struct stat st;
-
-	out->fp = open_memstream(&out->mem, &out->memlen);
-	if (out->fp == NULL) {
-		ms_warn("%s", strerror(errno));
-		return -1;
-	}
-	out->tty = isatty(STDOUT_FILENO);
-	out->batch = BATCH;
-	out->most = BATCH;
-	/* Into a pipe (or a terminal) a write is atomic up to PIPE_BUF;
-	 * a file or a device such as /dev/null takes whole batches. */
-	if (out->tty || fstat(STDOUT_FILENO, &st) == -1 ||
-	    S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))
-		out->most = out->batch = PIPE_BUF;
-	return 0;
-}
-
-/* write(2) all of p[0..n), or note the error. */
-static void
-write_all(struct ms_output *out, const char *p, size_t n)
-{
-	while (n > 0 && !out->failed) {
-		ssize_t w = write(STDOUT_FILENO, p, n);
-
-		if (w == -1 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			out->failed = true;
-			out->err = w == -1 ? errno : EIO;
-			return;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-}
-
-/* How much of the memory stream write_lines writes. */
-enum { WRITE_BATCHES, WRITE_LINES, WRITE_ALL };
-
-/*
- * Write the whole lines of the memory stream; keep a partial last one,
- * unless WRITE_ALL (at the end: --raw writes no line end).  WRITE_BATCHES
- * keeps whole lines too, as long as they are fewer than a write carries:
- * they go with the next batch, so that every write but the last is full
- * (80,000 lines to /dev/null, 20,000 files of four digests: 3,637
- * writes before, 120 after).
- */
-static void
-write_lines(struct ms_output *out, int how)
-{
-	bool all = how == WRITE_ALL;
-	const char *p, *end;
-	size_t keep;
-
-	if (fflush(out->fp) == EOF) {
-		out->failed = true;
-		out->err = errno;
-	}
-	p = out->mem;
-	end = p + out->memlen;
-	if (out->tty)
-		ms_before_terminal_output();
-	while (p < end && (how != WRITE_BATCHES || (size_t)(end - p) >= out->most)) {
-		size_t n = (size_t)(end - p) < out->most ? (size_t)(end - p) : out->most;
-		size_t cut = 0;
-
-		/* The last line end (newline, or NUL with -z) within n. */
-		for (size_t i = n; i > 0; i--)
-			if (p[i - 1] == '\n' || p[i - 1] == '\0') {
-				cut = i;
-				break;
-			}
-		if (cut == 0) {
-			/* One line longer than a write may be: it goes alone. */
-			for (cut = n; p + cut < end; cut++)
-				if (p[cut] == '\n' || p[cut] == '\0') {
-					cut++;
-					break;
-				}
-			if (!all && p + cut == end && end[-1] != '\n' &&
-			    end[-1] != '\0')
-				break;	/* no line end yet */
-		}
-		write_all(out, p, cut);
-		p += cut;
-	}
-	keep = (size_t)(end - p);
-	if (keep > 0)
-		memmove(out->mem, p, keep);
-	fseeko(out->fp, (off_t)keep, SEEK_SET);
-}
-
 void
 ms_output_lines(struct ms_output *out)
 {
-	if (out->path != NULL)
-		return;
-	if (out->tty)
-		write_lines(out, WRITE_LINES);
-	else if (fflush(out->fp), out->memlen >= out->batch)
-		write_lines(out, WRITE_BATCHES);
+	if (out->so != NULL)
+		ms_stdout_lines(out->so);
+}
+
+void
+ms_output_stdio_lines(void)
+{
+	struct stat st;
+
+	if (fstat(STDOUT_FILENO, &st) == 0 && S_ISFIFO(st.st_mode))
+		setvbuf(stdout, NULL, _IOLBF, 0);
 }
 
 void
 ms_output_flush(struct ms_output *out)
 {
-	if (out->path == NULL)
-		write_lines(out, WRITE_LINES);
+	if (out->so != NULL)
+		ms_stdout_flush(out->so);
 	else
 		fflush(out->fp);
 }
@@ -314,15 +216,6 @@ check_target(struct ms_output *out)
 	return 0;
 }
 
-void
-ms_output_stdio_lines(void)
-{
-	struct stat st;
-
-	if (fstat(STDOUT_FILENO, &st) == 0 && S_ISFIFO(st.st_mode))
-		setvbuf(stdout, NULL, _IOLBF, 0);
-}
-
 /* The template of a temporary beside out->target, for mkstemp. */
 static char *
 temp_name(const struct ms_output *out)
@@ -374,7 +267,7 @@ open_file(struct ms_output *out, const char *path, bool judge)
 	memset(out, 0, sizeof(*out));
 	out->path = path;
 	if (path == NULL)
-		return open_stdout(out);
+		return ms_stdout_open(out);
 	out->target = resolve(path);
 	if (!judge) {
 		struct stat st;
@@ -447,15 +340,9 @@ ms_output_close(struct ms_output *out, bool commit)
 	int rc = 0;
 
 	if (out->path == NULL) {
-		write_lines(out, WRITE_ALL);
-		fclose(out->fp);
-		free(out->mem);
-		out->mem = NULL;
-		if (out->failed) {
-			errno = out->err;
-			ms_write_error();
-			rc = -1;
-		}
+		rc = ms_stdout_close(out->so);
+		out->so = NULL;
+		out->fp = NULL;
 		return rc;
 	}
 	if (commit && (fflush(out->fp) == EOF || ferror(out->fp) ||

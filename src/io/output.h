@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * output.h - where results go: standard output, written in whole lines,
- * or a manifest file replaced atomically (-o).
+ * output.h - where results go: standard output, written in whole lines as
+ * soon as they are ready (output_stdout.c), or a manifest file replaced
+ * atomically (-o, output.c).
  */
 #ifndef MS_OUTPUT_H
 #define MS_OUTPUT_H
@@ -10,16 +11,12 @@
 #include <stdio.h>
 #include <sys/stat.h>
 
+struct ms_stdout;
+
 struct ms_output {
 	FILE		*fp;		/* where lines are formatted */
-	/* standard output: fp is a memory stream, written in whole lines */
-	char		*mem;
-	size_t		 memlen;
-	size_t		 batch;		/* bytes gathered before a write */
-	size_t		 most;		/* the most one write may carry */
-	bool		 tty;		/* every line at once */
-	bool		 failed;	/* a write failed: the rest is dropped */
-	int		 err;
+	/* standard output: fp is its writer's memory stream (output_stdout.c) */
+	struct ms_stdout *so;
 	const char	*path;		/* -o FILE, or NULL for stdout */
 	char		*target;	/* the file replaced: path, links followed */
 	char		*tmp;		/* the temporary beside it */
@@ -61,18 +58,20 @@ int	 ms_output_checkpoint(struct ms_output *out,
 	    int (*more)(FILE *fp, void *arg), void *arg);
 
 /*
- * Call after each result's lines: on a terminal they are written now; into
- * a pipe, file or device they are gathered and written in batches.  Every
- * write ends at a line end and, into a pipe, socket or terminal, holds at
- * most PIPE_BUF bytes (a longer line goes alone), so that runs sharing a
- * pipe never mangle each other's lines.  No-op for -o.
+ * Call after each result's lines (on the thread that formats them): they
+ * are written now, on a terminal, a pipe or a file alike, but for results
+ * that come faster than one a millisecond, which are gathered and written
+ * within a millisecond.  Every write ends at a line end and, into a pipe
+ * or terminal, holds at most PIPE_BUF bytes (a longer line goes alone), so
+ * that runs sharing a pipe never mangle each other's lines.  No-op for -o,
+ * whose lines wait in the temporary file for ms_output_close.
  */
 void	 ms_output_lines(struct ms_output *out);
 
 /*
- * For modes that print with stdio (-c): into a pipe, one write a line,
- * so that runs sharing the pipe never mangle each other's lines either.
- * Call before the first line.
+ * For a mode that prints with stdio instead (--xattr): into a pipe, one
+ * write a line, so that runs sharing the pipe never mangle each other's
+ * lines either.  Call before the first line.
  */
 void	 ms_output_stdio_lines(void);
 

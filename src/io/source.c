@@ -4,10 +4,12 @@
  * into chunks.
  *
  * Owns open/fstat/mmap/read/close and nothing else: it never hashes and
- * never prints.  Regular files of at least MS_MMAP_MIN bytes may be
+ * never prints.  A regular file is fstat'ed once after the open and once
+ * after its last read: a change between the two is an error (source.h).  Regular files of at least MS_MMAP_MIN bytes may be
  * mapped, in windows of MS_MMAP_WINDOW bytes; the rest of the file
- * (all of it in read mode, and whatever grew past the size seen at open in
- * mmap mode) is read into the caller's buffer; a file that cannot be
+ * (all of it in read mode, and in mmap mode whatever grew past the size
+ * seen at open, which then fails as a change) is read into the caller's
+ * buffer; a file that cannot be
  * mapped is read.  Owns the SIGBUS handler and the registry of live
  * windows that make a shrinking mapped file a read error in every thread,
  * and --nocache's posix_fadvise calls that drop what was read.
@@ -203,6 +205,45 @@ ms_source_open_as(struct ms_source *s, const char *path, enum ms_io io,
 	return open_path(s, path, io, walked);
 }
 
+/*
+ * A regular file is watched from here on (source.h).  procfs says 0 and
+ * sysfs a page for files of any length, and both say 0 blocks: where a
+ * file has no blocks its size is not its length, and only fstat's answer
+ * is compared (a file of holes alone, too).
+ */
+static void
+watch(struct ms_source *s, const struct stat *st)
+{
+	s->watched = true;
+	s->exact = st->st_blocks > 0;
+	s->id.dev = st->st_dev;
+	s->id.ino = st->st_ino;
+	s->id.size = st->st_size;
+	s->id.mtime = st->st_mtim;
+	s->id.ctime = st->st_ctim;
+	s->size = st->st_size;
+	s->sized = true;
+}
+
+static bool
+same_time(struct timespec a, struct timespec b)
+{
+	return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
+}
+
+/* 1 if the watched s is no longer as it was opened, 0 if it is, -1 with errno. */
+static int
+changed(const struct ms_source *s)
+{
+	struct stat st;
+
+	if (fstat(s->fd, &st) == -1)
+		return -1;
+	return st.st_dev != s->id.dev || st.st_ino != s->id.ino ||
+	    st.st_size != s->id.size || !same_time(st.st_mtim, s->id.mtime) ||
+	    !same_time(st.st_ctim, s->id.ctime);
+}
+
 static int
 open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 {
@@ -218,6 +259,7 @@ open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 	} else {
 		int flags = O_RDONLY | O_CLOEXEC | O_NOCTTY |
 		    (regular ? O_NONBLOCK : 0);
+		int err = 0;
 
 		s->fd = open(path, flags);
 		if (s->fd == -1 && errno == ENAMETOOLONG)
@@ -225,31 +267,28 @@ open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 		if (s->fd == -1)
 			return -1;
 		s->close_fd = true;
-		if (regular) {
-			int err = 0;
-
-			if (fstat(s->fd, &st) == -1)
-				err = errno;
-			else if (S_ISDIR(st.st_mode))
-				err = EISDIR;
-			else if (!S_ISREG(st.st_mode))
-				err = MS_ENOTREG;	/* a FIFO or device since the walk */
-			if (err != 0) {
-				close(s->fd);
-				s->fd = -1;
-				errno = err;
-				return -1;
-			}
-			/*
-			 * O_NONBLOCK stays: reads of a regular file ignore it
-			 * (read_some clears it should a file system say
-			 * EAGAIN), which saves an fcntl per file, a tenth of
-			 * the system calls of a tree of small files.
-			 */
-			s->nonblock = true;
-			s->size = st.st_size;
-			s->sized = true;
+		/* Before the first byte: what the end is compared with. */
+		if (fstat(s->fd, &st) == -1)
+			err = errno;
+		else if (regular && S_ISDIR(st.st_mode))
+			err = EISDIR;
+		else if (regular && !S_ISREG(st.st_mode))
+			err = MS_ENOTREG;	/* a FIFO or device since the walk */
+		if (err != 0) {
+			close(s->fd);
+			s->fd = -1;
+			errno = err;
+			return -1;
 		}
+		/*
+		 * O_NONBLOCK stays: reads of a regular file ignore it
+		 * (read_some clears it should a file system say EAGAIN),
+		 * which saves an fcntl per file, a tenth of the system
+		 * calls of a tree of small files.
+		 */
+		s->nonblock = regular;
+		if (S_ISREG(st.st_mode))
+			watch(s, &st);
 	}
 	/*
 	 * --io=auto reads (engine.c maps for tree digests alone).  Measured on
@@ -264,14 +303,10 @@ open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 	 * from a file may already be past its start, and must be hashed
 	 * from where it is, as read(2) does.
 	 */
-	if (io == MS_IO_MMAP && s->close_fd && !s->sized &&
-	    fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode)) {
-		s->size = st.st_size;
-		s->sized = true;
-	}
-	if (io == MS_IO_MMAP && s->close_fd && s->size >= (off_t)MS_MMAP_MIN) {
-		s->map = true;
-		pthread_once(&once, install_sigbus);
+	if (io == MS_IO_MMAP && s->watched) {
+		s->map = s->size >= (off_t)MS_MMAP_MIN;
+		if (s->map)
+			pthread_once(&once, install_sigbus);
 	}
 	return 0;
 }
@@ -427,6 +462,16 @@ ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
 		s->advised = true;
 	}
 	s->pos += (off_t)got;
+	if (s->eof && s->watched) {
+		/* After the last byte: the one check a file costs. */
+		int c = s->exact && s->pos != s->id.size ? 1 : changed(s);
+
+		if (c != 0) {
+			if (c == 1)
+				errno = MS_ECHANGED;
+			return -1;
+		}
+	}
 	/* What was read is in buf: its pages may go at once.  In steps,
 	 * so that a small file costs one fadvise (at close), not two. */
 	if (s->nocache && s->fd != -1 && s->pos - s->dropped >= DROP_STEP) {
@@ -480,6 +525,14 @@ ms_chunk_feed(const struct ms_chunk *c,
 		return -1;
 	}
 	return 0;
+}
+
+int
+ms_source_error(struct ms_source *s, int err)
+{
+	if (s->watched && s->fd != -1 && err != MS_ECHANGED && changed(s) == 1)
+		return MS_ECHANGED;
+	return err;
 }
 
 void

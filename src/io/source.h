@@ -9,6 +9,16 @@
  * chunks through ms_chunk_feed, which turns a SIGBUS (the file shrank
  * under the mapping), taken by any thread that touched the window, into
  * an EIO read error instead of a crash.
+ *
+ * A regular file opened by name is watched: what fstat says of it before
+ * the first byte (device, inode, size, modification and change times) is
+ * compared with what it says after the last, as GNU tar does, and a read
+ * that ends short of the size or runs past it is a change too.  A file
+ * that changed while it was read fails with MS_ECHANGED ("file changed
+ * as we read it"), in read and mmap mode alike, so no digest of it is
+ * ever handed on.  Standard input, FIFOs and devices have no such
+ * identity; archive members (a reader callback) are checked by their
+ * archive's reader, not here.
  */
 #ifndef MS_SOURCE_H
 #define MS_SOURCE_H
@@ -18,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 enum ms_io { MS_IO_AUTO, MS_IO_MMAP, MS_IO_READ };
 
@@ -38,6 +49,14 @@ struct ms_chunk {
 	bool		 drop;
 	int		 drop_fd;
 	off_t		 map_off;
+};
+
+/* What fstat says of a watched file, before and after. */
+struct ms_file_id {
+	dev_t		 dev;
+	ino_t		 ino;
+	off_t		 size;
+	struct timespec	 mtime, ctime;
 };
 
 /* Reads up to cap bytes into buf; returns the count, 0 at the end, -1 with errno. */
@@ -61,6 +80,11 @@ struct ms_source {
 	off_t		 pos;		/* bytes handed out so far */
 	bool		 nocache;	/* --nocache: drop the pages read */
 	off_t		 dropped;	/* read bytes dropped so far */
+	bool		 watched;	/* a regular file: id, checked at the end */
+	bool		 exact;		/* its size is its length: a read that
+					 * ends elsewhere is a change (not so
+					 * for procfs's and sysfs's files) */
+	struct ms_file_id id;		/* as it was opened */
 	ms_reader_fn	*reader;
 	void		*reader_arg;
 };
@@ -103,7 +127,9 @@ void	 ms_source_from_reader(struct ms_source *s, const char *name,
  * The next chunk.  buf (cap bytes, caller-owned) is filled in read mode,
  * up to cap bytes or the end of the input.  Returns 1 with a chunk, 0 at
  * the end (no chunk), -1 with errno.  After a chunk, s->eof tells whether
- * it was the last one.
+ * it was the last one.  The read that reaches the end of a watched file
+ * checks that it did not change: if it did, -1 with MS_ECHANGED (and the
+ * last chunk is not handed out).
  */
 int	 ms_source_next(struct ms_source *s, struct ms_chunk *c,
 	    unsigned char *buf, size_t cap);
@@ -120,6 +146,13 @@ off_t	 ms_source_size(struct ms_source *s);
  */
 int	 ms_chunk_feed(const struct ms_chunk *c,
 	    void (*fn)(void *arg, const void *p, size_t n), void *arg);
+
+/*
+ * The error to report for err, a failure while reading s (a read error, a
+ * mapped window that faulted): MS_ECHANGED if s is watched and no longer
+ * as it was opened (one fstat), else err.
+ */
+int	 ms_source_error(struct ms_source *s, int err);
 
 /* Close the file; with nocache, first drop its pages from the cache
  * (posix_fadvise DONTNEED: those of windows still mapped go when they

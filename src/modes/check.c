@@ -4,8 +4,9 @@
  * is to be said about each line queued in manifest order.
  *
  * Owns the reading of manifests (getline, so that lines may hold any
- * byte), the report queue that keeps every line of output in manifest order while
- * the engine hashes files in parallel, and --expect.  What --archive
+ * byte; verified as they are read, in bounded memory), the report queue
+ * that keeps every line of output in manifest order while the engine
+ * hashes files in parallel, and --expect.  What --archive
  * reads is check_archive.c's, the registry of selections
  * check_select.c's.  Which lines are well formed is manifest.c's
  * business, hashing the engine's, and the words said for each record
@@ -23,17 +24,37 @@
 #include "io/text_input.h"
 #include "base/util.h"
 
+/*
+ * Records read while a PGP header further down could still make them
+ * "outside" the signed part are held back (at most this many, or bytes),
+ * then verified as an unsigned manifest's: a clear-signed message begins
+ * with its header, and a header after that many lines fails the run
+ * (REC_LATE_PGP).  A manifest is never read whole before it is verified.
+ */
+#define HOLD_MAX	1024
+
+/*
+ * The report queue's bytes beyond which reading waits for the engine: it
+ * holds what is in flight (the engine's window) and the lines read since
+ * the oldest entry still hashed, so that -c of a manifest of any length
+ * runs in bounded memory.  An eighth of --memory, within these bounds;
+ * the engine's buffers have the rest.  Held records are half of it.
+ */
+#define QUEUE_MIN	((size_t)256 << 10)
+#define QUEUE_MAX	((size_t)8 << 20)
+
 /* Report every record at the head of the queue that is ready. */
 static void
 flush(struct run *r)
 {
-	while (r->head != NULL &&
+	while (r->head != NULL && !r->head->held &&
 	    (r->head->kind != REC_ENTRY || r->head->done)) {
 		struct rec *rec = r->head;
 
 		r->head = rec->next;
 		if (r->head == NULL)
 			r->tail = &r->head;
+		r->queued_bytes -= rec->bytes;
 		ms_check_report(r, rec);
 		free(rec->why);
 		free(rec->name);
@@ -49,6 +70,8 @@ rec_new(struct run *r, enum rec_kind kind, struct manifest *m, size_t want_len)
 	rec->kind = kind;
 	rec->m = m;
 	rec->want_len = want_len;
+	rec->bytes = sizeof(*rec) + want_len;
+	r->queued_bytes += rec->bytes;
 	*r->tail = rec;
 	r->tail = &rec->next;
 	return rec;
@@ -65,7 +88,18 @@ emit(void *arg, struct ms_task *t)
 	flush(r);
 }
 
-/* Queue an entry; it is submitted by submit() when the manifest is read. */
+/* Put rec on the pending list, to be settled and submitted by submit(). */
+static void
+hold(struct run *r, struct rec *rec)
+{
+	rec->held = true;
+	*r->pending_tail = rec;
+	r->pending_tail = &rec->pending;
+	r->npending++;
+	r->pending_bytes += rec->bytes;
+}
+
+/* Queue an entry; submit() hands it to the engine. */
 static void
 add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
     unsigned long line)
@@ -104,8 +138,10 @@ add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
 	 * merged: compare in selection order only when they line up. */
 	if (rec->task->sel->cnt != e->n && rec->task->sel->cnt != 0)
 		rec->n = 0;
-	*r->pending_tail = rec;
-	r->pending_tail = &rec->pending;
+	rec->bytes += sizeof(*rec->task) + rec->task->sel->out_len +
+	    strlen(rec->task->path) + 1;
+	r->queued_bytes += rec->bytes - sizeof(*rec) - want_len;
+	hold(r, rec);
 }
 
 /*
@@ -116,12 +152,16 @@ add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
 static void
 submit(struct run *r, bool pgp)
 {
-	struct ms_task **go = NULL;
 	size_t ngo = 0;
 	struct rec *next;
 
+	if (r->go_cap < r->npending) {
+		r->go_cap = r->npending < HOLD_MAX ? HOLD_MAX : r->npending;
+		r->go = ms_xrealloc(r->go, r->go_cap * sizeof(*r->go));
+	}
 	for (struct rec *rec = r->pending; rec != NULL; rec = next) {
 		next = rec->pending;
+		rec->held = false;
 		if (pgp && rec->outside) {
 			if (rec->kind == REC_ENTRY)
 				ms_task_free(rec->task);
@@ -140,16 +180,39 @@ submit(struct run *r, bool pgp)
 			rec->task->err = EBUSY;
 			rec->done = true;
 		} else if (r->engine != NULL) {
-			go = ms_xrealloc(go, (ngo + 1) * sizeof(*go));
-			go[ngo++] = rec->task;
+			r->go[ngo++] = rec->task;
 		}
 	}
 	r->pending = NULL;
 	r->pending_tail = &r->pending;
+	r->npending = r->pending_bytes = 0;
 	for (size_t i = 0; i < ngo; i++)
-		ms_engine_submit(r->engine, go[i]);
-	free(go);
+		ms_engine_submit(r->engine, r->go[i]);
 	flush(r);
+}
+
+/*
+ * After each line: submit what is read once nothing further down can
+ * change its verdict (no PGP header can come, or one came), or once the
+ * hold is full; then, while the queue is over its bound, let the engine
+ * hand back its oldest entries.
+ */
+static void
+pace(struct run *r, struct manifest *m, const struct ms_manifest_state *st)
+{
+	const struct ms_manifest_rules *rules = &r->style->rules;
+	bool open = rules->dialect == MS_DIALECT_NATIVE && !rules->zero &&
+	    !st->pgp_seen;
+
+	if (r->pending != NULL && (!open || r->npending >= HOLD_MAX ||
+	    r->pending_bytes >= r->queue_max / 2)) {
+		if (open)
+			m->unsigned_read = true;
+		submit(r, st->pgp_seen);
+	}
+	while (r->engine != NULL && r->queued_bytes > r->queue_max &&
+	    ms_engine_wait(r->engine))
+		;
 }
 
 static struct rec *
@@ -182,8 +245,7 @@ add_other(struct run *r, struct manifest *m, enum ms_line rc,
 	}
 	if (rc == MS_LINE_UNSUPPORTED)
 		rec->name = ms_xstrdup(e->name != NULL ? e->name : "?");
-	*r->pending_tail = rec;
-	r->pending_tail = &rec->pending;
+	hold(r, rec);
 }
 
 /* One verdict of the parser, queued. */
@@ -247,19 +309,23 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 		return !fatal;
 	}
 	ms_manifest_begin(rules, st, path);
-	/*
-	 * The whole manifest is read before any of it is verified: a PGP
-	 * header further down makes every line before it "outside".
-	 */
+	/* Read, verified and reported line by line, in bounded memory:
+	 * pace() says when what was read goes to the engine. */
 	errno = 0;
 	while (!(fatal && st->refused) &&
 	    (n = getdelim(&line, &cap, eol, fp)) > 0) {
+		bool signed_before = st->pgp_seen;
+
 		if (line[0] == '#' && r->hooks != NULL && r->hooks->comment != NULL)
 			r->hooks->comment(r->hooks->arg, line, (size_t)n);
 		do
 			take(r, m, st, ms_manifest_parse(rules, st, line,
 			    (size_t)n, &e), &e);
 		while (st->again);
+		if (!signed_before && st->pgp_seen && m->unsigned_read)
+			add_mark(r, m, REC_LATE_PGP, st->line, NULL);
+		pace(r, m, st);
+		errno = 0;
 	}
 	m->read_cause = errno;
 	take(r, m, st, ms_manifest_finish(rules, st, &e), &e);
@@ -289,10 +355,9 @@ finish(struct run *r)
 	ms_progress_stop(r->cfg.progress);
 	flush(r);
 	ms_check_registry_free(&r->reg);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		ms_write_error();
+	free(r->go);
+	if (ms_output_close(&r->out, true) == -1)
 		r->failed = true;
-	}
 }
 
 static void
@@ -303,10 +368,17 @@ start(struct run *r, const struct ms_options *o,
 	r->style = style;
 	r->reg.param = &o->param;
 	r->cfg = o->engine;
+	if (r->cfg.memory == 0)
+		r->cfg.memory = ms_memory_default();
+	r->queue_max = r->cfg.memory / 8;
+	r->queue_max = r->queue_max < QUEUE_MIN ? QUEUE_MIN :
+	    r->queue_max > QUEUE_MAX ? QUEUE_MAX : r->queue_max;
+	r->cfg.memory -= r->queue_max;
 	r->tail = &r->head;
 	r->pending_tail = &r->pending;
 	r->cfg.progress = ms_progress_start(o->progress);
-	ms_output_stdio_lines();	/* whole lines into a shared pipe */
+	if (ms_output_open(&r->out, NULL) == -1)
+		exit(MS_EXIT_FAIL);	/* no memory for a memory stream */
 	if (o->archive == NULL)
 		r->engine = ms_engine_start(&r->cfg, emit, r);
 }

@@ -4,8 +4,8 @@
  * check_explain.c - the messages that explain a verdict of check mode:
  * which algorithm verified a line (--debug), what was assumed when a
  * guessed algorithm fails, a non-cryptographic default, and why an entry
- * was not hashed at all.  Prints on standard error only; the caller
- * decides when (once per manifest).
+ * was not hashed at all.  Prints on standard error only, after the report
+ * held so far; the caller decides when (once per manifest).
  */
 #include "modes/check_explain.h"
 
@@ -33,12 +33,13 @@ ms_explain_err(int err)
 }
 
 void
-ms_explain_debug(const char *manifest, unsigned long line, const char *path,
-    const struct ms_selection *sel, enum ms_resolved how)
+ms_explain_debug(struct ms_output *out, const char *manifest,
+    unsigned long line, const char *path, const struct ms_selection *sel,
+    enum ms_resolved how)
 {
 	char buf[32];
 
-	fflush(stdout);
+	ms_output_flush(out);
 	fprintf(stderr, "%s: debug: %s: %lu: %s:", ms_program,
 	    ms_quotef(manifest), line, ms_quotef(path));
 	for (size_t i = 0; i < sel->cnt; i++)
@@ -48,13 +49,13 @@ ms_explain_debug(const char *manifest, unsigned long line, const char *path,
 }
 
 bool
-ms_explain_hint(const char *manifest, const struct ms_digest_spec *s,
-    enum ms_resolved how)
+ms_explain_hint(struct ms_output *out, const char *manifest,
+    const struct ms_digest_spec *s, enum ms_resolved how)
 {
 	char others[160], buf[32];
 
 	if (how == MS_BY_DECIMAL && manifest != NULL) {
-		fflush(stdout);
+		ms_output_flush(out);
 		ms_warn("%s: 'SUM SIZE NAME' lines were taken as cksum's (POSIX "
 		    "CRC); if they are sum's, give -a bsd (sum -r) or -a sysv "
 		    "(sum -s)", ms_quotef(manifest));
@@ -63,7 +64,7 @@ ms_explain_hint(const char *manifest, const struct ms_digest_spec *s,
 	if (how != MS_BY_LENGTH && how != MS_BY_NAME)
 		return false;
 	ms_manifest_others(s, others, sizeof(others));
-	fflush(stdout);
+	ms_output_flush(out);
 	if (manifest == NULL)
 		ms_warn("--expect: the digest was taken as %s (by %s); if it is "
 		    "of another algorithm, name it with -a or a prefix "
@@ -80,14 +81,14 @@ ms_explain_hint(const char *manifest, const struct ms_digest_spec *s,
 }
 
 bool
-ms_explain_note(const char *manifest, const struct ms_digest_spec *s,
-    enum ms_resolved how)
+ms_explain_note(struct ms_output *out, const char *manifest,
+    const struct ms_digest_spec *s, enum ms_resolved how)
 {
 	char buf[32];
 
 	if (how != MS_BY_LENGTH || s->algo->class != MS_CLASS_NONCRYPTO)
 		return false;
-	fflush(stdout);
+	ms_output_flush(out);
 	ms_warn("%s: untagged %zu-hex-digit digests are taken as %s, a "
 	    "non-cryptographic checksum (-a names another)",
 	    ms_quotef(manifest != NULL ? manifest : "--expect"),

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 #include "digest/digest_set.h"
+#include "io/output.h"
 #include "manifest/manifest.h"
 
 /* Why check mode itself did not hash an entry (a task's err < 0). */
@@ -23,21 +24,26 @@ enum {
 /* The text of one of those. */
 const char *ms_explain_err(int err);
 
+/*
+ * Each of these says what it says on standard error after writing what
+ * out (the report) holds, so that the two stay in order.
+ */
+
 /* --debug: "debug: MANIFEST: LINE: FILE: sha256 (by its length)". */
-void	 ms_explain_debug(const char *manifest, unsigned long line,
-	    const char *path, const struct ms_selection *sel,
-	    enum ms_resolved how);
+void	 ms_explain_debug(struct ms_output *out, const char *manifest,
+	    unsigned long line, const char *path,
+	    const struct ms_selection *sel, enum ms_resolved how);
 
 /*
  * After a FAILED line whose algorithm was a guess (its length or the
  * manifest's name): what was assumed and how to name another.  manifest
  * is NULL for --expect.  Returns whether it said anything.
  */
-bool	 ms_explain_hint(const char *manifest, const struct ms_digest_spec *s,
-	    enum ms_resolved how);
+bool	 ms_explain_hint(struct ms_output *out, const char *manifest,
+	    const struct ms_digest_spec *s, enum ms_resolved how);
 
 /* A non-cryptographic default taken by length is named; said or not. */
-bool	 ms_explain_note(const char *manifest, const struct ms_digest_spec *s,
-	    enum ms_resolved how);
+bool	 ms_explain_note(struct ms_output *out, const char *manifest,
+	    const struct ms_digest_spec *s, enum ms_resolved how);
 
 #endif

@@ -4,7 +4,10 @@
  * that check.c fills (manifests read, entries hashed by the engine, or
  * matched with archive members by check_archive.c) and check_report.c
  * words, record by record in manifest order; the registry of selections
- * (check_select.c).  Nothing outside them includes it.
+ * (check_select.c).  The queue is bounded: it holds what the engine has
+ * in flight and the lines read since its oldest entry, never the whole
+ * manifest (but with --archive, whose one pass needs every name first).
+ * Nothing outside them includes it.
  */
 #ifndef MS_CHECK_INT_H
 #define MS_CHECK_INT_H
@@ -15,6 +18,7 @@
 #include "modes/check.h"
 #include "engine/engine.h"
 #include "manifest/manifest.h"
+#include "io/output.h"
 
 /* One MANIFEST operand and its counters (coreutils' digest_check). */
 struct manifest {
@@ -34,11 +38,15 @@ struct manifest {
 	bool		 pathed;	/* the note on a Windows path */
 	const char	*said;		/* the last reason given for a bad line */
 	bool		 empty_ok;	/* --per-dir: a folder's may list no file */
+	bool		 unsigned_read;	/* lines were verified before any PGP
+					 * header: one later is REC_LATE_PGP */
+	bool		 late_pgp;	/* and one came: the run fails */
 };
 
 enum rec_kind {
 	REC_ENTRY, REC_BAD, REC_UNSUPPORTED, REC_OUTSIDE,
 	REC_STOP,	/* a line the parser stopped at (style->fatal_unreadable) */
+	REC_LATE_PGP,	/* a PGP header after lines verified as unsigned */
 	REC_END,
 	REC_NOTE,	/* --per-dir: "NAME: WHY" (name, why), in its place */
 };
@@ -49,6 +57,8 @@ struct rec {
 	enum rec_kind	 kind;
 	struct manifest	*m;
 	bool		 done;		/* REC_ENTRY: the task is back */
+	bool		 held;		/* on the pending list: not yet settled */
+	size_t		 bytes;		/* its memory and its task's */
 	struct ms_task	*task;		/* REC_ENTRY */
 	struct rec	*pending;	/* the manifest's entries not yet submitted */
 	unsigned long	 line;
@@ -81,6 +91,7 @@ struct run {
 	const struct ms_check_style *style;
 	struct ms_engine_config cfg;	/* o->engine, with the progress line */
 	struct ms_engine *engine;	/* NULL with --archive */
+	struct ms_output out;		/* the report: standard output */
 	struct rec	*head, **tail;
 	struct ms_check_registry reg;	/* the selections entries need */
 	struct rec	**idx;		/* --archive: pending entries by name */
@@ -90,6 +101,11 @@ struct run {
 	bool		 stopped;	/* fatal_unreadable: nothing more is said */
 	bool		 stdin_manifest;	/* a manifest is standard input */
 	struct rec	*pending, **pending_tail;	/* read, not submitted */
+	size_t		 npending, pending_bytes;
+	size_t		 queued_bytes;	/* of every record in the queue */
+	size_t		 queue_max;	/* its bound, out of --memory */
+	struct ms_task	**go;		/* submit()'s batch */
+	size_t		 go_cap;
 	/* --per-dir (ms_check_read): what entry names are joined to, and
 	 * who is told of entries and comment lines */
 	const char	*prefix;

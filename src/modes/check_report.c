@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "modes/check_explain.h"
+#include "io/output.h"
 #include "manifest/format.h"
 #include "base/quote.h"
 #include "base/rust_text.h"
@@ -27,11 +28,15 @@
 
 /* A message on standard error, after what standard output holds. */
 static void
-say(const char *fmt, ...)
+say(struct run *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void
+say(struct run *r, const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
+	ms_output_flush(&r->out);
 	va_start(ap, fmt);
 	ms_vwarn(fmt, ap);
 	va_end(ap);
@@ -49,6 +54,7 @@ cause(const struct run *r, int err)
 static void
 print_name(const struct run *r, const struct rec *rec, const char *name)
 {
+	FILE *fp = r->out.fp;
 	bool esc;
 
 	switch (r->style->names) {
@@ -57,10 +63,10 @@ print_name(const struct run *r, const struct rec *rec, const char *name)
 		if (rec->escaped) {
 			char *shown = ms_rust_lossy(name, true, NULL);
 
-			printf("\\%s", shown);
+			fprintf(fp, "\\%s", shown);
 			free(shown);
 		} else {
-			fputs(name, stdout);
+			fputs(name, fp);
 		}
 		return;
 	case MS_CHECK_NAMES_NEWLINE:
@@ -72,19 +78,18 @@ print_name(const struct run *r, const struct rec *rec, const char *name)
 		break;
 	}
 	if (esc) {
-		putchar('\\');
-		ms_write_escaped(stdout, name);
+		putc('\\', fp);
+		ms_write_escaped(fp, name);
 	} else {
-		fputs(name, stdout);
+		fputs(name, fp);
 	}
 }
 
 static void
 verdict(const struct run *r, const struct rec *rec, const char *what)
 {
-	ms_before_terminal_output();	/* not over the progress line */
 	print_name(r, rec, rec->task->path);
-	printf(": %s\n", what);
+	fprintf(r->out.fp, ": %s\n", what);
 }
 
 /* An entry whose file could not be read, for the reason given. */
@@ -99,7 +104,7 @@ unreadable(struct run *r, struct rec *rec, const char *why)
 		free(what);
 		return;
 	}
-	say("%s: %s", ms_quotef(rec->task->path), why);
+	say(r, "%s: %s", ms_quotef(rec->task->path), why);
 	if (!r->o->status)
 		verdict(r, rec, "FAILED open or read");
 }
@@ -124,16 +129,19 @@ matches(const struct ms_task *t, const struct rec *rec)
 /* Once per manifest: the hint after a guessed FAILED, the note on a
  * non-cryptographic default (check_explain.c). */
 static void
-explain(struct manifest *m, const struct rec *rec, bool ok)
+explain(struct run *r, struct manifest *m, const struct rec *rec, bool ok)
 {
+	struct ms_output *out = &r->out;
 	const struct ms_task *t = rec->task;
 	const char *mname = m->summary ? m->name : NULL;
 
 	if (rec->n != 1)
 		return;
-	if (!ok && !m->hinted && ms_explain_hint(mname, &t->sel->spec[0], rec->how))
+	if (!ok && !m->hinted &&
+	    ms_explain_hint(out, mname, &t->sel->spec[0], rec->how))
 		m->hinted = true;
-	if (ok && !m->noted && ms_explain_note(mname, &t->sel->spec[0], rec->how))
+	if (ok && !m->noted &&
+	    ms_explain_note(out, mname, &t->sel->spec[0], rec->how))
 		m->noted = true;
 }
 
@@ -147,7 +155,7 @@ report_entry(struct run *r, struct rec *rec)
 	m->any_entry = true;
 	if (rec->why != NULL && !m->pathed) {
 		/* a Windows path: once a manifest, before its first entry */
-		say("%s: %s", ms_quotef(m->name), rec->why);
+		say(r, "%s: %s", ms_quotef(m->name), rec->why);
 		m->pathed = true;
 	}
 	if (t->err == ENOENT && o->ignore_missing)
@@ -160,7 +168,7 @@ report_entry(struct run *r, struct rec *rec)
 	if (t->err == ENOTSUP) {
 		/* The backend did not load: said once, by sel_new. */
 		m->unsupported++;
-		say("%s: %s: unsupported algorithm %s", ms_quotef(m->name),
+		say(r, "%s: %s: unsupported algorithm %s", ms_quotef(m->name),
 		    ms_quotef(t->path), rec->task->sel->cnt ?
 		    rec->task->sel->spec[0].algo->name : "of this build");
 		return;
@@ -170,7 +178,7 @@ report_entry(struct run *r, struct rec *rec)
 		return;
 	}
 	if (o->debug)
-		ms_explain_debug(rec->m->name, rec->line, t->path, t->sel,
+		ms_explain_debug(&r->out, rec->m->name, rec->line, t->path, t->sel,
 		    rec->how);
 	if (t->err != 0) {
 		unreadable(r, rec, cause(r, t->err));
@@ -178,7 +186,7 @@ report_entry(struct run *r, struct rec *rec)
 	}
 	if (matches(t, rec)) {
 		m->matched = true;
-		explain(m, rec, true);
+		explain(r, m, rec, true);
 		if (!o->status && !o->quiet)
 			verdict(r, rec, "OK");
 	} else {
@@ -186,7 +194,7 @@ report_entry(struct run *r, struct rec *rec)
 		if (!o->status)
 			verdict(r, rec, "FAILED");
 		if (!o->status)
-			explain(m, rec, false);
+			explain(r, m, rec, false);
 	}
 }
 
@@ -200,7 +208,7 @@ plural(size_t n, const char *one, const char *many)
 static void
 stop(struct run *r, const char *why)
 {
-	fflush(stdout);
+	ms_output_flush(&r->out);
 	fprintf(stderr, "Error: %s\n", why);
 	r->failed = r->stopped = true;
 }
@@ -216,36 +224,36 @@ manifest_unreadable(struct run *r, struct manifest *m)
 		stop(r, cause(r, m->open_err != 0 ? m->open_err :
 		    m->read_cause != 0 ? m->read_cause : EIO));
 	else if (m->open_err != 0)
-		say("%s: %s", name, strerror(m->open_err));
+		say(r, "%s: %s", name, strerror(m->open_err));
 	else if (m->read_errno != 0)
-		say("%s: %s", name, strerror(m->read_errno));
+		say(r, "%s: %s", name, strerror(m->read_errno));
 	else
-		say("%s: read error", name);
+		say(r, "%s: read error", name);
 }
 
 /* coreutils' closing warnings, once per manifest. */
 static void
-summary(const struct run *r, const struct manifest *m)
+summary(struct run *r, const struct manifest *m)
 {
 	if (m->bad != 0)
-		say("WARNING: %zu %s improperly formatted", m->bad,
+		say(r, "WARNING: %zu %s improperly formatted", m->bad,
 		    plural(m->bad, "line is", "lines are"));
 	if (m->unreadable != 0)
-		say("WARNING: %zu listed %s could not be read",
+		say(r, "WARNING: %zu listed %s could not be read",
 		    m->unreadable, plural(m->unreadable, "file", "files"));
 	if (m->mismatched != 0)
-		say("WARNING: %zu computed %s did NOT match",
+		say(r, "WARNING: %zu computed %s did NOT match",
 		    m->mismatched,
 		    plural(m->mismatched, "checksum", "checksums"));
 	if (m->unsupported != 0)
-		say("WARNING: %zu %s not verified",
+		say(r, "WARNING: %zu %s not verified",
 		    m->unsupported, plural(m->unsupported, "line was",
 		    "lines were"));
 	if (m->outside != 0)
-		say("WARNING: %zu %s outside the signed part, not verified",
+		say(r, "WARNING: %zu %s outside the signed part, not verified",
 		    m->outside, plural(m->outside, "line is", "lines are"));
 	if (r->o->ignore_missing && !m->matched)
-		say("%s: no file was verified", ms_quotef(m->name));
+		say(r, "%s: no file was verified", ms_quotef(m->name));
 }
 
 /* The end of a manifest: coreutils' closing warnings and verdict. */
@@ -254,7 +262,7 @@ report_end(struct run *r, struct manifest *m)
 {
 	const struct ms_options *o = r->o;
 	bool line_failed = m->mismatched != 0 || m->unreadable != 0 ||
-	    m->unsupported != 0 || m->outside != 0;
+	    m->unsupported != 0 || m->outside != 0 || m->late_pgp;
 
 	if (m->open_err != 0 || m->read_err) {
 		manifest_unreadable(r, m);
@@ -269,7 +277,7 @@ report_end(struct run *r, struct manifest *m)
 		return;
 	if (!m->any_entry && m->unsupported == 0 && m->outside == 0) {
 		if (m->summary)
-			say("%s: no properly formatted checksum lines found",
+			say(r, "%s: no properly formatted checksum lines found",
 			    ms_quotef(m->name));
 		r->failed = true;
 		return;
@@ -286,11 +294,11 @@ report_bad(struct run *r, struct rec *rec)
 {
 	rec->m->bad++;
 	if (r->style->bare_reasons && rec->why != NULL)
-		say("%s", rec->why);
+		say(r, "%s", rec->why);
 	else if (rec->why != NULL)
-		say("%s: %lu: %s", ms_quotef(rec->m->name), rec->line, rec->why);
+		say(r, "%s: %lu: %s", ms_quotef(rec->m->name), rec->line, rec->why);
 	else if (r->o->warn)
-		say("%s: %lu: improperly formatted %s%schecksum line",
+		say(r, "%s: %lu: improperly formatted %s%schecksum line",
 		    ms_quotef(rec->m->name), rec->line,
 		    rec->type ? rec->type : "", rec->type ? " " : "");
 }
@@ -308,25 +316,30 @@ say_record(struct run *r, struct rec *rec)
 	case REC_UNSUPPORTED:
 		rec->m->unsupported++;
 		rec->m->any_entry = true;
-		say("%s: %lu: %s: not verified: %s", ms_quotef(rec->m->name),
+		say(r, "%s: %lu: %s: not verified: %s", ms_quotef(rec->m->name),
 		    rec->line, ms_quotef(rec->name), rec->why);
 		break;
 	case REC_OUTSIDE:
 		rec->m->outside++;
-		say("%s: %lu: outside the signed part of the PGP message: "
+		say(r, "%s: %lu: outside the signed part of the PGP message: "
 		    "not verified", ms_quotef(rec->m->name), rec->line);
 		break;
 	case REC_STOP:
 		stop(r, rec->why);
+		break;
+	case REC_LATE_PGP:
+		rec->m->late_pgp = true;
+		say(r, "%s: %lu: a PGP signed message begins after lines already "
+		    "verified as unsigned: they are not covered by its "
+		    "signature", ms_quotef(rec->m->name), rec->line);
 		break;
 	case REC_END:
 		report_end(r, rec->m);
 		break;
 	case REC_NOTE:
 		if (!r->o->status) {
-			ms_before_terminal_output();
 			print_name(r, rec, rec->name);
-			printf(": %s\n", rec->why);
+			fprintf(r->out.fp, ": %s\n", rec->why);
 		}
 		break;
 	}
@@ -338,6 +351,7 @@ ms_check_report(struct run *r, struct rec *rec)
 	/* after a fatal error, nothing more is said */
 	if (!r->stopped)
 		say_record(r, rec);
+	ms_output_lines(&r->out);	/* as soon as it and every earlier one */
 	if (rec->kind == REC_ENTRY)
 		ms_task_free(rec->task);
 	if (rec->kind == REC_END)

@@ -1,0 +1,362 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * output_stdout.c - standard output, written in whole lines as soon as
+ * they are ready, for every mode that prints results (hash mode, NDJSON,
+ * -c's report).
+ *
+ * A mode formats a result's lines into a memory stream on its own thread
+ * and says when they are complete (ms_output_lines); the complete lines
+ * move to a pending buffer, and write(2) takes them from there: at once
+ * on a terminal, and into a pipe or file at once too, unless results
+ * come faster than one per PACE_NS.  Then they are gathered, up to a
+ * batch, and written within PACE_NS by a writer thread (the output's own,
+ * beside the engine's workers, also at -j 1), so that a reader (tee, a
+ * log) sees each line about as soon as it is made, and a run killed
+ * loses no line finished more than PACE_NS before.  Every write ends at a line end and
+ * holds at most PIPE_BUF bytes into a pipe or terminal (a longer line
+ * goes alone): runs sharing a pipe never mangle each other's lines.
+ *
+ * Owns the memory stream, the pending lines, the writer thread and the
+ * detection of write errors (a full disk, a closed pipe, /dev/full).  -o
+ * is output.c's: its lines stay in the temporary file until the rename.
+ */
+#include "io/output_int.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/util.h"
+
+/* Standard output into a file: bytes gathered per write. */
+#define BATCH		(1u << 16)
+
+/*
+ * Results closer together than this are gathered (a tree of small files:
+ * a write a line would cost a system call each), and what is gathered is
+ * written this long after the first of it at the latest.
+ */
+#define PACE_NS		1000000u	/* 1 ms */
+
+struct ms_stdout {
+	FILE		*fp;		/* the memory stream lines are formatted in */
+	char		*mem;
+	size_t		 memlen;
+	size_t		 batch;		/* bytes gathered before a write */
+	size_t		 most;		/* the most one write may carry */
+	bool		 tty;		/* every line at once */
+	/* under lock: */
+	pthread_mutex_t	 lock;
+	pthread_cond_t	 cv;		/* the writer waits here, and a flush
+					 * for a write in progress */
+	char		*pend;		/* complete lines not yet written */
+	size_t		 pendlen, pendcap;
+	char		*spare;		/* what a write in progress sends */
+	size_t		 sparecap;
+	bool		 writing;	/* a write(2) runs, outside the lock */
+	uint64_t	 last_ns;	/* when the last result came */
+	uint64_t	 due_ns;	/* 0, or when pend must be written */
+	bool		 writer;	/* the writer thread runs */
+	bool		 idle;		/* it waits with no deadline */
+	unsigned	 waiters;	/* threads waiting for a write to end */
+	bool		 closing;
+	bool		 failed;	/* a write failed: the rest is dropped */
+	int		 err;
+	pthread_t	 tid;
+};
+
+/* write(2) all of p[0..n); 0, or the errno of the failure. */
+static int
+write_all(const char *p, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(STDOUT_FILENO, p, n);
+
+		if (w == -1 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return w == -1 ? errno : EIO;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+static bool
+line_end(char c)
+{
+	return c == '\n' || c == '\0';		/* NUL with -z */
+}
+
+/* Write p[0..len) in writes that end at line ends; 0 or an errno. */
+static int
+write_lines(const struct ms_stdout *so, const char *p, size_t len)
+{
+	const char *end = p + len;
+	int err = 0;
+
+	if (so->tty && p < end)
+		ms_before_terminal_output();
+	while (p < end && err == 0) {
+		size_t n = (size_t)(end - p) < so->most ? (size_t)(end - p) : so->most;
+		size_t cut = 0;
+
+		for (size_t i = n; i > 0; i--)
+			if (line_end(p[i - 1])) {
+				cut = i;
+				break;
+			}
+		if (cut == 0)	/* one line longer than a write may be: alone */
+			for (cut = n; p + cut < end; cut++)
+				if (line_end(p[cut])) {
+					cut++;
+					break;
+				}
+		err = write_all(p, cut);
+		p += cut;
+	}
+	return err;
+}
+
+/*
+ * Under the lock: write what is pending.  The lines move to the spare
+ * buffer and are written with the lock let go, so that the mode gathers
+ * the next ones meanwhile; what it adds is written next, by the same
+ * thread.  If a write is in progress already (the other thread's), it is
+ * left to that one, which keeps the order.
+ */
+static void
+write_pending(struct ms_stdout *so)
+{
+	so->due_ns = 0;
+	while (so->pendlen > 0 && !so->writing) {
+		char *p = so->pend;
+		size_t len = so->pendlen, cap = so->pendcap;
+		int err;
+
+		so->pend = so->spare;
+		so->pendcap = so->sparecap;
+		so->pendlen = 0;
+		so->spare = p;
+		so->sparecap = cap;
+		so->writing = true;
+		pthread_mutex_unlock(&so->lock);
+		err = write_lines(so, p, len);
+		pthread_mutex_lock(&so->lock);
+		so->writing = false;
+		if (err != 0 && !so->failed) {
+			so->failed = true;
+			so->err = err;
+		}
+		if (so->failed)		/* the rest is dropped */
+			so->pendlen = 0;
+		if (so->waiters > 0)
+			pthread_cond_broadcast(&so->cv);
+	}
+}
+
+/* Under the lock: wait for the end of a write in progress. */
+static void
+wait_write(struct ms_stdout *so)
+{
+	so->waiters++;
+	pthread_cond_wait(&so->cv, &so->lock);
+	so->waiters--;
+}
+
+/* Under the lock: wait until nothing is pending or being written. */
+static void
+drained(struct ms_stdout *so)
+{
+	write_pending(so);
+	while (so->writing || so->pendlen > 0) {
+		wait_write(so);
+		write_pending(so);
+	}
+}
+
+/*
+ * On the mode's thread, under the lock: move the memory stream's whole
+ * lines (all of it, with all: at the end, --raw writes no line end) to
+ * the pending buffer.
+ */
+static void
+take_lines(struct ms_stdout *so, bool all)
+{
+	size_t cut;
+
+	if (fflush(so->fp) == EOF && !so->failed) {
+		so->failed = true;
+		so->err = errno;
+	}
+	for (cut = so->memlen; !all && cut > 0 && !line_end(so->mem[cut - 1]); cut--)
+		;
+	if (cut == 0)
+		return;
+	if (so->pendlen + cut > so->pendcap) {
+		so->pendcap = so->pendlen + cut > 2 * so->pendcap ?
+		    so->pendlen + cut : 2 * so->pendcap;
+		so->pend = ms_xrealloc(so->pend, so->pendcap);
+	}
+	memcpy(so->pend + so->pendlen, so->mem, cut);
+	so->pendlen += cut;
+	memmove(so->mem, so->mem + cut, so->memlen - cut);
+	fseeko(so->fp, (off_t)(so->memlen - cut), SEEK_SET);
+}
+
+/* The writer thread: what is pending goes out when it is due. */
+static void *
+writer_main(void *arg)
+{
+	struct ms_stdout *so = arg;
+
+	pthread_mutex_lock(&so->lock);
+	while (!so->closing) {
+		uint64_t now = ms_now_ns();
+
+		if (so->writing) {
+			wait_write(so);
+		} else if (so->due_ns == 0) {
+			so->idle = true;
+			pthread_cond_wait(&so->cv, &so->lock);
+			so->idle = false;
+		} else if (now < so->due_ns) {
+			struct timespec ts = {
+				.tv_sec = (time_t)(so->due_ns / 1000000000u),
+				.tv_nsec = (long)(so->due_ns % 1000000000u),
+			};
+
+			pthread_cond_timedwait(&so->cv, &so->lock, &ts);
+		} else {
+			write_pending(so);
+		}
+	}
+	pthread_mutex_unlock(&so->lock);
+	return NULL;
+}
+
+/* Under the lock: what was just taken is due within PACE_NS. */
+static void
+arm(struct ms_stdout *so, uint64_t now)
+{
+	if (!so->writer) {		/* no thread: no waiting either */
+		write_pending(so);
+		return;
+	}
+	if (so->due_ns != 0)
+		return;
+	so->due_ns = now + PACE_NS;
+	/* A writer asleep on a deadline wakes to it anyway, and sees this. */
+	if (so->idle)
+		pthread_cond_broadcast(&so->cv);
+}
+
+/*
+ * Into a pipe or file, the writer thread, started with the output rather
+ * than when results first come fast, so that a run's threads do not
+ * depend on its timing.  Its condition waits on ms_now_ns's clock.
+ */
+static void
+start_writer(struct ms_stdout *so)
+{
+	pthread_condattr_t ca;
+
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&so->cv, &ca);
+	pthread_condattr_destroy(&ca);
+	so->writer = pthread_create(&so->tid, NULL, writer_main, so) == 0;
+	if (!so->writer)
+		pthread_cond_destroy(&so->cv);
+}
+
+int
+ms_stdout_open(struct ms_output *out)
+{
+	struct ms_stdout *so = ms_xcalloc(1, sizeof(*so));
+	struct stat st;
+
+	so->fp = open_memstream(&so->mem, &so->memlen);
+	if (so->fp == NULL) {
+		ms_warn("%s", strerror(errno));
+		free(so);
+		return -1;
+	}
+	so->tty = isatty(STDOUT_FILENO);
+	so->batch = BATCH;
+	so->most = BATCH;
+	/* Into a pipe (or a terminal) a write is atomic up to PIPE_BUF;
+	 * a file or a device such as /dev/null takes whole batches. */
+	if (so->tty || fstat(STDOUT_FILENO, &st) == -1 ||
+	    S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))
+		so->most = so->batch = PIPE_BUF;
+	pthread_mutex_init(&so->lock, NULL);
+	if (!so->tty)
+		start_writer(so);
+	out->so = so;
+	out->fp = so->fp;
+	return 0;
+}
+
+void
+ms_stdout_lines(struct ms_stdout *so)
+{
+	uint64_t now = so->tty ? 0 : ms_now_ns();
+
+	pthread_mutex_lock(&so->lock);
+	take_lines(so, false);
+	if (so->pendlen > 0) {
+		if (so->tty || so->pendlen >= so->batch ||
+		    now - so->last_ns >= PACE_NS)
+			write_pending(so);
+		else
+			arm(so, now);
+	}
+	so->last_ns = now;
+	pthread_mutex_unlock(&so->lock);
+}
+
+void
+ms_stdout_flush(struct ms_stdout *so)
+{
+	pthread_mutex_lock(&so->lock);
+	take_lines(so, false);
+	drained(so);		/* written, before the message that follows */
+	pthread_mutex_unlock(&so->lock);
+}
+
+int
+ms_stdout_close(struct ms_stdout *so)
+{
+	int rc = 0;
+
+	pthread_mutex_lock(&so->lock);
+	take_lines(so, true);
+	drained(so);
+	so->closing = true;
+	if (so->writer)
+		pthread_cond_broadcast(&so->cv);
+	pthread_mutex_unlock(&so->lock);
+	if (so->writer) {
+		pthread_join(so->tid, NULL);
+		pthread_cond_destroy(&so->cv);
+	}
+	fclose(so->fp);
+	free(so->mem);
+	free(so->pend);
+	free(so->spare);
+	pthread_mutex_destroy(&so->lock);
+	if (so->failed) {
+		errno = so->err;
+		ms_write_error();
+		rc = -1;
+	}
+	free(so);
+	return rc;
+}
