@@ -4,7 +4,8 @@
  * checks once the option table's have passed, and what they settle in
  * struct ms_options before the mode runs (the line format of hash mode,
  * --expect's digest, the algorithms --update and --audit take from their
- * manifest and --match from its sets, blake3's mode).  Every refusal is
+ * manifest and --match from its sets, blake3's mode; the signature
+ * options' one reader of standard input, --signer's value).  Every refusal is
  * a usage error (ms_cli_refuse); a file that cannot be read is exit 1.
  */
 #include "cli/mode_rules.h"
@@ -248,10 +249,32 @@ per_dir(const struct ms_options *o)
 		ms_cli_refuse("--per-dir writes gnu or bsd lines");
 }
 
+/* Signed lists: what the option table cannot say (rule 4). */
+static void
+check_signing(const struct ms_options *o)
+{
+	const struct ms_signature_opts *g = &o->signing;
+	bool stdin_list = o->nfiles == 0;
+
+	for (size_t i = 0; i < o->nfiles; i++)
+		stdin_list |= strcmp(o->files[i], "-") == 0;
+	if (g->signature != NULL && o->nfiles > 1)
+		ms_cli_refuse("--signature names the signature of one list, not %zu",
+		    o->nfiles);
+	if (g->signature != NULL && strcmp(g->signature, "-") == 0 && stdin_list)
+		ms_cli_refuse("--signature=- and the list cannot both be standard input");
+	if (g->signer != NULL && ms_signature_fingerprint(g->signer, NULL) == -1)
+		ms_cli_refuse("invalid --signer '%s' (an OpenPGP fingerprint: 40 or 64 "
+		    "hex digits)", g->signer);
+	if (o->mode == MS_MODE_KEYGEN && o->nfiles > 0)
+		ms_cli_refuse("--generate-key takes no FILE operand");
+}
+
 void
 ms_cli_mode_rules(struct ms_options *o)
 {
 	digest_params(o);
+	check_signing(o);
 	switch (o->mode) {
 	case MS_MODE_HASH:
 		if (o->nsets > 0)
@@ -284,6 +307,7 @@ ms_cli_mode_rules(struct ms_options *o)
 		if (o->format_name != NULL && strcmp(o->format_name, "ndjson") != 0)
 			ms_cli_refuse("--xattr prints a report: --format=ndjson or none");
 		break;
+	case MS_MODE_KEYGEN:	break;
 	}
 	if (o->per_dir != NULL)
 		per_dir(o);
