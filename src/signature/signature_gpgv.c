@@ -329,7 +329,7 @@ ms_gpgv_run(const char *keyring, const char *sig, size_t siglen,
 {
 	const char *name = getenv("MULTISUM_GPGV");
 	/* gpgv SIG DATA: the signature on 3, the data on standard input */
-	const char *argv[] = { "gpgv", "--status-fd", "4",
+	const char *argv[] = { NULL, "--status-fd", "4",
 	    "--enable-special-filenames", "--keyring", keyring, "--", "-&3", "-",
 	    NULL };
 	int pd[2], ps[2], pst[2], perr[2], prep[2], st, e = 0, null;
@@ -342,6 +342,7 @@ ms_gpgv_run(const char *keyring, const char *sig, size_t siglen,
 	*status_len = 0;
 	if (name == NULL || *name == '\0')
 		name = "gpgv";
+	argv[0] = name;
 	prog = find_program(name);
 	if (prog == NULL) {
 		*why = ms_xasprintf("cannot run %s: %s (OpenPGP signatures are "
