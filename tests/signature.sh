@@ -10,15 +10,7 @@
 
 . "$TESTS_SRCDIR/lib.sh"
 
-SIGNIFY=signify-openbsd
-have "$SIGNIFY" || SIGNIFY=signify
-
 # --------------------------------------------------------------- helpers
-
-# strace CMD...: LeakSanitizer cannot run under ptrace (the asan build).
-traced() {
-	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace "$@"
-}
 
 # Three files and their BSD-tagged list LIST (signify -C reads only those).
 files_and_list() {

@@ -11,14 +11,6 @@
 
 . "$TESTS_SRCDIR/lib.sh"
 
-SIGNIFY=signify-openbsd
-have "$SIGNIFY" || SIGNIFY=signify
-
-# strace CMD...: LeakSanitizer cannot run under ptrace (the asan build).
-traced() {
-	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace "$@"
-}
-
 files() {
 	echo one > f1
 	echo two > f2

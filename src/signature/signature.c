@@ -282,23 +282,18 @@ not_found(const char *path, const char *const *suffix, size_t n,
 	return t;
 }
 
+/* A detached signify or minisign signature sig of the whole list. */
 static void
-verify_ed25519(const struct ms_verifier *v, const char *path,
-    struct ms_signed_list *l)
+detached_ed25519(const struct ms_verifier *v, const char *path,
+    const char *name, const char *sig, size_t siglen, struct ms_signed_list *l)
 {
-	char *name, *sig = NULL, *why = NULL, kn[2 * MS_KEYNUM + 1];
-	const char *pwhy;
-	size_t siglen;
+	char kn[2 * MS_KEYNUM + 1], tc[256], *why;
 	struct ms_minisign_sig ms;
 	struct ms_signify_sig ss;
-	char tc[256];
-	int rc = find_sig(v, path, ed25519_beside, MS_ARRAY_LEN(ed25519_beside),
-	    &name, &sig, &siglen, &why);
+	const char *pwhy;
 
 	ms_keynum_text(kn, v->pub.keynum);
-	if (rc == -1) {
-		refuse(l, path, NULL, why);
-	} else if (rc == 0 && ms_minisign_shaped(sig, siglen)) {
+	if (ms_minisign_shaped(sig, siglen)) {
 		if (ms_minisign_parse(sig, siglen, &ms, &pwhy) == -1)
 			refuse(l, path, name, ms_xasprintf("not a minisign "
 			    "signature: %s", pwhy));
@@ -310,37 +305,42 @@ verify_ed25519(const struct ms_verifier *v, const char *path,
 			    "key %s); trusted comment: %s",
 			    ms_quotef(list_name(path)), name, kn, tc);
 		}
-	} else if (rc == 0) {
-		if (ms_signify_parse(sig, siglen, &ss, &pwhy) == -1)
-			refuse(l, path, name, ms_xasprintf("not a signify or "
-			    "minisign signature: %s", pwhy));
-		else if (ms_signify_verify(&ss, &v->pub, l->data, l->len, &why) == -1)
-			refuse(l, path, name, why);
-		else
-			l->said = ms_xasprintf("%s: good signify signature (%s, "
-			    "key %s)", ms_quotef(list_name(path)), name, kn);
-	} else if (strncmp(l->data, MS_COMMENT_PREFIX,
-	    strlen(MS_COMMENT_PREFIX)) == 0) {
-		/* signify -e: the signature at the top, the list under it */
-		if (ms_signify_parse(l->data, l->len, &ss, &pwhy) == -1)
-			refuse(l, path, NULL, ms_xasprintf("not a signify "
-			    "signature at its top: %s", pwhy));
-		else if (ms_signify_verify(&ss, &v->pub, l->data + ss.used,
-		    l->len - ss.used, &why) == -1)
-			refuse(l, path, NULL, why);
-		else {
-			l->body = l->data + ss.used;
-			l->body_len = l->len - ss.used;
-			l->said = ms_xasprintf("%s: good signify signature (at its "
-			    "top, key %s)", ms_quotef(list_name(path)), kn);
-		}
+	} else if (ms_signify_parse(sig, siglen, &ss, &pwhy) == -1) {
+		refuse(l, path, name, ms_xasprintf("not a signify or minisign "
+		    "signature: %s", pwhy));
+	} else if (ms_signify_verify(&ss, &v->pub, l->data, l->len, &why) == -1) {
+		refuse(l, path, name, why);
 	} else {
+		l->said = ms_xasprintf("%s: good signify signature (%s, key %s)",
+		    ms_quotef(list_name(path)), name, kn);
+	}
+}
+
+/* signify -e: the signature at the top, the list under it. */
+static void
+embedded_ed25519(const struct ms_verifier *v, const char *path,
+    struct ms_signed_list *l)
+{
+	char kn[2 * MS_KEYNUM + 1], *why;
+	struct ms_signify_sig ss;
+	const char *pwhy;
+
+	ms_keynum_text(kn, v->pub.keynum);
+	if (strncmp(l->data, MS_COMMENT_PREFIX, strlen(MS_COMMENT_PREFIX)) != 0)
 		refuse(l, path, NULL, not_found(path, ed25519_beside,
 		    MS_ARRAY_LEN(ed25519_beside), "a signify signature"));
+	else if (ms_signify_parse(l->data, l->len, &ss, &pwhy) == -1)
+		refuse(l, path, NULL, ms_xasprintf("not a signify signature at "
+		    "its top: %s", pwhy));
+	else if (ms_signify_verify(&ss, &v->pub, l->data + ss.used,
+	    l->len - ss.used, &why) == -1)
+		refuse(l, path, NULL, why);
+	else {
+		l->body = l->data + ss.used;
+		l->body_len = l->len - ss.used;
+		l->said = ms_xasprintf("%s: good signify signature (at its top, "
+		    "key %s)", ms_quotef(list_name(path)), kn);
 	}
-	l->verified = !l->refused;
-	free(name);
-	free(sig);
 }
 
 /* gpgv's verdict on sig over data: the good line, or a refusal. */
@@ -369,37 +369,72 @@ judge_pgp(const struct ms_verifier *v, const char *path, const char *name,
 		    verdict.fpr);
 }
 
+/* A detached OpenPGP signature of the whole list. */
 static void
-verify_pgp(const struct ms_verifier *v, const char *path,
+detached_pgp(const struct ms_verifier *v, const char *path, const char *name,
+    const char *sig, size_t siglen, struct ms_signed_list *l)
+{
+	judge_pgp(v, path, name, sig, siglen, l->data, l->len, l);
+}
+
+/* A clear-signed list: its signed text is what gpgv checks, and parsed. */
+static void
+embedded_pgp(const struct ms_verifier *v, const char *path,
     struct ms_signed_list *l)
 {
-	char *name, *sig = NULL, *why = NULL;
-	size_t siglen;
 	struct ms_pgp_clear c;
-	const char *cwhy;
+	const char *why;
 	unsigned long line;
-	int rc = find_sig(v, path, pgp_beside, MS_ARRAY_LEN(pgp_beside), &name,
-	    &sig, &siglen, &why);
+	int rc = ms_pgp_clear_parse(l->data, l->len, &c, &why, &line);
 
-	if (rc == -1) {
-		refuse(l, path, NULL, why);
-	} else if (rc == 0) {
-		judge_pgp(v, path, name, sig, siglen, l->data, l->len, l);
-	} else if ((rc = ms_pgp_clear_parse(l->data, l->len, &c, &cwhy,
-	    &line)) == 1) {
+	if (rc == 1) {
 		l->own = c.body;
 		judge_pgp(v, path, "clear-signed", c.sig, c.sig_len, c.body,
 		    c.body_len, l);
-		l->body = l->own;
-		l->body_len = c.body_len;
-		if (l->refused)
-			l->body_len = 0;
+		if (!l->refused) {
+			l->body = l->own;
+			l->body_len = c.body_len;
+		}
 	} else if (rc == -1) {
-		refuse(l, path, NULL, ms_xasprintf("line %lu: %s", line, cwhy));
+		refuse(l, path, NULL, ms_xasprintf("line %lu: %s", line, why));
 	} else {
 		refuse(l, path, NULL, not_found(path, pgp_beside,
 		    MS_ARRAY_LEN(pgp_beside), "a clear-signed message"));
 	}
+}
+
+/* The ways of each kind of key: where to look, what to check. */
+static const struct kind {
+	const char *const *beside;
+	size_t		 nbeside;
+	void		(*detached)(const struct ms_verifier *, const char *,
+			    const char *, const char *, size_t,
+			    struct ms_signed_list *);
+	void		(*embedded)(const struct ms_verifier *, const char *,
+			    struct ms_signed_list *);
+} kinds[] = {
+	[ED25519] = { ed25519_beside, MS_ARRAY_LEN(ed25519_beside),
+	    detached_ed25519, embedded_ed25519 },
+	[KEYRING] = { pgp_beside, MS_ARRAY_LEN(pgp_beside), detached_pgp,
+	    embedded_pgp },
+};
+
+/* With a key: the signature found and judged; only what it covers kept. */
+static void
+judge(const struct ms_verifier *v, const char *path, struct ms_signed_list *l)
+{
+	const struct kind *k = &kinds[v->kind];
+	char *name, *sig = NULL, *why = NULL;
+	size_t siglen;
+	int rc = find_sig(v, path, k->beside, k->nbeside, &name, &sig, &siglen,
+	    &why);
+
+	if (rc == -1)
+		refuse(l, path, NULL, why);
+	else if (rc == 0)
+		k->detached(v, path, name, sig, siglen, l);
+	else
+		k->embedded(v, path, l);
 	l->verified = !l->refused;
 	free(name);
 	free(sig);
@@ -496,9 +531,7 @@ ms_signed_list_read(struct ms_verifier *v, const char *path,
 		l->body_len = 0;
 		return;
 	}
-	switch (v->kind) {
-	case NO_KEY:	ms_bug("a list read whole without a key"); break;
-	case ED25519:	verify_ed25519(v, path, l); break;
-	case KEYRING:	verify_pgp(v, path, l); break;
-	}
+	if (v->kind == NO_KEY)
+		ms_bug("a list read whole without a key");
+	judge(v, path, l);
 }

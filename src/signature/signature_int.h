@@ -101,6 +101,15 @@ int	 ms_pubkey_parse(const char *text, size_t len, struct ms_pubkey *k,
 /* minisign's -P form: the base64 line alone. */
 int	 ms_pubkey_base64(const char *s, size_t len, struct ms_pubkey *k);
 
+/*
+ * Is sig k's signature of msg, made by the key numbered keynum (NULL: no
+ * number to compare)?  0, or -1 with *said (malloc): another key's, or
+ * what ("the list") is not what the key signed.
+ */
+int	 ms_pubkey_verify(const struct ms_pubkey *k, const unsigned char *keynum,
+	    const unsigned char sig[MS_ED25519_SIG], const void *msg, size_t len,
+	    const char *what, char **said);
+
 enum ms_seckey_kind { MS_SECKEY_SIGNIFY, MS_SECKEY_MINISIGN };
 
 /* A secret key file as parsed: its secret may still be encrypted. */

@@ -80,6 +80,29 @@ ms_pubkey_base64(const char *s, size_t len, struct ms_pubkey *k)
 }
 
 int
+ms_pubkey_verify(const struct ms_pubkey *k, const unsigned char *keynum,
+    const unsigned char sig[MS_ED25519_SIG], const void *msg, size_t len,
+    const char *what, char **said)
+{
+	char want[2 * MS_KEYNUM + 1], got[2 * MS_KEYNUM + 1];
+	int ok;
+
+	if (keynum != NULL && memcmp(keynum, k->keynum, MS_KEYNUM) != 0) {
+		ms_keynum_text(got, keynum);
+		ms_keynum_text(want, k->keynum);
+		*said = ms_xasprintf("made by key %s, not by the key given (%s)",
+		    got, want);
+		return -1;
+	}
+	ok = ms_ed25519_verify(k->key, sig, msg, len);
+	if (ok == 1)
+		return 0;
+	*said = ok == 0 ? ms_xasprintf("BAD signature: %s is not what the key "
+	    "signed", what) : ms_xstrdup("the signature could not be checked");
+	return -1;
+}
+
+int
 ms_seckey_parse(const char *text, size_t len, struct ms_seckey *k,
     const char **why)
 {

@@ -136,18 +136,9 @@ int
 ms_minisign_verify(const struct ms_minisign_sig *s, const struct ms_pubkey *k,
     const char *msg, size_t len, char **said)
 {
-	char want[2 * MS_KEYNUM + 1], got[2 * MS_KEYNUM + 1];
-	unsigned char hash[PREHASH_BITS / 8];
-	unsigned char *both;
-	int ok;
+	unsigned char hash[PREHASH_BITS / 8], *both;
+	int rc;
 
-	if (memcmp(s->keynum, k->keynum, MS_KEYNUM) != 0) {
-		ms_keynum_text(got, s->keynum);
-		ms_keynum_text(want, k->keynum);
-		*said = ms_xasprintf("made by key %s, not by the key given (%s)",
-		    got, want);
-		return -1;
-	}
 	if (s->prehashed) {
 		if (ms_digest_buffer("blake2b", PREHASH_BITS, msg, len, hash) == -1) {
 			*said = ms_xstrdup("BLAKE2b-512 is not available");
@@ -156,25 +147,17 @@ ms_minisign_verify(const struct ms_minisign_sig *s, const struct ms_pubkey *k,
 		msg = (const char *)hash;
 		len = sizeof(hash);
 	}
-	ok = ms_ed25519_verify(k->key, s->sig, msg, len);
-	if (ok != 1) {
-		*said = ms_xstrdup(ok == 0 ? "BAD signature: the list is not "
-		    "what the key signed" : "the signature could not be checked");
+	if (ms_pubkey_verify(k, s->keynum, s->sig, msg, len, "the list",
+	    said) == -1)
 		return -1;
-	}
+	/* the global signature: of the signature and the trusted comment */
 	both = ms_xmalloc(MS_ED25519_SIG + s->trusted_len);
 	memcpy(both, s->sig, MS_ED25519_SIG);
 	memcpy(both + MS_ED25519_SIG, s->trusted, s->trusted_len);
-	ok = ms_ed25519_verify(k->key, s->global, both, MS_ED25519_SIG +
-	    s->trusted_len);
+	rc = ms_pubkey_verify(k, NULL, s->global, both, MS_ED25519_SIG +
+	    s->trusted_len, "the trusted comment", said);
 	free(both);
-	if (ok != 1) {
-		*said = ms_xstrdup(ok == 0 ? "BAD signature of the trusted "
-		    "comment: it is not what the key signed" :
-		    "the signature could not be checked");
-		return -1;
-	}
-	return 0;
+	return rc;
 }
 
 char *

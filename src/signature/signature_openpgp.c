@@ -43,16 +43,23 @@ is_line(const struct ms_line_view *l, const char *text)
 	return trimmed(l) == strlen(text) && memcmp(l->p, text, trimmed(l)) == 0;
 }
 
-bool
-ms_pgp_armored_key(const char *text, size_t len)
+/* Is one of text's lines the armour line line? */
+static bool
+has_line(const char *text, size_t len, const char *line)
 {
 	struct ms_line_view l;
 	size_t at = 0;
 
 	while (ms_text_line(text, len, &at, &l))
-		if (is_line(&l, KEY_BEGIN))
+		if (is_line(&l, line))
 			return true;
 	return false;
+}
+
+bool
+ms_pgp_armored_key(const char *text, size_t len)
+{
+	return has_line(text, len, KEY_BEGIN);
 }
 
 /* OpenPGP's armour checksum (RFC 4880, 6.1). */
@@ -147,13 +154,7 @@ ms_pgp_dearmor(const char *text, size_t len, unsigned char **out,
 bool
 ms_pgp_clear_present(const char *buf, size_t len)
 {
-	struct ms_line_view l;
-	size_t at = 0;
-
-	while (ms_text_line(buf, len, &at, &l))
-		if (is_line(&l, CLEAR_BEGIN))
-			return true;
-	return false;
+	return has_line(buf, len, CLEAR_BEGIN);
 }
 
 /* Where the parts of a clear-signed message begin and end. */

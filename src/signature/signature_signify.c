@@ -48,23 +48,7 @@ int
 ms_signify_verify(const struct ms_signify_sig *s, const struct ms_pubkey *k,
     const char *msg, size_t len, char **said)
 {
-	char want[2 * MS_KEYNUM + 1], got[2 * MS_KEYNUM + 1];
-	int ok;
-
-	if (memcmp(s->keynum, k->keynum, MS_KEYNUM) != 0) {
-		ms_keynum_text(got, s->keynum);
-		ms_keynum_text(want, k->keynum);
-		*said = ms_xasprintf("made by key %s, not by the key given (%s)",
-		    got, want);
-		return -1;
-	}
-	ok = ms_ed25519_verify(k->key, s->sig, msg, len);
-	if (ok != 1) {
-		*said = ms_xstrdup(ok == 0 ? "BAD signature: the list is not "
-		    "what the key signed" : "the signature could not be checked");
-		return -1;
-	}
-	return 0;
+	return ms_pubkey_verify(k, s->keynum, s->sig, msg, len, "the list", said);
 }
 
 char *
