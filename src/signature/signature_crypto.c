@@ -172,7 +172,7 @@ ms_digest_buffer(const char *name, unsigned bits, const void *p, size_t n,
 {
 	struct ms_selection sel = { 0 };
 	struct ms_digest_set set;
-	struct ms_digest_spec spec;
+	struct ms_digest_spec spec = { 0 };	/* no key, no parameter */
 	const char *why;
 
 	if (ms_algo_resolve(name, bits, &spec, &why) == -1) {
