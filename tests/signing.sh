@@ -232,6 +232,10 @@ test_option_rules() {
 	usage_error "--signer that is no fingerprint" -c --keyring=k --signer=1234 f
 	usage_error "--signature for two lists" -c --pubkey=k --signature=s a b
 	usage_error "--signature=- with the list on standard input" -c --pubkey=k --signature=-
+	usage_error "--pubkey=- with the list on standard input" -c --pubkey=- -
+	usage_error "--keyring=- and --signature=-" -c --keyring=- --signature=- L
+	usage_error "--passphrase-file=- with standard input hashed" -o L --sign=k.key \
+	    --passphrase-file=-
 	usage_error "--expect with --pubkey" --expect=abc --pubkey=k f
 	usage_error "--sign without -o" --sign=k.key f
 	usage_error "--sign with -c" -c --sign=k.key f

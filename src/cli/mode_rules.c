@@ -254,15 +254,31 @@ static void
 check_signing(const struct ms_options *o)
 {
 	const struct ms_signature_opts *g = &o->signing;
-	bool stdin_list = o->nfiles == 0;
+	/* the files a run may read from standard input, and who reads them */
+	const struct { const char *path, *what; } reads[] = {
+		{ g->signature, "--signature" }, { g->pubkey, "--pubkey" },
+		{ g->keyring, "--keyring" }, { g->passphrase_file,
+		"--passphrase-file" }, { o->files_from, "--files-from" },
+	};
+	const char *first = NULL;
+	bool stdin_operand = o->nfiles == 0 && o->files_from == NULL &&
+	    o->mode != MS_MODE_KEYGEN;
 
 	for (size_t i = 0; i < o->nfiles; i++)
-		stdin_list |= strcmp(o->files[i], "-") == 0;
+		stdin_operand |= strcmp(o->files[i], "-") == 0;
+	if (stdin_operand)
+		first = o->mode == MS_MODE_CHECK ? "the list" : "an input";
+	for (size_t i = 0; i < MS_ARRAY_LEN(reads); i++) {
+		if (reads[i].path == NULL || strcmp(reads[i].path, "-") != 0)
+			continue;
+		if (first != NULL)
+			ms_cli_refuse("%s=- and %s cannot both read standard input",
+			    reads[i].what, first);
+		first = reads[i].what;
+	}
 	if (g->signature != NULL && o->nfiles > 1)
 		ms_cli_refuse("--signature names the signature of one list, not %zu",
 		    o->nfiles);
-	if (g->signature != NULL && strcmp(g->signature, "-") == 0 && stdin_list)
-		ms_cli_refuse("--signature=- and the list cannot both be standard input");
 	if (g->signer != NULL && ms_signature_fingerprint(g->signer, NULL) == -1)
 		ms_cli_refuse("invalid --signer '%s' (an OpenPGP fingerprint: 40 or 64 "
 		    "hex digits)", g->signer);

@@ -21,6 +21,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +31,7 @@
 #include "base/quote.h"
 #include "base/util.h"
 
-#define LIST_MAX	(UINT64_C(1) << 30)	/* as signify's maxmsgsize */
+#define LIST_MAX	(SIZE_MAX / 2)		/* what memory holds */
 #define SIG_MAX		(1u << 20)
 #define KEY_MAX		(64u << 20)		/* a keyring of many keys */
 

@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/util.h"
@@ -80,6 +81,7 @@ ms_file_read(const char *path, size_t cap, char **buf, size_t *len)
 	bool is_stdin = strcmp(path, "-") == 0;
 	int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	size_t size = 0, room = 8192;
+	struct stat st;
 	char *p;
 	int err = 0;
 
@@ -87,6 +89,10 @@ ms_file_read(const char *path, size_t cap, char **buf, size_t *len)
 	*len = 0;
 	if (fd == -1)
 		return -1;
+	/* a regular file is read into one buffer of its size */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (uintmax_t)st.st_size < cap)
+		room = (size_t)st.st_size + 1;
 	p = ms_xmalloc(room + 1);
 	for (;;) {
 		ssize_t n;
