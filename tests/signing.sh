@@ -191,9 +191,12 @@ test_passphrase_on_a_terminal() {
 	SOCK=multisum-test-$$
 	files
 	cat > run.sh <<-EOF
+	trap 'echo interrupted' INT
 	"$MULTISUM" --generate-key=t; echo \$? > gen.done
 	"$MULTISUM" -o SUMS --sign=t.key f1; echo \$? > sign.done
 	"$MULTISUM" -o S2 --sign=t.key f1; echo \$? > wrong.done
+	"$MULTISUM" -o S3 --sign=t.key f1; echo \$? > int.done
+	ls -A > ls.out; stty -a > stty.out; echo > all.done
 	exec sleep 600
 	EOF
 	tmux -L "$SOCK" -f /dev/null new-session -d -s t -x 120 -y 30 "sh run.sh"
@@ -206,8 +209,11 @@ test_passphrase_on_a_terminal() {
 	check "asked again for the second signing" \
 	    pane_shows "Passphrase of the minisign key:" 2
 	tmux -L "$SOCK" send-keys -t t "not it" Enter
+	# interrupted at the prompt: the terminal as it was, no temporary left
+	check "asked a third time" pane_shows "Passphrase of the minisign key:" 3
+	tmux -L "$SOCK" send-keys -t t C-c
 	_n=0
-	while [ ! -e wrong.done ] && [ $_n -lt 1500 ]; do sleep 0.2; _n=$((_n + 1)); done
+	while [ ! -e all.done ] && [ $_n -lt 1500 ]; do sleep 0.2; _n=$((_n + 1)); done
 	tmux -L "$SOCK" capture-pane -p -t t > screen
 	tmux -L "$SOCK" kill-server 2> /dev/null
 	is "$(cat gen.done 2> /dev/null)" 0 "the key pair was made"
@@ -218,6 +224,9 @@ test_passphrase_on_a_terminal() {
 	check "and said" grep -q 'wrong passphrase for this key' screen
 	lacks screen "s3kr1t" "the passphrase never shows"
 	lacks screen "not it" "nor the wrong one"
+	is "$(cat int.done 2> /dev/null)" 130 "interrupted at the prompt: killed by SIGINT"
+	lacks ls.out ".S3." "-o's temporary is removed"
+	check "the terminal echoes again" grep -q ' echo ' stty.out
 }
 
 # --------------------------------------------------------------- rules

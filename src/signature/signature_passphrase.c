@@ -5,7 +5,8 @@
  *
  * Owns /dev/tty, never standard input (which may be a list or a file to
  * hash) and never standard output.  The terminal's settings are restored
- * however the reading ends, also on SIGINT or SIGTERM while asking.
+ * however the reading ends, also on SIGINT or SIGTERM while asking (and
+ * the handler from before then runs: -o's removes its temporary file).
  */
 #include "signature/signature_int.h"
 
@@ -25,13 +26,16 @@
 /* The terminal being asked on, for the signal handler to restore. */
 static volatile sig_atomic_t tty_fd = -1;
 static struct termios tty_saved;
+/* The handlers before ours (-o's, which removes its temporary). */
+static struct sigaction old_int, old_term;
 
+/* Echo back on, then what the signal did before: -o's clean-up, or death. */
 static void
 on_signal(int sig)
 {
 	if (tty_fd != -1)
 		tcsetattr(tty_fd, TCSAFLUSH, &tty_saved);
-	signal(sig, SIG_DFL);
+	sigaction(sig, sig == SIGINT ? &old_int : &old_term, NULL);
 	raise(sig);
 }
 
@@ -65,7 +69,7 @@ static int
 ask(int fd, const char *prompt, char *buf, size_t cap)
 {
 	struct termios quiet;
-	struct sigaction sa, old_int, old_term;
+	struct sigaction sa;
 	int rc;
 
 	if (tcgetattr(fd, &tty_saved) == -1)
