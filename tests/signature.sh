@@ -437,6 +437,9 @@ test_openbsd_layout() {
 	is "$(wc -l < got | tr -d ' ')" 3 "all three"
 	check "the good signature is said" grep -qx \
 	    'multisum: SHA256.sig: good signify signature (at its top, key [0-9A-F]*)' err
+	is "$(wc -l < err | tr -d ' ')" 1 "and nothing else (its two lines are not parsed)"
+	status_is 0 "--strict: no improper line" multisum -c --strict SHA256.sig \
+	    --pubkey=openbsd-76-base.pub > out 2> err
 	# a tampered signature: both refuse
 	poke SHA256.sig 2 40
 	"$SIGNIFY" -C -p openbsd-76-base.pub -x SHA256.sig > signify.out 2>&1
@@ -505,6 +508,12 @@ test_notes_without_key() {
 	rm SHA256SUMS.gpg
 	multisum -c SHA256SUMS > out 2> err
 	check "an unsigned list: no note" test ! -s err
+	# signify's first line without its second: two lines of the list
+	{ echo "untrusted comment: not a signature"; cat SHA256SUMS; } > odd
+	status_is 1 "a comment line alone is an improper line (--strict)" \
+	    multisum -c --strict odd > out 2> err
+	has_line out "f1: OK" "the line after it is verified"
+	check "and no note of a signature" sh -c '! grep -q "NOT checked" err'
 }
 
 # A real OpenPGP file of this machine: apt's InRelease, clear-signed by
