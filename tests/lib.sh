@@ -19,7 +19,8 @@
 #     known, unfixed bug;
 #   - runnable_levels and built_levels for the kernel levels that a CPU
 #     or a build has (runnable_levels skips the others, with the reason);
-#   - small helpers to make test data (random_file, size_of).
+#   - small helpers to make test data (random_file, size_of), the name of
+#     signify here ($SIGNIFY), and strace without LeakSanitizer (traced).
 # It uses nothing beyond POSIX sh and utilities.
 
 : "${MULTISUM:?MULTISUM must name the multisum binary}"
@@ -45,6 +46,16 @@ multisum() {
 # Is TOOL on the PATH?
 have() {
 	command -v "$1" >/dev/null 2>&1
+}
+
+# OpenBSD's signify, as Debian names it (signify-openbsd) or as OpenBSD does.
+SIGNIFY=signify-openbsd
+have "$SIGNIFY" || SIGNIFY=signify
+
+# strace CMD...: without LeakSanitizer, which cannot run under ptrace (the
+# asan build of .ci/sanitizers).
+traced() {
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace "$@"
 }
 
 # Print the arguments as TAP diagnostics, and standard input with -.

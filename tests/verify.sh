@@ -156,7 +156,10 @@ test_pgp_clearsigned() {
 	EOF
 	status_is 0 "the signed body verifies with --strict -w" \
 		multisum -c --strict -w SUMS.asc > out 2> err
-	check "no warning" test ! -s err
+	# without --keyring, one line says the signature was not checked
+	has_line err "multisum: SUMS.asc: its PGP signature was NOT checked (check it with --keyring=KEYRING)" \
+		"the unchecked signature is said"
+	is "$(wc -l < err)" 1 "and nothing else"
 	has_line out "a: OK" "a verified"
 	has_line out "b: OK" "b verified"
 	echo c > c

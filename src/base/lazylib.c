@@ -44,7 +44,8 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 DLOPEN_NOTE(note_crypto, "libcrypto",
     "MD5, SHA-1, SHA-2, SHA-3, SHAKE, BLAKE2b-512, BLAKE2s-256, SM3, "
-    "RIPEMD-160, MD4, S3 ETags", "required", MS_SONAME_CRYPTO);
+    "RIPEMD-160, MD4, S3 ETags; Ed25519 and scrypt for signed lists",
+    "required", MS_SONAME_CRYPTO);
 #if MS_HAVE_LIBB2
 DLOPEN_NOTE(note_b2, "libb2",
     "BLAKE2b and BLAKE2s at other lengths, BLAKE2bp, BLAKE2sp",

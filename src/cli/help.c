@@ -45,9 +45,10 @@ ms_cli_help(void)
 	    "  or:  %s -r --xattr=update|audit [OPTION]... [DIR]...\n"
 	    "  or:  %s [-c] -r --per-dir=NAME [OPTION]... [DIR]...\n"
 	    "  or:  %s --bench [OPTION]... [FILE]...\n"
+	    "  or:  %s --generate-key=NAME\n"
 	    "  or:  %s --list-algorithms\n", ms_program, ms_program,
 	    ms_program, ms_program, ms_program, ms_program, ms_program,
-	    ms_program, ms_program);
+	    ms_program, ms_program, ms_program);
 	fputs(
 "Print or check checksums of FILEs, reading each file once for every\n"
 "selected algorithm (default: SHA-256).  With no FILE, or when FILE is -,\n"
@@ -90,6 +91,23 @@ ms_cli_help(void)
 "      --status           print nothing; the exit status tells\n"
 "      --strict           exit non-zero for improperly formatted lines\n"
 "  -w, --warn             warn about improperly formatted lines\n"
+"\n"
+"Signed lists:\n"
+"      --pubkey=KEY       with -c: the list's signify or minisign signature\n"
+"                         must verify with KEY (a .pub file, or minisign's\n"
+"                         base64 key) before any file is checked\n"
+"      --keyring=FILE     with -c: its OpenPGP signature must verify, through\n"
+"                         gpgv, with a key of FILE (a keyring or an exported\n"
+"                         key, armoured or not)\n"
+"      --signature=FILE   the list's signature (default: LIST.minisig, LIST.sig,\n"
+"                         LIST.asc, LIST.gpg, LIST.sign, else inside LIST)\n"
+"      --signer=FPR       with --keyring: the signing key's fingerprint\n"
+"      --sign=SECRET-KEY  with -o: sign the list (minisign key: LIST.minisig;\n"
+"                         signify key: LIST.sig), written with it atomically\n"
+"      --sign-embedded    signify: LIST.sig holds the signature, then the list\n"
+"      --passphrase-file=FILE  the secret key's passphrase (first line of FILE)\n"
+"      --generate-key=NAME  make a minisign key pair NAME.key and NAME.pub\n"
+"      --no-passphrase    with --generate-key: do not encrypt NAME.key\n"
 "\n"
 "Reading:\n"
 "  -r, --recursive        hash the files below directory operands\n"

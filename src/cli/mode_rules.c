@@ -4,7 +4,8 @@
  * checks once the option table's have passed, and what they settle in
  * struct ms_options before the mode runs (the line format of hash mode,
  * --expect's digest, the algorithms --update and --audit take from their
- * manifest and --match from its sets, blake3's mode).  Every refusal is
+ * manifest and --match from its sets, blake3's mode; the signature
+ * options' one reader of standard input, --signer's value).  Every refusal is
  * a usage error (ms_cli_refuse); a file that cannot be read is exit 1.
  */
 #include "cli/mode_rules.h"
@@ -248,10 +249,48 @@ per_dir(const struct ms_options *o)
 		ms_cli_refuse("--per-dir writes gnu or bsd lines");
 }
 
+/* Signed lists: what the option table cannot say (rule 4). */
+static void
+check_signing(const struct ms_options *o)
+{
+	const struct ms_signature_opts *g = &o->signing;
+	/* the files a run may read from standard input, and who reads them */
+	const struct { const char *path, *what; } reads[] = {
+		{ g->signature, "--signature" }, { g->pubkey, "--pubkey" },
+		{ g->keyring, "--keyring" }, { g->passphrase_file,
+		"--passphrase-file" }, { o->files_from, "--files-from" },
+	};
+	const char *first = NULL;
+	bool stdin_operand = o->nfiles == 0 && o->files_from == NULL &&
+	    o->mode != MS_MODE_KEYGEN;
+
+	for (size_t i = 0; i < o->nfiles; i++)
+		stdin_operand |= strcmp(o->files[i], "-") == 0;
+	if (stdin_operand)
+		first = o->mode == MS_MODE_CHECK ? "the list" : "an input";
+	for (size_t i = 0; i < MS_ARRAY_LEN(reads); i++) {
+		if (reads[i].path == NULL || strcmp(reads[i].path, "-") != 0)
+			continue;
+		if (first != NULL)
+			ms_cli_refuse("%s=- and %s cannot both read standard input",
+			    reads[i].what, first);
+		first = reads[i].what;
+	}
+	if (g->signature != NULL && o->nfiles > 1)
+		ms_cli_refuse("--signature names the signature of one list, not %zu",
+		    o->nfiles);
+	if (g->signer != NULL && ms_signature_fingerprint(g->signer, NULL) == -1)
+		ms_cli_refuse("invalid --signer '%s' (an OpenPGP fingerprint: 40 or 64 "
+		    "hex digits)", g->signer);
+	if (o->mode == MS_MODE_KEYGEN && o->nfiles > 0)
+		ms_cli_refuse("--generate-key takes no FILE operand");
+}
+
 void
 ms_cli_mode_rules(struct ms_options *o)
 {
 	digest_params(o);
+	check_signing(o);
 	switch (o->mode) {
 	case MS_MODE_HASH:
 		if (o->nsets > 0)
@@ -284,6 +323,7 @@ ms_cli_mode_rules(struct ms_options *o)
 		if (o->format_name != NULL && strcmp(o->format_name, "ndjson") != 0)
 			ms_cli_refuse("--xattr prints a report: --format=ndjson or none");
 		break;
+	case MS_MODE_KEYGEN:	break;
 	}
 	if (o->per_dir != NULL)
 		per_dir(o);

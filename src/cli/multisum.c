@@ -41,6 +41,9 @@ enum {
 	OPT_VERSION, OPT_AUDIT, OPT_SHARD, OPT_MERGE, OPT_KEY_FILE, OPT_KEYED,
 	OPT_DERIVE_KEY, OPT_CHECKPOINT, OPT_PARTIAL, OPT_XATTR, OPT_MATCH,
 	OPT_UNMATCHED, OPT_PER_DIR, OPT_PIECE_SIZE, OPT_NOCACHE, OPT_MEMORY,
+	OPT_PUBKEY, OPT_KEYRING, OPT_SIGNATURE, OPT_SIGNER, OPT_SIGN,
+	OPT_SIGN_EMBEDDED, OPT_PASSPHRASE_FILE, OPT_GENERATE_KEY,
+	OPT_NO_PASSPHRASE,
 };
 
 /* The modes an option applies to: the column beside the option table. */
@@ -51,6 +54,7 @@ enum {
 #define A	(1u << MS_MODE_AUDIT)
 #define M	(1u << MS_MODE_MERGE)
 #define X	(1u << MS_MODE_XATTR)
+#define K	(1u << MS_MODE_KEYGEN)
 #define ANY	(H | C | B | U | A | X)
 
 /*
@@ -62,17 +66,19 @@ enum {
  *      --MODE" when a mode was chosen, else "--X needs --check or
  *      --expect", "--X needs --bench" or "--X needs" the list of its modes.
  *   2. The modes exclude each other: -c, --expect, --bench, --update,
- *      --audit and --merge (set_mode).
+ *      --audit, --merge, --xattr and --generate-key (set_mode).
  *   3. Pairs of options that would silently override each other: the
  *      table exclusive[] below.
+ *   5. Options that need one of two others: the table needs[] below
+ *      (--signature needs a key, --sign needs -o, ...).
  *   4. Then each mode's own (mode_rules.c): hash mode's --format against the algorithm
  *      count and --raw against several inputs (choose_format), --bench's
  *      --format and --bench-baseline values, --expect's digest, the
  *      --format of --update (gnu, bsd or ndjson) and of --audit (ndjson),
  *      --merge's operands; and --key-file, --keyed or --derive-key in
- *      hash mode without -a blake3 (mode_rules.c, digest_params).
- *      --update and --audit take their algorithms from the manifest
- *      when -a is not given.
+ *      hash mode without -a blake3 (mode_rules.c, digest_params); the
+ *      signature options' (check_signing).  --update and --audit take
+ *      their algorithms from the manifest when -a is not given.
  * --list-algorithms ignores every other option; the personalities keep
  * coreutils 9.1's own rules and wording (personality.c).
  */
@@ -132,10 +138,19 @@ static const struct opt {
 	{ "key-file",		required_argument, OPT_KEY_FILE,	H | C },
 	{ "keyed",		no_argument,	   OPT_KEYED,		H | C },
 	{ "derive-key",		required_argument, OPT_DERIVE_KEY,	H | C },
-	{ "list-algorithms",	no_argument,	   OPT_LIST,		ANY | M },
-	{ "debug",		no_argument,	   OPT_DEBUG,		ANY | M },
-	{ "help",		no_argument,	   OPT_HELP,		ANY | M },
-	{ "version",		no_argument,	   OPT_VERSION,		ANY | M },
+	{ "pubkey",		required_argument, OPT_PUBKEY,		C },
+	{ "keyring",		required_argument, OPT_KEYRING,		C },
+	{ "signature",		required_argument, OPT_SIGNATURE,	C },
+	{ "signer",		required_argument, OPT_SIGNER,		C },
+	{ "sign",		required_argument, OPT_SIGN,		H },
+	{ "sign-embedded",	no_argument,	   OPT_SIGN_EMBEDDED,	H },
+	{ "passphrase-file",	required_argument, OPT_PASSPHRASE_FILE,	H | K },
+	{ "generate-key",	required_argument, OPT_GENERATE_KEY,	K },
+	{ "no-passphrase",	no_argument,	   OPT_NO_PASSPHRASE,	K },
+	{ "list-algorithms",	no_argument,	   OPT_LIST,		ANY | M | K },
+	{ "debug",		no_argument,	   OPT_DEBUG,		ANY | M | K },
+	{ "help",		no_argument,	   OPT_HELP,		ANY | M | K },
+	{ "version",		no_argument,	   OPT_VERSION,		ANY | M | K },
 };
 #define NOPTS	MS_ARRAY_LEN(opts)
 
@@ -159,6 +174,21 @@ static const int exclusive[][2] = {
 	{ OPT_KEY_FILE, OPT_KEYED },
 	{ OPT_KEY_FILE, OPT_DERIVE_KEY },
 	{ OPT_KEYED, OPT_DERIVE_KEY },
+	{ OPT_PUBKEY, OPT_KEYRING },	/* one kind of key */
+	{ OPT_PASSPHRASE_FILE, OPT_NO_PASSPHRASE },
+	{ OPT_EXPECT, OPT_PUBKEY },	/* a digest on the command line is unsigned */
+	{ OPT_EXPECT, OPT_KEYRING },
+	{ OPT_PER_DIR, OPT_PUBKEY }, { OPT_PER_DIR, OPT_KEYRING },
+	{ OPT_PER_DIR, OPT_SIGN },
+};
+
+/* Rule 5: an option that needs one of two others (0: no second). */
+static const int needs[][3] = {
+	{ OPT_SIGNATURE, OPT_PUBKEY, OPT_KEYRING },
+	{ OPT_SIGNER, OPT_KEYRING, 0 },
+	{ OPT_SIGN, 'o', 0 },
+	{ OPT_SIGN_EMBEDDED, OPT_SIGN, 0 },
+	{ OPT_PASSPHRASE_FILE, OPT_SIGN, OPT_GENERATE_KEY },
 };
 
 /* What parsing saw, for validate(): which options, and the mode's. */
@@ -415,6 +445,18 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_KEY_FILE: o->blake3_key_file = optarg; break;
 		case OPT_KEYED: o->blake3_keyed = true; break;
 		case OPT_DERIVE_KEY: o->blake3_context = optarg; break;
+		case OPT_PUBKEY: o->signing.pubkey = optarg; break;
+		case OPT_KEYRING: o->signing.keyring = optarg; break;
+		case OPT_SIGNATURE: o->signing.signature = optarg; break;
+		case OPT_SIGNER: o->signing.signer = optarg; break;
+		case OPT_SIGN: o->signing.sign = optarg; break;
+		case OPT_SIGN_EMBEDDED: o->signing.sign_embedded = true; break;
+		case OPT_PASSPHRASE_FILE: o->signing.passphrase_file = optarg; break;
+		case OPT_NO_PASSPHRASE: o->signing.no_passphrase = true; break;
+		case OPT_GENERATE_KEY:
+			o->signing.generate = optarg;
+			set_mode(o, seen, c, MS_MODE_KEYGEN);
+			break;
 		case OPT_HELP: ms_cli_help(); break;
 		case OPT_VERSION: ms_cli_version(); break;
 		case ':':
@@ -444,7 +486,7 @@ modes_text(unsigned modes)
 	static const struct { unsigned bit; const char *text; } names[] = {
 		{ C, "--check" }, { C, "--expect" }, { B, "--bench" },
 		{ U, "--update" }, { A, "--audit" }, { M, "--merge" },
-		{ X, "--xattr" },
+		{ X, "--xattr" }, { K, "--generate-key" },
 	};
 	static char buf[128];
 	size_t n = 0, k = 0;
@@ -484,6 +526,15 @@ validate(struct ms_options *o, const struct seen *seen)
 		if (seen->given[x] && seen->given[y])
 			ms_cli_refuse("--%s and --%s cannot be combined", opts[x].name,
 			    opts[y].name);
+	}
+	for (size_t i = 0; i < MS_ARRAY_LEN(needs); i++) {
+		size_t x = opt_row(needs[i][0]), y = opt_row(needs[i][1]);
+		size_t z = needs[i][2] != 0 ? opt_row(needs[i][2]) : y;
+
+		if (seen->given[x] && !seen->given[y] && !seen->given[z])
+			ms_cli_refuse("--%s needs --%s%s%s", opts[x].name,
+			    opts[y].name, z != y ? " or --" : "",
+			    z != y ? opts[z].name : "");
 	}
 	ms_cli_mode_rules(o);
 }
@@ -537,6 +588,7 @@ main(int argc, char **argv)
 	case MS_MODE_AUDIT:	return ms_audit_main(&o);
 	case MS_MODE_MERGE:	return ms_merge_main(&o);
 	case MS_MODE_XATTR:	return ms_xattr_main(&o);
+	case MS_MODE_KEYGEN:	return ms_generate_key(&o.signing);
 	case MS_MODE_LIST:	break;
 	}
 	return MS_EXIT_USAGE;

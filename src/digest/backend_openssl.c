@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "digest/backend.h"
+#include "digest/openssl.h"
 #include "base/lazylib.h"
 #include "base/util.h"
 
@@ -87,9 +88,8 @@ struct state {
 	bool		 xof;
 };
 
-/* Map libcrypto and initialise it, once; -1 after a message. */
-static int
-initialise(void)
+int
+ms_openssl_initialise(void)
 {
 	static bool initialised;
 
@@ -122,7 +122,7 @@ load(const struct ms_algo *a)
 		return 0;
 	if (n == MS_ARRAY_LEN(fetched))
 		ms_bug("openssl: more rows than fetched[]");
-	if (initialise() == -1)
+	if (ms_openssl_initialise() == -1)
 		return -1;
 	if ((md = evp.EVP_MD_fetch(NULL, a->impl, NULL)) == NULL) {
 		ms_warn("%s: not available in this OpenSSL (%s)", a->name,
@@ -146,7 +146,7 @@ load_legacy(const struct ms_algo *a)
 	static int loaded;	/* 0 not yet, 1 done, -1 failed */
 
 	if (loaded == 0) {
-		if (initialise() == -1)
+		if (ms_openssl_initialise() == -1)
 			return -1;
 		loaded = evp.OSSL_PROVIDER_load(NULL, "legacy") != NULL &&
 		    evp.OSSL_PROVIDER_load(NULL, "default") != NULL ? 1 : -1;

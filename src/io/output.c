@@ -9,7 +9,8 @@
  * everything was written.  On any failure, and on a fatal signal, the
  * temporary is removed and the target is left untouched.  -o replaces
  * only what reads as a manifest, keeps its mode and writes through
- * symbolic links.
+ * symbolic links.  A companion file (the signature of --sign) is made
+ * from the manifest's bytes and replaced with it, both or neither.
  */
 #include "io/output_int.h"
 
@@ -26,9 +27,9 @@
 #include "base/quote.h"
 #include "base/util.h"
 
-/* The temporaries a fatal signal must remove: the output's, and a
- * checkpoint's while it is written (NULL: none). */
-static char *volatile doomed[2];
+/* The temporaries a fatal signal must remove: the output's, a
+ * checkpoint's while it is written, a companion's (NULL: none). */
+static char *volatile doomed[3];
 
 static const int fatal_signals[] = {
 	SIGHUP, SIGINT, SIGPIPE, SIGQUIT, SIGTERM,
@@ -216,33 +217,38 @@ check_target(struct ms_output *out)
 	return 0;
 }
 
-/* The template of a temporary beside out->target, for mkstemp. */
+/* The template of a temporary beside target, for mkstemp. */
 static char *
-temp_name(const struct ms_output *out)
+temp_name(const char *target)
 {
-	const char *slash = strrchr(out->target, '/');
-	int dirlen = slash ? (int)(slash - out->target + 1) : 0;
+	const char *slash = strrchr(target, '/');
+	int dirlen = slash ? (int)(slash - target + 1) : 0;
 
-	return ms_xasprintf("%.*s.%s.XXXXXX", dirlen, out->target,
-	    slash ? slash + 1 : out->target);
+	return ms_xasprintf("%.*s.%s.XXXXXX", dirlen, target,
+	    slash ? slash + 1 : target);
+}
+
+/* mkstemp makes 0600; a new manifest (or signature) is as public as a new file. */
+static mode_t
+new_mode(void)
+{
+	mode_t mask = umask(0);
+
+	umask(mask);
+	return 0666 & ~mask;
 }
 
 /* The mode (and owner, if we may) a new manifest file gets. */
 static void
 set_mode(const struct ms_output *out, int fd)
 {
-	mode_t mask;
-
 	if (out->exists) {
 		if (fchown(fd, out->uid, out->gid) == -1) {
 			/* not ours to give away: the mode is kept all the same */
 		}
 		fchmod(fd, out->mode);
 	} else {
-		/* mkstemp makes 0600; a manifest is as public as a new file. */
-		mask = umask(0);
-		umask(mask);
-		fchmod(fd, 0666 & ~mask);
+		fchmod(fd, new_mode());
 	}
 }
 
@@ -285,7 +291,7 @@ open_file(struct ms_output *out, const char *path, bool judge)
 	struct stat st;
 	int fd;
 
-	out->tmp = temp_name(out);
+	out->tmp = temp_name(out->target);
 	guard_signals(out->tmp);
 	fd = mkstemp(out->tmp);
 	if (fd == -1) {
@@ -325,18 +331,143 @@ fail:
 	return -1;
 }
 
+int
+ms_output_companion(struct ms_output *out, const struct ms_output_companion *c)
+{
+	char *path = ms_xasprintf("%s%s", out->path, c->suffix);
+	char *target = resolve(path);
+	int fd = open(target, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	char head[64];
+	struct stat st;
+	ssize_t n;
+
+	if (fd == -1 && errno != ENOENT) {
+		ms_warn("%s: %s", ms_quotef(path), strerror(errno));
+		goto fail;
+	}
+	if (fd != -1) {
+		n = pread(fd, head, sizeof(head), 0);
+		if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode) || n < 0 ||
+		    (n > 0 && !c->replaceable(head, (size_t)n))) {
+			ms_warn("%s: exists and is not a %s: not replaced "
+			    "(remove it first)", ms_quotef(path), c->what);
+			close(fd);
+			goto fail;
+		}
+		close(fd);
+		out->comp_exists = true;
+		out->comp_dev = st.st_dev;
+		out->comp_ino = st.st_ino;
+		out->comp_mode = st.st_mode & 07777;
+	}
+	out->comp = c;
+	out->comp_target = target;
+	free(path);
+	return 0;
+fail:
+	free(target);
+	free(path);
+	return -1;
+}
+
 bool
 ms_output_is_self(const struct ms_output *out, const struct stat *st)
 {
 	if (out == NULL || out->path == NULL)
 		return false;
 	return (out->exists && st->st_dev == out->dev && st->st_ino == out->ino) ||
-	    (st->st_dev == out->tmp_dev && st->st_ino == out->tmp_ino);
+	    (st->st_dev == out->tmp_dev && st->st_ino == out->tmp_ino) ||
+	    (out->comp_exists && st->st_dev == out->comp_dev &&
+	    st->st_ino == out->comp_ino);
 }
+
+/* write(2) all of p[0..n) to fd; -1 with errno. */
+static int
+write_fd(int fd, const char *p, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, p, n);
+
+		if (w == -1 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			if (w == 0)
+				errno = EIO;
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/*
+ * The companion's temporary, made from the manifest's synced temporary
+ * (read back through our own descriptor, so it is what was written);
+ * *tmp names it.  -1 after a message.
+ */
+static int
+write_companion(struct ms_output *out, char **tmp)
+{
+	const struct ms_output_companion *c = out->comp;
+	int lfd = fileno(out->fp), fd;
+	off_t size = lseek(lfd, 0, SEEK_END);
+	char *list, *bytes;
+	size_t len = 0, outlen;
+	int rc = -1;
+
+	*tmp = NULL;
+	if (size < 0) {
+		ms_warn("%s: %s", ms_quotef(out->path), strerror(errno));
+		return -1;
+	}
+	list = ms_xmalloc((size_t)size + 1);
+	while (len < (size_t)size) {
+		ssize_t r = pread(lfd, list + len, (size_t)size - len, (off_t)len);
+
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			ms_warn("%s: %s", ms_quotef(out->path),
+			    r == 0 ? "shorter than written" : strerror(errno));
+			free(list);
+			return -1;
+		}
+		len += (size_t)r;
+	}
+	bytes = c->make(c->arg, list, len, &outlen);
+	free(list);
+	if (bytes == NULL)
+		return -1;
+	*tmp = temp_name(out->comp_target);
+	doomed[2] = *tmp;
+	fd = mkstemp(*tmp);
+	if (fd != -1) {
+		fchmod(fd, out->comp_exists ? out->comp_mode : new_mode());
+		if (write_fd(fd, bytes, outlen) == 0 && fsync(fd) == 0)
+			rc = 0;
+		if (close(fd) == -1)
+			rc = -1;
+	}
+	if (rc == -1) {
+		ms_warn("%s%s: write error: %s", ms_quotef(out->path), c->suffix,
+		    strerror(errno));
+		if (fd != -1)
+			unlink(*tmp);
+		doomed[2] = NULL;
+		free(*tmp);
+		*tmp = NULL;
+	}
+	free(bytes);
+	return rc;
+}
+
+static void sync_dir(const char *path);
 
 int
 ms_output_close(struct ms_output *out, bool commit)
 {
+	char *comp_tmp = NULL;
 	int rc = 0;
 
 	if (out->path == NULL) {
@@ -351,18 +482,48 @@ ms_output_close(struct ms_output *out, bool commit)
 		commit = false;
 		rc = -1;
 	}
+	if (commit && out->comp != NULL && write_companion(out, &comp_tmp) == -1) {
+		commit = false;
+		rc = -1;
+	}
 	if (fclose(out->fp) == EOF && commit) {
 		ms_warn("%s: write error: %s", ms_quotef(out->path), strerror(errno));
 		commit = false;
 		rc = -1;
 	}
+	/* The companion first: mid-way its new signature fails the old list. */
+	if (commit && comp_tmp != NULL) {
+		if (rename(comp_tmp, out->comp_target) == -1) {
+			ms_warn("%s%s: %s", ms_quotef(out->path), out->comp->suffix,
+			    strerror(errno));
+			commit = false;
+			rc = -1;
+		} else {
+			free(comp_tmp);
+			comp_tmp = NULL;
+			sync_dir(out->comp_target);
+		}
+	}
 	if (commit && rename(out->tmp, out->target) == -1) {
-		ms_warn("%s: %s", ms_quotef(out->path), strerror(errno));
+		ms_warn("%s: %s%s", ms_quotef(out->path), strerror(errno),
+		    out->comp != NULL ? " (its new signature is in place and "
+		    "fails the old list: run again)" : "");
 		commit = false;
 		rc = -1;
 	}
+	if (commit && out->comp != NULL)
+		sync_dir(out->target);
 	if (!commit)
 		unlink(out->tmp);
+	if (comp_tmp != NULL)
+		unlink(comp_tmp);
+	free(comp_tmp);
+	doomed[2] = NULL;
+	if (out->comp != NULL && out->comp->release != NULL)
+		out->comp->release(out->comp->arg);
+	out->comp = NULL;
+	free(out->comp_target);
+	out->comp_target = NULL;
 	guard_signals(NULL);
 	free(out->tmp);
 	out->tmp = NULL;
@@ -404,13 +565,13 @@ copy_prefix(int from, int to, off_t len)
 	return 0;
 }
 
-/* Make a rename in the target's directory last through a power cut. */
+/* Make a rename in path's directory last through a power cut. */
 static void
-sync_dir(const struct ms_output *out)
+sync_dir(const char *path)
 {
-	const char *slash = strrchr(out->target, '/');
-	char *dir = slash ? ms_xasprintf("%.*s", (int)(slash - out->target + 1),
-	    out->target) : ms_xstrdup(".");
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? ms_xasprintf("%.*s", (int)(slash - path + 1),
+	    path) : ms_xstrdup(".");
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 	if (fd != -1) {
@@ -436,7 +597,7 @@ ms_output_checkpoint(struct ms_output *out, int (*more)(FILE *fp, void *arg),
 		    strerror(errno));
 		return -1;
 	}
-	tmp = temp_name(out);
+	tmp = temp_name(out->target);
 	doomed[1] = tmp;
 	fd = mkstemp(tmp);
 	if (fd == -1 || (set_mode(out, fd), copy_prefix(fileno(out->fp), fd,
@@ -459,7 +620,7 @@ ms_output_checkpoint(struct ms_output *out, int (*more)(FILE *fp, void *arg),
 		    strerror(err));
 	} else {
 		/* the target is now the checkpoint, which the walk skips */
-		sync_dir(out);
+		sync_dir(out->target);
 		out->exists = true;
 		out->dev = st.st_dev;
 		out->ino = st.st_ino;

@@ -13,6 +13,23 @@
 
 struct ms_stdout;
 
+/*
+ * A file written beside -o's manifest and replaced with it, both or
+ * neither (the signature of --sign): PATH+suffix, made from the
+ * manifest's bytes as written.
+ */
+struct ms_output_companion {
+	const char	*suffix;	/* ".minisig" */
+	const char	*what;		/* "signature", for messages */
+	/* Its bytes (malloc) from the manifest's; NULL after a message. */
+	char		*(*make)(void *arg, const char *list, size_t len,
+			    size_t *outlen);
+	/* May an existing file that begins with head be replaced? */
+	bool		 (*replaceable)(const char *head, size_t len);
+	void		 (*release)(void *arg);	/* at ms_output_close */
+	void		*arg;
+};
+
 struct ms_output {
 	FILE		*fp;		/* where lines are formatted */
 	/* standard output: fp is its writer's memory stream (output_stdout.c) */
@@ -30,6 +47,13 @@ struct ms_output {
 	ino_t		 tmp_ino;
 	dev_t		 dir_dev;	/* the directory both are in */
 	ino_t		 dir_ino;
+	/* the companion, if any: its target, identity and mode */
+	const struct ms_output_companion *comp;
+	char		*comp_target;
+	bool		 comp_exists;
+	dev_t		 comp_dev;
+	ino_t		 comp_ino;
+	mode_t		 comp_mode;
 };
 
 /*
@@ -79,7 +103,15 @@ void	 ms_output_stdio_lines(void);
 void	 ms_output_flush(struct ms_output *out);
 
 /*
- * Is st the file -o writes (the target or its temporary)?  Such a file is
+ * Write c's file with -o's manifest (opened with a path), replacing both
+ * together at ms_output_close.  An existing file there must be regular
+ * and replaceable by c.  -1 after a message (c is then not attached).
+ */
+int	 ms_output_companion(struct ms_output *out,
+	    const struct ms_output_companion *c);
+
+/*
+ * Is st the file -o writes (the target, its companion or a temporary)?  Such a file is
  * never hashed into the manifest.  False without -o.
  */
 bool	 ms_output_is_self(const struct ms_output *out, const struct stat *st);
@@ -87,7 +119,12 @@ bool	 ms_output_is_self(const struct ms_output *out, const struct stat *st);
 /*
  * Finish: with commit, flush and (for -o) move the temporary over the
  * target; without, throw the temporary away so the target stays as it
- * was.  Returns -1 after a message if anything could not be written.
+ * was.  With a companion, its file is made from the manifest's bytes and
+ * synced too, then renamed first and the manifest second, each rename
+ * synced to the directory: mid-way, or after a crash there, a reader
+ * sees the old manifest beside the new companion (a signature that does
+ * not verify it: a check fails, it never passes the wrong list).
+ * Returns -1 after a message if anything could not be written.
  */
 int	 ms_output_close(struct ms_output *out, bool commit);
 

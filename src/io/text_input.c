@@ -227,8 +227,6 @@ ms_text_open(const char *path, const char **encoding)
 	bool is_stdin = strcmp(path, "-") == 0;
 	FILE *fp = is_stdin ? stdin : fopen(path, "r");
 	struct stat sb;
-	unsigned char peek[2];
-	int c;
 
 	*encoding = NULL;
 	if (fp == NULL)
@@ -238,6 +236,16 @@ ms_text_open(const char *path, const char **encoding)
 		errno = EISDIR;
 		return NULL;
 	}
+	return ms_text_stream(fp, encoding);
+}
+
+FILE *
+ms_text_stream(FILE *fp, const char **encoding)
+{
+	unsigned char peek[2];
+	int c;
+
+	*encoding = NULL;
 	if ((c = getc(fp)) == EOF)
 		return fp;	/* empty, or an error ferror tells */
 	if (c != 0xff && c != 0xfe) {

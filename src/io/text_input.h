@@ -18,6 +18,13 @@
 FILE	*ms_text_open(const char *path, const char **encoding);
 
 /*
+ * The same for a stream already open (a list read into memory, opened
+ * with fmemopen): fp itself, or a stream decoding it that closes it.
+ * NULL with errno set, fp then closed.
+ */
+FILE	*ms_text_stream(FILE *fp, const char **encoding);
+
+/*
  * Close what ms_text_open returned; standard input stays open, its
  * end-of-file cleared.  Returns -1 with errno set if closing failed.
  */

@@ -440,6 +440,40 @@ typedef bool line_fn(void *arg, const struct ms_manifest_entry *e,
     const struct ms_file_stat *fs);
 
 /*
+ * The "#%" line of pieces after an entry's "#@" line, into fs (its hex
+ * kept in *pieces); stat_canon stays true only if the line is as
+ * ms_ledger_write_pieces writes it.  A damaged one is a comment: the
+ * entry has no pieces, and is written anew (not plain).
+ */
+static void
+read_pieces(const char *line, size_t n, struct ms_file_stat *fs,
+    char **pieces, bool *stat_canon)
+{
+	const char *hex;
+	size_t hl, len = n - strlen(MS_LEDGER_PIECES);
+	char head[48];
+	int hn;
+
+	if (len > 0 && line[strlen(MS_LEDGER_PIECES) + len - 1] == '\n')
+		len--;
+	if (!ms_ledger_parse_pieces(line + strlen(MS_LEDGER_PIECES), len,
+	    fs->size, &fs->piece, &hex, &hl)) {
+		fs->piece = 0;
+		*stat_canon = false;
+		return;
+	}
+	hn = snprintf(head, sizeof(head), "#%% %" PRIu64 " "
+	    MS_LEDGER_PIECE_ALGO, fs->piece);
+	*pieces = ms_xrealloc(*pieces, hl + 1);
+	memcpy(*pieces, hex, hl);
+	(*pieces)[hl] = '\0';
+	fs->pieces = *pieces;
+	if (n != (size_t)hn + (hl > 0 ? hl + 1 : 0) + 1 ||
+	    memcmp(line, head, (size_t)hn) != 0)
+		*stat_canon = false;
+}
+
+/*
  * Read the manifest at path, handing each entry to fn, or with fast (and
  * l) the lines it takes straight to l.  With l->shape, the file stays
  * open as l->fd.
@@ -498,31 +532,7 @@ read_manifest(const char *path, const struct ms_selection *given,
 		}
 		if (pending && fs.pieces == NULL && strncmp(line, MS_LEDGER_PIECES,
 		    strlen(MS_LEDGER_PIECES)) == 0) {
-			const char *hex;
-			size_t hl, len = (size_t)n - strlen(MS_LEDGER_PIECES);
-
-			if (len > 0 && line[strlen(MS_LEDGER_PIECES) + len - 1] == '\n')
-				len--;
-			/* a damaged one is a comment: the entry has no pieces,
-			 * and is written anew (not plain) */
-			if (ms_ledger_parse_pieces(line + strlen(MS_LEDGER_PIECES),
-			    len, fs.size, &fs.piece, &hex, &hl)) {
-				char head[48];
-				int hn = snprintf(head, sizeof(head), "#%% %" PRIu64
-				    " " MS_LEDGER_PIECE_ALGO, fs.piece);
-
-				pieces = ms_xrealloc(pieces, hl + 1);
-				memcpy(pieces, hex, hl);
-				pieces[hl] = '\0';
-				fs.pieces = pieces;
-				/* canonical: as ms_ledger_write_pieces writes it */
-				if ((size_t)n != (size_t)hn + (hl > 0 ? hl + 1 : 0) + 1 ||
-				    memcmp(line, head, (size_t)hn) != 0)
-					stat_canon = false;
-			} else {
-				fs.piece = 0;
-				stat_canon = false;
-			}
+			read_pieces(line, (size_t)n, &fs, &pieces, &stat_canon);
 			st.line++;
 			continue;
 		}

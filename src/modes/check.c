@@ -4,9 +4,11 @@
  * is to be said about each line queued in manifest order.
  *
  * Owns the reading of manifests (getline, so that lines may hold any
- * byte; verified as they are read, in bounded memory), the report queue
- * that keeps every line of output in manifest order while the engine
- * hashes files in parallel, and --expect.  What --archive
+ * byte; verified as they are read, in bounded memory; with a key, read
+ * whole once, as signature.h hands them over, and only what the
+ * signature covers), the report queue that keeps every line of output in
+ * manifest order while the engine hashes files in parallel, and
+ * --expect.  What --archive
  * reads is check_archive.c's, the registry of selections
  * check_select.c's.  Which lines are well formed is manifest.c's
  * business, hashing the engine's, and the words said for each record
@@ -278,9 +280,113 @@ take(struct run *r, struct manifest *m, const struct ms_manifest_state *st,
 	}
 }
 
+/* One line of a manifest: parsed, queued, paced. */
+static void
+one_line(struct run *r, struct manifest *m, struct ms_manifest_state *st,
+    char *line, size_t n)
+{
+	struct ms_manifest_entry e;
+	bool signed_before = st->pgp_seen;
+
+	if (line[0] == '#' && r->hooks != NULL && r->hooks->comment != NULL)
+		r->hooks->comment(r->hooks->arg, line, n);
+	do
+		take(r, m, st, ms_manifest_parse(&r->style->rules, st, line, n,
+		    &e), &e);
+	while (st->again);
+	if (!signed_before && st->pgp_seen && m->unsigned_read)
+		add_mark(r, m, REC_LATE_PGP, st->line, NULL);
+	pace(r, m, st);
+}
+
+/* A note of signature.h's for the report (said: malloc, or NULL). */
+static void
+note(struct run *r, struct manifest *m, char *said)
+{
+	if (said != NULL)
+		add_mark(r, m, REC_SIGNATURE, 0, NULL)->why = said;
+	m->sig_noted |= said != NULL;
+}
+
 /*
- * Read one manifest, queueing its lines; the report follows them.
- * Returns false if the run reads no further (style->fatal_unreadable).
+ * Without a key, the first line (n bytes in *line) and maybe the second:
+ * a signify signature at the top is noted and skipped, never parsed.
+ */
+static void
+first_lines(struct run *r, struct manifest *m, struct ms_manifest_state *st,
+    FILE *fp, const char *path, char **line, ssize_t n)
+{
+	char *second = NULL, *both;
+	size_t cap = 0, used;
+	ssize_t n2 = -1;
+	char *said = NULL;
+
+	if (ms_unchecked_top_begins(*line, (size_t)n) &&
+	    (n2 = getdelim(&second, &cap, r->style->rules.zero ? '\0' : '\n',
+	    fp)) > 0) {
+		both = ms_xmalloc((size_t)n + (size_t)n2);
+		memcpy(both, *line, (size_t)n);
+		memcpy(both + n, second, (size_t)n2);
+		said = ms_unchecked_top(path, both, (size_t)(n + n2), &used);
+		free(both);
+		if (said != NULL && used != (size_t)(n + n2)) {
+			free(said);
+			said = NULL;
+		}
+	}
+	if (said != NULL) {
+		if (m->sig_noted)
+			free(said);	/* the signature beside it was named */
+		else
+			note(r, m, said);
+	} else {
+		one_line(r, m, st, *line, (size_t)n);
+		if (n2 > 0)
+			one_line(r, m, st, second, (size_t)n2);
+	}
+	free(second);
+}
+
+/*
+ * With a key: the list read whole, once (signature.h), and its signature
+ * judged before any line is parsed; a stream of only what the signature
+ * covers, or NULL (m says why).  *list keeps the bytes until it is freed.
+ */
+static FILE *
+open_signed(struct run *r, struct manifest *m, const char *path,
+    struct ms_signed_list *list)
+{
+	bool native = r->style->rules.dialect == MS_DIALECT_NATIVE;
+	const char *encoding;
+	FILE *fp;
+
+	ms_signed_list_read(r->verifier, path, list);
+	if (list->said != NULL && !(list->verified && r->o->status)) {
+		note(r, m, list->said);
+		list->said = NULL;
+	}
+	m->open_err = list->open_errno;
+	m->refused = list->refused;
+	/* the faces say "read error", multisum and b3sum name the cause */
+	m->read_err = list->read_errno != 0;
+	m->read_cause = list->read_errno;
+	m->read_errno = native ? list->read_errno : 0;
+	if (m->open_err != 0 || m->refused || m->read_err)
+		return NULL;
+	fp = fmemopen((void *)list->body, list->body_len, "r");
+	/* multisum reads what Windows wrote (UTF-16) as UTF-8; the faces bytes */
+	if (fp != NULL && native)
+		fp = ms_text_stream(fp, &encoding);
+	if (fp == NULL)
+		m->open_err = errno;	/* no memory for the stream */
+	return fp;
+}
+
+/*
+ * Read one manifest, queueing its lines; the report follows them.  It is
+ * read, verified and reported line by line, in bounded memory; with a
+ * key, read whole first and its signature judged (open_signed).  Returns
+ * false if the run reads no further (style->fatal_unreadable).
  */
 static bool
 read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
@@ -289,56 +395,62 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 	struct manifest *m = ms_xcalloc(1, sizeof(*m));
 	bool is_stdin = strcmp(path, "-") == 0, fatal = r->style->fatal_unreadable;
 	bool native = rules->dialect == MS_DIALECT_NATIVE;
+	bool keyed = ms_verifier_keyed(r->verifier);
+	bool top = r->verifier != NULL && !keyed;	/* notes, unchecked */
+	struct ms_signed_list list = { 0 };
 	const char *encoding;
-	/* the faces read bytes, as their tools do */
-	FILE *fp = native ? ms_text_open(path, &encoding) :
-	    is_stdin ? stdin : fopen(path, "r");
 	int eol = rules->zero ? '\0' : '\n';
 	struct ms_manifest_entry e;
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
+	FILE *fp;
 
 	m->name = is_stdin ? "standard input" : path;
 	m->summary = true;
 	m->empty_ok = r->prefix != NULL;
+	/* the faces read bytes, as their tools do */
+	fp = keyed ? open_signed(r, m, path, &list) : native ?
+	    ms_text_open(path, &encoding) : is_stdin ? stdin : fopen(path, "r");
 	if (fp == NULL) {
-		m->open_err = errno;
+		if (!keyed)
+			m->open_err = errno;
+		ms_signed_list_free(&list);
+		fatal = fatal && (m->open_err != 0 || m->read_err);
 		add_mark(r, m, REC_END, 0, NULL);
 		flush(r);
 		return !fatal;
 	}
+	if (top)
+		note(r, m, ms_unchecked_beside(path));
 	ms_manifest_begin(rules, st, path);
 	/* Read, verified and reported line by line, in bounded memory:
 	 * pace() says when what was read goes to the engine. */
 	errno = 0;
 	while (!(fatal && st->refused) &&
 	    (n = getdelim(&line, &cap, eol, fp)) > 0) {
-		bool signed_before = st->pgp_seen;
-
-		if (line[0] == '#' && r->hooks != NULL && r->hooks->comment != NULL)
-			r->hooks->comment(r->hooks->arg, line, (size_t)n);
-		do
-			take(r, m, st, ms_manifest_parse(rules, st, line,
-			    (size_t)n, &e), &e);
-		while (st->again);
-		if (!signed_before && st->pgp_seen && m->unsigned_read)
-			add_mark(r, m, REC_LATE_PGP, st->line, NULL);
-		pace(r, m, st);
+		if (top)
+			first_lines(r, m, st, fp, path, &line, n);
+		else
+			one_line(r, m, st, line, (size_t)n);
+		top = false;
 		errno = 0;
 	}
 	m->read_cause = errno;
 	take(r, m, st, ms_manifest_finish(rules, st, &e), &e);
 	submit(r, st->pgp_seen);
+	if (r->verifier != NULL && !keyed && st->pgp_seen && !m->sig_noted)
+		note(r, m, ms_unchecked_pgp(path));
 	if (ferror(fp)) {
 		m->read_err = true;
 		m->read_errno = native ? m->read_cause : 0;
 	}
-	if (ms_text_close(fp) != 0 && !m->read_err) {
+	if ((keyed ? fclose(fp) : ms_text_close(fp)) != 0 && !m->read_err) {
 		m->read_err = true;
 		m->read_errno = m->read_cause = errno;
 	}
 	free(line);
+	ms_signed_list_free(&list);
 	fatal = fatal && (st->refused || m->read_err);
 	add_mark(r, m, REC_END, 0, NULL);
 	flush(r);	/* which may free m */
@@ -389,6 +501,10 @@ ms_check_run(const struct ms_options *o, const struct ms_check_style *style)
 	struct run r = { 0 };
 	struct ms_manifest_state st = { .reversed = -1 };
 
+	/* The faces read their lists plainly, as their tools do. */
+	if (ms_verifier_new(style->rules.dialect == MS_DIALECT_NATIVE ?
+	    &o->signing : NULL, &r.verifier) == -1)
+		return MS_EXIT_FAIL;
 	start(&r, o, style);
 	r.stdin_manifest = o->nfiles == 0;
 	for (size_t i = 0; i < o->nfiles; i++)
@@ -401,6 +517,7 @@ ms_check_run(const struct ms_options *o, const struct ms_check_style *style)
 		read_manifest(&r, &st, "-");
 	ms_manifest_end(&st);
 	finish(&r);
+	ms_verifier_free(r.verifier);
 	return r.failed ? MS_EXIT_FAIL : MS_EXIT_OK;
 }
 

@@ -19,6 +19,7 @@
 #include "engine/engine.h"
 #include "manifest/manifest.h"
 #include "io/output.h"
+#include "signature/signature.h"
 
 /* One MANIFEST operand and its counters (coreutils' digest_check). */
 struct manifest {
@@ -33,6 +34,8 @@ struct manifest {
 	bool		 summary;	/* the WARNING lines (not for --expect) */
 	size_t		 unsupported;	/* lines neither OK nor FAILED */
 	size_t		 outside;	/* lines outside the signed part */
+	bool		 refused;	/* its signature was refused: nothing read */
+	bool		 sig_noted;	/* a REC_SIGNATURE was queued for it */
 	bool		 hinted;	/* the hint after a guessed FAILED */
 	bool		 noted;		/* the note on a non-cryptographic default */
 	bool		 pathed;	/* the note on a Windows path */
@@ -47,6 +50,7 @@ enum rec_kind {
 	REC_ENTRY, REC_BAD, REC_UNSUPPORTED, REC_OUTSIDE,
 	REC_STOP,	/* a line the parser stopped at (style->fatal_unreadable) */
 	REC_LATE_PGP,	/* a PGP header after lines verified as unsigned */
+	REC_SIGNATURE,	/* what signature.h said of the manifest's signature */
 	REC_END,
 	REC_NOTE,	/* --per-dir: "NAME: WHY" (name, why), in its place */
 };
@@ -63,7 +67,8 @@ struct rec {
 	struct rec	*pending;	/* the manifest's entries not yet submitted */
 	unsigned long	 line;
 	const char	*type;		/* REC_BAD: "SHA256" or NULL */
-	char		*why;		/* REC_BAD, REC_UNSUPPORTED, REC_STOP;
+	char		*why;		/* REC_BAD, REC_UNSUPPORTED, REC_STOP, REC_NOTE,
+					 * REC_SIGNATURE;
 					 * REC_ENTRY: how its name was found */
 	char		*name;		/* REC_UNSUPPORTED, REC_OUTSIDE */
 	bool		 outside;	/* not in a PGP message's signed part */
@@ -112,6 +117,7 @@ struct run {
 	const struct ms_check_hooks *hooks;
 	char		**paths;	/* the manifests' paths, kept to the end */
 	size_t		 npaths;
+	struct ms_verifier *verifier;	/* signatures (native rules only) */
 };
 
 /*

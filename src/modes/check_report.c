@@ -264,6 +264,10 @@ report_end(struct run *r, struct manifest *m)
 	bool line_failed = m->mismatched != 0 || m->unreadable != 0 ||
 	    m->unsupported != 0 || m->outside != 0 || m->late_pgp;
 
+	if (m->refused) {
+		r->failed = true;	/* its REC_SIGNATURE said why */
+		return;
+	}
 	if (m->open_err != 0 || m->read_err) {
 		manifest_unreadable(r, m);
 		return;
@@ -332,6 +336,9 @@ say_record(struct run *r, struct rec *rec)
 		say(r, "%s: %lu: a PGP signed message begins after lines already "
 		    "verified as unsigned: they are not covered by its "
 		    "signature", ms_quotef(rec->m->name), rec->line);
+		break;
+	case REC_SIGNATURE:
+		say(r, "%s", rec->why);
 		break;
 	case REC_END:
 		report_end(r, rec->m);

@@ -239,6 +239,11 @@ ms_hash_run(const struct ms_options *o, const struct ms_hash_style *style)
 
 	if (ms_output_open(&r.out, o->output) == -1)
 		return MS_EXIT_FAIL;
+	/* --sign: the key is unlocked before anything is hashed */
+	if (o->signing.sign != NULL && ms_sign_prepare(&o->signing, &r.out) == -1) {
+		ms_output_close(&r.out, false);
+		return MS_EXIT_FAIL;
+	}
 	if (o->fmt.format == MS_FORMAT_HASHDEEP && !o->fmt.raw) {
 		char *cwd = getcwd(NULL, 0);
 

@@ -18,9 +18,11 @@
 #include "manifest/manifest.h"
 #include "manifest/shard.h"
 #include "io/walk.h"
+#include "signature/signature.h"
 
 enum ms_mode { MS_MODE_HASH, MS_MODE_CHECK, MS_MODE_BENCH, MS_MODE_LIST,
-    MS_MODE_UPDATE, MS_MODE_AUDIT, MS_MODE_MERGE, MS_MODE_XATTR };
+    MS_MODE_UPDATE, MS_MODE_AUDIT, MS_MODE_MERGE, MS_MODE_XATTR,
+    MS_MODE_KEYGEN };
 
 /* --xattr=update|audit */
 enum ms_xattr_mode { MS_XATTR_OFF, MS_XATTR_UPDATE, MS_XATTR_AUDIT };
@@ -54,6 +56,9 @@ struct ms_options {
 	bool		 quiet, status, strict, warn, ignore_missing;
 	const char	*expect;	/* --expect=HEX */
 	struct ms_manifest_entry expect_entry;	/* its digest, decoded */
+
+	/* signed lists: -c's keys, --sign, --generate-key (MS_MODE_KEYGEN) */
+	struct ms_signature_opts signing;
 
 	/* reading */
 	struct ms_engine_config engine;
