@@ -161,6 +161,27 @@ test_missing_operand() {
 	done
 }
 
+# A ledger that cannot be written (a full disk; here a file size limit,
+# its signal ignored so that write fails with EFBIG): the old one stands,
+# and no summary claims what was not applied.
+test_write_error_not_updated() {
+	tree
+	multisum -r -u L d 2> /dev/null
+	cp L before
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		echo "$i" > "d/new$i"
+	done
+	rm d/a
+	limit=$(( $(wc -c < L) / 512 + 1 ))
+	status_is 1 "the ledger outgrows the limit" \
+	    sh -c 'trap "" XFSZ; ulimit -f "$1"; shift; "$@"' sh "$limit" \
+	    "$MULTISUM" -r -u L d 2> err
+	check "the write error is said" grep -q "multisum: L: write error: " err
+	has_line err "multisum: L: not updated" "not updated"
+	lacks err "added," "no summary"
+	same L before "the ledger untouched"
+}
+
 # A stray line: said with its number, left out, the rest kept (N11).  A
 # file with no checksum line at all is not taken for a ledger.
 test_stray_line() {
@@ -307,6 +328,7 @@ run walked_file_vanished
 run unreadable_file_kept
 run unreadable_directory_kept
 run missing_operand
+run write_error_not_updated
 run stray_line
 run rehashed_is_unchanged
 run link_loop
