@@ -146,6 +146,21 @@ test_a_lost_manifest_fails() {
 	    multisum -c -r --per-dir=SHA256SUMS t/a/b > out 2> err
 }
 
+# A killed run's temporary manifest in a folder is neither listed nor
+# "not listed": the next write removes it.
+test_a_killed_runs_temporary() {
+	tree
+	multisum -r --per-dir=SHA256SUMS t
+	cp t/a/SHA256SUMS t/a/.SHA256SUMS.multisum-Xy12Zw
+	status_is 0 "check" multisum -c -r --per-dir=SHA256SUMS t > out 2> err
+	lacks out "Xy12Zw" "not reported"
+	status_is 0 "write" multisum -r --per-dir=SHA256SUMS t 2> err
+	lacks t/a/SHA256SUMS "Xy12Zw" "not listed"
+	check_not "removed" test -e t/a/.SHA256SUMS.multisum-Xy12Zw
+	has_line err "multisum: t/a/.SHA256SUMS.multisum-Xy12Zw: removed: the temporary file of a run that was killed" \
+	    "said"
+}
+
 # cfv's and chkbit's point: a folder copied anywhere checks itself.
 test_a_copied_folder_checks_itself() {
 	tree
@@ -195,6 +210,7 @@ run writes_one_manifest_per_folder
 run a_folder_with_an_unreadable_file_keeps_its_manifest
 run check_finds_and_verifies_them_all
 run a_lost_manifest_fails
+run a_killed_runs_temporary
 run a_copied_folder_checks_itself
 run foreign_per_folder_manifests
 run usage

@@ -231,11 +231,15 @@ write_folder_event(void *arg, const char *path, bool enter)
 	}
 }
 
-/* Is path the manifest of the folder it lies in? */
+/* Is path the manifest of the folder it lies in, or a temporary of it
+ * (a run's, or one a killed run left, which the next write removes)? */
 static bool
 is_manifest(const struct per_dir *p, const char *path)
 {
-	return p->cur != NULL && strcmp(base_name(path), p->o->per_dir) == 0 &&
+	const char *base = base_name(path);
+
+	return p->cur != NULL && (strcmp(base, p->o->per_dir) == 0 ||
+	    ms_output_is_temp_of(base, p->o->per_dir)) &&
 	    strncmp(path, p->cur->prefix, strlen(p->cur->prefix)) == 0 &&
 	    strchr(path + strlen(p->cur->prefix), '/') == NULL;
 }
