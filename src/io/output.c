@@ -32,8 +32,12 @@
  * checkpoint's while it is written, a companion's (NULL: none). */
 static char *volatile doomed[3];
 
+/* Every signal whose default action ends the run, save SIGKILL and
+ * SIGSTOP's kin: a file size limit (SIGXFSZ), a CPU limit (SIGXCPU),
+ * timeout -s, kill -USR1 end it as surely as SIGTERM. */
 static const int fatal_signals[] = {
-	SIGHUP, SIGINT, SIGPIPE, SIGQUIT, SIGTERM,
+	SIGHUP, SIGINT, SIGPIPE, SIGQUIT, SIGTERM, SIGALRM, SIGUSR1,
+	SIGUSR2, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
 };
 
 static void
