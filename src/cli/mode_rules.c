@@ -58,12 +58,13 @@ load_sets(struct ms_options *o)
 	if (empty)
 		exit(MS_EXIT_FAIL);
 	if (ms_hashset_drop_weak(o->match, weak, sizeof(weak)) != NULL)
-		ms_warn("the known sets' %s digests are not used: not "
-		    "cryptographic, a match by them would prove nothing beside "
-		    "the others", weak);
+		ms_warn("the known sets' %s digests are not used: checksums "
+		    "or under 128 bits, a match by them would prove nothing "
+		    "beside the others", weak);
 	else if (ms_hashset_weak(o->match))
-		ms_warn("the known sets hold only non-cryptographic digests: a "
-		    "file of other content can match by chance or by design");
+		ms_warn("the known sets hold only checksums or digests under "
+		    "128 bits: a file of other content can match by chance or "
+		    "by design");
 	ms_hashset_algorithms(o->match, &held);
 	if (!o->sel_given)
 		o->sel = held;

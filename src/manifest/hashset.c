@@ -242,6 +242,17 @@ ms_hashset_load(struct ms_hashset *h, const char *path,
 	return 0;
 }
 
+/*
+ * Can a file of other content match t's digests by chance or design: a
+ * checksum (CRC, xxHash, a sum), or any digest cut below 128 bits
+ * (b2sum -l 8 keeps one byte: one file in 256 would match).
+ */
+static bool
+weak_table(const struct table *t)
+{
+	return t->spec.algo->class == MS_CLASS_NONCRYPTO || t->len < 16;
+}
+
 const char *
 ms_hashset_drop_weak(struct ms_hashset *h, char *buf, size_t cap)
 {
@@ -249,7 +260,7 @@ ms_hashset_drop_weak(struct ms_hashset *h, char *buf, size_t cap)
 	bool strong = false;
 
 	for (size_t i = 0; i < h->n; i++)
-		strong |= h->t[i].spec.algo->class != MS_CLASS_NONCRYPTO;
+		strong |= !weak_table(&h->t[i]);
 	if (!strong)
 		return NULL;
 	buf[0] = '\0';
@@ -257,7 +268,7 @@ ms_hashset_drop_weak(struct ms_hashset *h, char *buf, size_t cap)
 		struct table *t = &h->t[i];
 		char name[32];
 
-		if (t->spec.algo->class != MS_CLASS_NONCRYPTO) {
+		if (!weak_table(t)) {
 			h->t[keep++] = *t;
 			continue;
 		}
@@ -275,7 +286,7 @@ bool
 ms_hashset_weak(const struct ms_hashset *h)
 {
 	for (size_t i = 0; i < h->n; i++)
-		if (h->t[i].spec.algo->class != MS_CLASS_NONCRYPTO)
+		if (!weak_table(&h->t[i]))
 			return false;
 	return h->n > 0;
 }

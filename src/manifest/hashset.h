@@ -30,15 +30,15 @@ int	 ms_hashset_load(struct ms_hashset *h, const char *path,
 
 /*
  * A checksum (CRC, xxHash, a sum) is no evidence of identity: 4 bytes
- * forge a CRC-32, and among millions of values chance matches happen.
- * If the set holds a cryptographic digest, its non-cryptographic tables
- * are dropped, so that they can never make a file known; their names
+ * forge a CRC-32, and among millions of values chance matches happen;
+ * nor is a digest cut below 128 bits.  If the set holds a cryptographic
+ * digest of 128 bits or more, its other tables are dropped, so that they can never make a file known; their names
  * are written to buf (cap bytes), which is returned, or NULL if none
  * was dropped.
  */
 const char *ms_hashset_drop_weak(struct ms_hashset *h, char *buf, size_t cap);
 
-/* Does the set hold digests, all of them non-cryptographic? */
+/* Does the set hold digests, all of them checksums or short ones? */
 bool	 ms_hashset_weak(const struct ms_hashset *h);
 
 /* Is d, a digest of spec, in the set? */
