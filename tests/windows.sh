@@ -216,6 +216,23 @@ test_wrong_length() {
 	    "the lengths are said"
 }
 
+# A UTF-16 file cut to an odd number of bytes (a truncated copy) says so,
+# named; the records before the cut still verify.
+test_cut_utf16() {
+	setup
+	{
+		printf 'SHA256 hash of f.txt:\n%s\n' "$S1"
+		printf 'CertUtil: -hashfile command completed successfully.\n'
+	} | crlf | utf16le > whole.txt
+	head -c -1 whole.txt > cut.txt
+	multisum -c cut.txt > out 2> err
+	has_line out "f.txt: OK" "the record before the cut verifies"
+	has_line err "multisum: cut.txt: UTF-16 text of an odd number of bytes: cut short, its last line is broken" \
+	    "the cut is said, named"
+	multisum -c whole.txt > out 2> err
+	lacks err "odd number" "not of a whole file"
+}
+
 # --expect takes CertUtil's digest as copied from its window.
 test_expect_spaced() {
 	setup
@@ -241,6 +258,7 @@ run get_filehash_table
 run get_filehash_list
 run relative_path
 run wrong_length
+run cut_utf16
 run expect_spaced
 run no_iconv_advice
 finish
