@@ -87,13 +87,15 @@ test_output_mode_and_link() {
 	check "a dangling link's target is created" [ -L dangling ] && [ -f real/NEW ]
 }
 
-# SIGTERM or SIGINT while -o writes: the temporary goes, the old manifest stays.
+# A signal that ends the run while -o writes (SIGTERM, SIGINT, a file
+# size or CPU limit's, timeout -s ALRM, kill -USR1): the temporary goes,
+# the old manifest stays.
 test_output_signal() {
 	printf 'a\n' > a
 	multisum -o SUMS a
 	cp SUMS keep
 	mkfifo fifo
-	for sig in TERM INT; do
+	for sig in TERM INT XFSZ XCPU ALRM USR1 USR2 VTALRM PROF; do
 		# (env: an asynchronous command starts with SIGINT ignored)
 		env --default-signal="$sig" "$MULTISUM" -o SUMS a fifo &
 		pid=$!

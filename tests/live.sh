@@ -161,6 +161,79 @@ test_missing_operand() {
 	done
 }
 
+# A ledger that cannot be written (a full disk; here a file size limit,
+# its signal ignored so that write fails with EFBIG): the old one stands,
+# and no summary claims what was not applied.
+test_write_error_not_updated() {
+	tree
+	multisum -r -u L d 2> /dev/null
+	cp L before
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		echo "$i" > "d/new$i"
+	done
+	rm d/a
+	limit=$(( $(wc -c < L) / 512 + 1 ))
+	status_is 1 "the ledger outgrows the limit" \
+	    sh -c 'trap "" XFSZ; ulimit -f "$1"; shift; "$@"' sh "$limit" \
+	    "$MULTISUM" -r -u L d 2> err
+	check "the write error is said" grep -q "multisum: L: write error: " err
+	has_line err "multisum: L: not updated" "not updated"
+	lacks err "added," "no summary"
+	same L before "the ledger untouched"
+}
+
+# What a run killed by SIGKILL leaves: its temporary beside the ledger
+# (".L.multisum-XXXXXX", the ledger as far as it got).  With the ledger
+# inside its tree the next run would record it as a file of the tree; it
+# removes it instead, and says so.  A temporary a live run holds (its
+# lock), one of another name, a user's file of our name that is no
+# manifest, one with a second link: all let be.
+test_killed_run_temporary() {
+	tree
+	multisum -r -u d/L d 2> /dev/null
+	mkfifo p
+	# a real kill: the run blocks reading the FIFO, its temporary open
+	"$MULTISUM" -r -u d/L d p 2> /dev/null &
+	run=$!
+	wait_for "the run made its temporary" sh -c 'ls -a d | grep -q "^\.L\.multisum-"'
+	kill -KILL "$run"
+	wait "$run" 2> /dev/null
+	left=$(ls -a d | grep '^\.L\.multisum-')
+	check "the killed run left its temporary" test -n "$left"
+	cp d/L d/.L.multisum-Ab3dE9
+	cp d/L d/.L.Ab3dE9
+	echo "my own notes" > d/.L.multisum-notes
+	cp d/L d/.L.multisum-Linked
+	ln d/.L.multisum-Linked linked
+	status_is 0 "the next run" multisum -r -u d/L d 2> err
+	has_line err "multisum: d/$left: removed: the temporary file of a run that was killed" \
+	    "the killed run's temporary removed, said"
+	has_line err "multisum: d/.L.multisum-Ab3dE9: removed: the temporary file of a run that was killed" \
+	    "a partial one too"
+	check_not "gone" test -e "d/$left"
+	check_not "both" test -e d/.L.multisum-Ab3dE9
+	lacks d/L "$left" "never recorded"
+	check "a file of another name is kept" test -e d/.L.Ab3dE9
+	check "a user's file of our name that is no manifest is kept" \
+	    test -e d/.L.multisum-notes
+	check "one with another link is kept" test -e d/.L.multisum-Linked
+	if have flock; then
+		cp d/L d/.L.multisum-Live01
+		# the holder is the sleep itself, so that the kill ends it
+		(exec 9< d/.L.multisum-Live01 && flock -x 9 && touch locked &&
+		    exec sleep 600) > /dev/null 2>&1 &
+		holder=$!
+		wait_for "the holder took its lock" test -e locked
+		multisum -r -u d/L d 2> err
+		check "a live run's temporary is let be" test -e d/.L.multisum-Live01
+		lacks err "Live01" "and not said"
+		kill "$holder"
+		wait "$holder" 2> /dev/null
+	else
+		skip_case "flock (util-linux) absent"
+	fi
+}
+
 # A stray line: said with its number, left out, the rest kept (N11).  A
 # file with no checksum line at all is not taken for a ledger.
 test_stray_line() {
@@ -307,6 +380,8 @@ run walked_file_vanished
 run unreadable_file_kept
 run unreadable_directory_kept
 run missing_operand
+run write_error_not_updated
+run killed_run_temporary
 run stray_line
 run rehashed_is_unchanged
 run link_loop

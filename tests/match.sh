@@ -75,6 +75,56 @@ test_algorithm_is_part_of_the_key() {
 	has_line out "$md5  tree/renamed" "the same value as MD5 is"
 }
 
+# A checksum is no evidence of identity (4 bytes forge a CRC-32): beside
+# a cryptographic set, a CRC-32 set never makes a file known; alone, it
+# matches, and says what its matches are worth.
+test_checksums_prove_nothing() {
+	setup
+	multisum -r known > known.sha256
+	multisum -a crc32 --format=sfv tree/other > other.sfv
+	status_is 0 "--unmatched with a sha256 and a CRC-32 set" \
+	    multisum --unmatched=known.sha256 --unmatched=other.sfv -r tree \
+	    > out 2> err
+	has_line out "$(multisum tree/other)" \
+	    "a file known only by its CRC-32 is unmatched"
+	has_line err "multisum: the known sets' crc32 digests are not used: checksums or under 128 bits, a match by them would prove nothing beside the others" \
+	    "said"
+	multisum --match=known.sha256 --match=other.sfv -r tree > out 2> /dev/null
+	lacks out "tree/other" "nor is it matched by its CRC-32"
+	status_is 0 "a CRC-32 set alone" multisum --match=other.sfv -r tree \
+	    > out 2> err
+	has_line out "$(multisum -a crc32 tree/other)" "it matches by CRC-32"
+	has_line err "multisum: the known sets hold only checksums or digests under 128 bits: a file of other content can match by chance or by design" \
+	    "with a warning"
+}
+
+# A digest cut short is no better than a checksum: b2sum -l 8 keeps one
+# byte, and one file in 256 of any content has it.
+test_short_digests_prove_nothing() {
+	setup
+	mkdir many
+	i=0
+	while [ $i -lt 600 ]; do
+		echo "new $i" > many/$i
+		i=$((i + 1))
+	done
+	multisum -a blake2b -l 8 -r known > short.b2
+	multisum -r known > known.sha256
+	status_is 0 "--unmatched with a sha256 and an 8-bit set" \
+	    multisum --unmatched=known.sha256 --unmatched=short.b2 -r many \
+	    > out 2> err
+	is "$(wc -l < out)" 600 "no new file is hidden by its 8-bit digest"
+	has_line err "multisum: the known sets' blake2b-8 digests are not used: checksums or under 128 bits, a match by them would prove nothing beside the others" \
+	    "said"
+	multisum --unmatched=short.b2 -r many > out 2> err
+	has_line err "multisum: the known sets hold only checksums or digests under 128 bits: a file of other content can match by chance or by design" \
+	    "an 8-bit set alone warns"
+	multisum -a blake2b -l 128 -r known > long.b2
+	multisum --unmatched=long.b2 -r many > out 2> err
+	is "$(wc -l < out)" 600 "a 128-bit set serves"
+	check_not "without a warning" test -s err
+}
+
 # Many digests: the tables grow, every one is still found.
 test_a_large_set() {
 	setup
@@ -99,8 +149,16 @@ test_sets_that_cannot_serve() {
 	has_line err "multisum: the known sets hold no digest of the algorithms given: no file can match" \
 	    "-a names an algorithm the set lacks"
 	echo "not a digest" > junk.txt
-	multisum --match=junk.txt -r tree > out 2> err
-	has_line err "multisum: 1 line of the known sets holds no digest: skipped" "a junk line"
+	status_is 1 "a set with no digest at all (a wrong file)" \
+	    multisum --match=junk.txt -r tree > out 2> err
+	has_line err "multisum: junk.txt: no digest in it: not a manifest or a list of digests" \
+	    "the file is named"
+	check_not "nothing hashed" test -s out
+	cat set.sha256 junk.txt > mixed.txt
+	status_is 0 "a set with a junk line" \
+	    multisum --match=mixed.txt -r tree > out 2> err
+	has_line err "multisum: mixed.txt: 1 line holds no digest: skipped" \
+	    "the junk line is said, with its file"
 	usage_error "--match and --unmatched" --match=set.sha256 --unmatched=set.sha256 tree
 	usage_error "--match and -c" -c --match=set.sha256 set.sha256
 	usage_error "--match and --raw" --raw --match=set.sha256 known/1
@@ -109,6 +167,8 @@ test_sets_that_cannot_serve() {
 run hashdeep_m_and_x_workflows
 run any_manifest_is_a_set
 run algorithm_is_part_of_the_key
+run checksums_prove_nothing
+run short_digests_prove_nothing
 run a_large_set
 run sets_that_cannot_serve
 finish

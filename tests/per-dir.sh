@@ -124,6 +124,43 @@ test_check_finds_and_verifies_them_all() {
 	lacks out "missing folder" "a missing folder is let be"
 }
 
+# A folder its parent lists was written with a manifest: one that is gone
+# took its files' digests with it, and fails as a missing file does (a
+# corrupted file there must not pass with two warnings).
+test_a_lost_manifest_fails() {
+	tree
+	multisum -r --per-dir=SHA256SUMS t
+	rm t/a/SHA256SUMS
+	echo rot > t/a/two
+	status_is 1 "a listed folder without its manifest" \
+	    multisum -c -r --per-dir=SHA256SUMS t > out 2> err
+	has_line out "t/a/: missing SHA256SUMS (its parent's lists the folder)" \
+	    "said"
+	has_line out "t/a/two: not listed in any SHA256SUMS" "its files unlisted"
+	has_line out "t/a/b/three: OK" "the folders below still verify"
+	has_line err "multisum: WARNING: 1 listed folder has no SHA256SUMS" "counted"
+	status_is 0 "--ignore-missing lets it be" \
+	    multisum -c -r --ignore-missing --per-dir=SHA256SUMS t > out 2> err
+	has_line out "t/a/: no SHA256SUMS" "then a folder without one"
+	status_is 0 "an operand's own manifest has no parent to miss it" \
+	    multisum -c -r --per-dir=SHA256SUMS t/a/b > out 2> err
+}
+
+# A killed run's temporary manifest in a folder is neither listed nor
+# "not listed": the next write removes it.
+test_a_killed_runs_temporary() {
+	tree
+	multisum -r --per-dir=SHA256SUMS t
+	cp t/a/SHA256SUMS t/a/.SHA256SUMS.multisum-Xy12Zw
+	status_is 0 "check" multisum -c -r --per-dir=SHA256SUMS t > out 2> err
+	lacks out "Xy12Zw" "not reported"
+	status_is 0 "write" multisum -r --per-dir=SHA256SUMS t 2> err
+	lacks t/a/SHA256SUMS "Xy12Zw" "not listed"
+	check_not "removed" test -e t/a/.SHA256SUMS.multisum-Xy12Zw
+	has_line err "multisum: t/a/.SHA256SUMS.multisum-Xy12Zw: removed: the temporary file of a run that was killed" \
+	    "said"
+}
+
 # cfv's and chkbit's point: a folder copied anywhere checks itself.
 test_a_copied_folder_checks_itself() {
 	tree
@@ -172,6 +209,8 @@ test_usage() {
 run writes_one_manifest_per_folder
 run a_folder_with_an_unreadable_file_keeps_its_manifest
 run check_finds_and_verifies_them_all
+run a_lost_manifest_fails
+run a_killed_runs_temporary
 run a_copied_folder_checks_itself
 run foreign_per_folder_manifests
 run usage

@@ -177,6 +177,62 @@ test_get_filehash_list() {
 	check "the missing Path is said" grep -q "no Path (Get-FileHash -InputStream)" err
 }
 
+# A relative Windows path names its own folder: CertUtil echoes the name
+# as typed (sub\f.txt, .\f.txt).  Its base name beside the list is
+# another file, and must not answer for it.
+test_relative_path() {
+	setup
+	mkdir sub && printf 'the one in sub\n' > sub/f.txt
+	{
+		printf 'SHA256 hash of sub\\f.txt:\n%s\n' "$S1"
+		printf 'CertUtil: -hashfile command completed successfully.\n'
+	} | crlf | utf16le > rel.txt
+	status_is 1 "./f.txt's digest does not pass for sub\\f.txt" \
+	    multisum -c rel.txt > out 2> err
+	has_line out "sub/f.txt: FAILED" "sub/f.txt is the file checked"
+	has_line err 'multisum: rel.txt: sub\f.txt is a relative Windows path: read as sub/f.txt' \
+	    "the reading is said"
+	{
+		printf 'SHA256 hash of sub\\f.txt:\n%s\n' \
+		    "$(multisum sub/f.txt | cut -c1-64)"
+		printf 'SHA256 hash of .\\f.txt:\n%s\n' "$S1"
+	} | crlf > rel2.txt
+	status_is 0 "with slashes, the files of those folders" \
+	    multisum -c rel2.txt > out 2> /dev/null
+	has_line out "sub/f.txt: OK" "its own digest"
+	has_line out "./f.txt: OK" "\".\\\" is the current folder"
+}
+
+# A record whose digest is not its algorithm's length says so.
+test_wrong_length() {
+	setup
+	{
+		printf 'MD5 hash of f.txt:\n%s\n' "$S1"
+		printf 'CertUtil: -hashfile command completed successfully.\n'
+	} | crlf > md5.txt
+	status_is 1 "an MD5 record holding 64 digits" multisum -c md5.txt \
+	    > out 2> err
+	has_line err "multisum: md5.txt: 2: MD5 digests have 32 hex digits, this one 64" \
+	    "the lengths are said"
+}
+
+# A UTF-16 file cut to an odd number of bytes (a truncated copy) says so,
+# named; the records before the cut still verify.
+test_cut_utf16() {
+	setup
+	{
+		printf 'SHA256 hash of f.txt:\n%s\n' "$S1"
+		printf 'CertUtil: -hashfile command completed successfully.\n'
+	} | crlf | utf16le > whole.txt
+	head -c -1 whole.txt > cut.txt
+	multisum -c cut.txt > out 2> err
+	has_line out "f.txt: OK" "the record before the cut verifies"
+	has_line err "multisum: cut.txt: UTF-16 text of an odd number of bytes: cut short, its last line is broken" \
+	    "the cut is said, named"
+	multisum -c whole.txt > out 2> err
+	lacks err "odd number" "not of a whole file"
+}
+
 # --expect takes CertUtil's digest as copied from its window.
 test_expect_spaced() {
 	setup
@@ -200,6 +256,9 @@ run certutil_powershell
 run certutil_windows7
 run get_filehash_table
 run get_filehash_list
+run relative_path
+run wrong_length
+run cut_utf16
 run expect_spaced
 run no_iconv_advice
 finish

@@ -128,6 +128,37 @@ test_audit_classes_as_cshatag() {
 	status_is 0 "restored" multisum -r --xattr=audit m > out 2> err
 }
 
+# -a adds digests to a tag; it never hides those the tag holds: a file
+# corrupt by its sha256 is corrupt under -a md5 too, and an update of an
+# edited file under -a md5 renews its sha256 as well, so that no stale
+# digest is left beside a new time (cshatag would call it corrupt).
+test_other_algorithm_keeps_tags_in_step() {
+	need_attr
+	mount_xattr_fs m
+	echo hi > m/c; echo hi > m/e
+	touch -d "$OLD" m/c m/e
+	multisum --xattr=update m/c m/e > /dev/null 2>&1
+	echo HI > m/c
+	touch -d "$OLD" m/c
+	status_is 1 "-a md5 of a file its sha256 tag calls corrupt" \
+	    multisum --xattr=audit -a md5 m/c > out 2> err
+	has_line out "corrupt m/c" "corrupt, not new"
+	before=$(getfattr -d m/c)
+	status_is 1 "nor does -a md5 tag it" multisum --xattr=update -a md5 m/c \
+	    > out 2> err
+	is "$(getfattr -d m/c)" "$before" "its tag is kept as it was"
+	echo edited > m/e
+	touch -d '2022-01-01' m/e
+	status_is 0 "-a md5 of an edited file" multisum --xattr=update -a md5 m/e \
+	    > out 2> err
+	has_line out "outdated m/e" "outdated"
+	is "$(attr user.shatag.md5 m/e)" "$(multisum -a md5 m/e | cut -c1-32)" \
+	    "md5 added"
+	is "$(attr user.shatag.sha256 m/e)" "$(sha m/e)" "sha256 renewed with it"
+	status_is 0 "then audited without -a" multisum --xattr=audit m/e > out 2> err
+	has_line err "1 ok, 0 timechange, 0 outdated, 0 corrupt, 0 new" "ok"
+}
+
 # Tags other tools wrote: cshatag 2.x, cshatag 1.0 (a NUL after the
 # digest), shatag (Python: a float time of seven decimals).
 test_reads_tags_of_cshatag_and_shatag() {
@@ -320,6 +351,7 @@ test_usage() {
 
 run update_writes_cshatag_attributes
 run audit_classes_as_cshatag
+run other_algorithm_keeps_tags_in_step
 run reads_tags_of_cshatag_and_shatag
 run time_that_lost_precision
 run racy_file_gets_no_time

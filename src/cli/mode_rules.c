@@ -29,20 +29,42 @@
 static void
 load_sets(struct ms_options *o)
 {
-	size_t bad = 0;
 	struct ms_selection held = { 0 };
-	bool usable = false;
+	bool usable = false, empty = false;
+	char weak[128];
 
 	o->match = ms_hashset_new();
-	for (size_t i = 0; i < o->nsets; i++)
+	for (size_t i = 0; i < o->nsets; i++) {
+		size_t bad = 0, got = 0;
+
 		if (ms_hashset_load(o->match, o->sets[i],
-		    o->sel_given ? &o->sel : NULL, &bad) == -1) {
+		    o->sel_given ? &o->sel : NULL, &bad, &got) == -1) {
 			ms_warn("%s: %s", o->sets[i], strerror(errno));
 			exit(MS_EXIT_FAIL);
 		}
-	if (bad > 0)
-		ms_warn("%zu line%s of the known sets hold%s no digest: skipped",
-		    bad, bad == 1 ? "" : "s", bad == 1 ? "s" : "");
+		/* a set of nothing is a wrong file, as -c's "no properly
+		 * formatted lines" */
+		if (got == 0) {
+			ms_warn("%s: no digest in it: not a manifest or a list of "
+			    "digests%s", o->sets[i], o->sel_given ?
+			    " of the algorithms given" : "");
+			empty = true;
+		} else if (bad > 0) {
+			ms_warn("%s: %zu line%s hold%s no digest: skipped",
+			    o->sets[i], bad, bad == 1 ? "" : "s",
+			    bad == 1 ? "s" : "");
+		}
+	}
+	if (empty)
+		exit(MS_EXIT_FAIL);
+	if (ms_hashset_drop_weak(o->match, weak, sizeof(weak)) != NULL)
+		ms_warn("the known sets' %s digests are not used: checksums "
+		    "or under 128 bits, a match by them would prove nothing "
+		    "beside the others", weak);
+	else if (ms_hashset_weak(o->match))
+		ms_warn("the known sets hold only checksums or digests under "
+		    "128 bits: a file of other content can match by chance or "
+		    "by design");
 	ms_hashset_algorithms(o->match, &held);
 	if (!o->sel_given)
 		o->sel = held;

@@ -7,10 +7,11 @@
  * manifest: lines go to a temporary file in the
  * same directory, which is synced and renamed over the target only when
  * everything was written.  On any failure, and on a fatal signal, the
- * temporary is removed and the target is left untouched.  -o replaces
- * only what reads as a manifest, keeps its mode and writes through
- * symbolic links.  A companion file (the signature of --sign) is made
- * from the manifest's bytes and replaced with it, both or neither.
+ * temporary is removed and the target is left untouched (one a run
+ * killed outright left is removed by the next: output_temp.c).  -o
+ * replaces only what reads as a manifest, keeps its mode and writes
+ * through symbolic links.  A companion file (the signature of --sign) is
+ * made from the manifest's bytes and replaced with it, both or neither.
  */
 #include "io/output_int.h"
 
@@ -31,8 +32,12 @@
  * checkpoint's while it is written, a companion's (NULL: none). */
 static char *volatile doomed[3];
 
+/* Every signal whose default action ends the run, save SIGKILL and
+ * SIGSTOP's kin: a file size limit (SIGXFSZ), a CPU limit (SIGXCPU),
+ * timeout -s, kill -USR1 end it as surely as SIGTERM. */
 static const int fatal_signals[] = {
-	SIGHUP, SIGINT, SIGPIPE, SIGQUIT, SIGTERM,
+	SIGHUP, SIGINT, SIGPIPE, SIGQUIT, SIGTERM, SIGALRM, SIGUSR1,
+	SIGUSR2, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
 };
 
 static void
@@ -136,10 +141,11 @@ resolve(const char *path)
 /*
  * Does the open file read as a checksum manifest?  Its first lines (up
  * to 8 KiB, at most 8 of them) must each be a manifest line, a comment or
- * blank, as multisum -c reads them; an empty file is one too.
+ * blank, as multisum -c reads them; an empty file is one too.  whole: a
+ * last line without its newline is not judged.
  */
 static bool
-looks_like_manifest(int fd, const char *path)
+looks_like_manifest(int fd, const char *path, bool whole)
 {
 	static const struct ms_manifest_rules rules = { .dialect = MS_DIALECT_NATIVE };
 	struct ms_manifest_state st;
@@ -164,8 +170,8 @@ looks_like_manifest(int fd, const char *path)
 
 		while (eol < end && *eol != '\n' && *eol != '\0')
 			eol++;
-		if (eol == end && n == (ssize_t)sizeof(buf) - 1)
-			break;		/* a line cut by the buffer: not judged */
+		if (eol == end && (whole || n == (ssize_t)sizeof(buf) - 1))
+			break;		/* cut by the buffer (or a killed writer) */
 		len = (size_t)(eol - p);
 		if (len > 0 && p[len - 1] == '\r')
 			len--;
@@ -206,7 +212,7 @@ check_target(struct ms_output *out)
 		return -1;
 	}
 	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode) ||
-	    !looks_like_manifest(fd, out->target)) {
+	    !looks_like_manifest(fd, out->target, false)) {
 		ms_warn("%s: exists and is not a checksum manifest: not replaced "
 		    "(remove it first)", ms_quotef(out->path));
 		close(fd);
@@ -215,17 +221,6 @@ check_target(struct ms_output *out)
 	close(fd);
 	remember_target(out, &st);
 	return 0;
-}
-
-/* The template of a temporary beside target, for mkstemp. */
-static char *
-temp_name(const char *target)
-{
-	const char *slash = strrchr(target, '/');
-	int dirlen = slash ? (int)(slash - target + 1) : 0;
-
-	return ms_xasprintf("%.*s.%s.XXXXXX", dirlen, target,
-	    slash ? slash + 1 : target);
 }
 
 /* mkstemp makes 0600; a new manifest (or signature) is as public as a new file. */
@@ -291,9 +286,10 @@ open_file(struct ms_output *out, const char *path, bool judge)
 	struct stat st;
 	int fd;
 
-	out->tmp = temp_name(out->target);
+	ms_output_temp_sweep(out->target, looks_like_manifest);
+	out->tmp = ms_output_temp_name(out->target);
 	guard_signals(out->tmp);
-	fd = mkstemp(out->tmp);
+	fd = ms_output_temp_create(out->tmp);
 	if (fd == -1) {
 		ms_warn("%s: %s", ms_quotef(path), strerror(errno));
 		goto fail;
@@ -439,9 +435,9 @@ write_companion(struct ms_output *out, char **tmp)
 	free(list);
 	if (bytes == NULL)
 		return -1;
-	*tmp = temp_name(out->comp_target);
+	*tmp = ms_output_temp_name(out->comp_target);
 	doomed[2] = *tmp;
-	fd = mkstemp(*tmp);
+	fd = ms_output_temp_create(*tmp);
 	if (fd != -1) {
 		fchmod(fd, out->comp_exists ? out->comp_mode : new_mode());
 		if (write_fd(fd, bytes, outlen) == 0 && fsync(fd) == 0)
@@ -597,9 +593,9 @@ ms_output_checkpoint(struct ms_output *out, int (*more)(FILE *fp, void *arg),
 		    strerror(errno));
 		return -1;
 	}
-	tmp = temp_name(out->target);
+	tmp = ms_output_temp_name(out->target);
 	doomed[1] = tmp;
-	fd = mkstemp(tmp);
+	fd = ms_output_temp_create(tmp);
 	if (fd == -1 || (set_mode(out, fd), copy_prefix(fileno(out->fp), fd,
 	    len)) == -1 || (fp = fdopen(fd, "w")) == NULL ||
 	    more(fp, arg) == -1 || fflush(fp) == EOF || ferror(fp) ||

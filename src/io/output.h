@@ -67,6 +67,12 @@ struct ms_output {
 int	 ms_output_open(struct ms_output *out, const char *path);
 
 /*
+ * Is name (a directory entry) the temporary of a target whose base name
+ * is base: ".BASE.multisum-XXXXXX"?  (--per-dir skips them in each folder.)
+ */
+bool	 ms_output_is_temp_of(const char *name, const char *base);
+
+/*
  * The same for a manifest the caller has read as one (--update's
  * ledger): it is replaced without judging its first lines.
  */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * output_int.h - what output.c asks of output_stdout.c, standard output's
- * writer; nothing else includes it.
+ * output_int.h - what the files of io/output share: output.c asks
+ * output_stdout.c, standard output's writer, and output_temp.c, the
+ * temporaries beside an -o target; nothing else includes it.
  */
 #ifndef MS_OUTPUT_INT_H
 #define MS_OUTPUT_INT_H
@@ -15,5 +16,25 @@ void	 ms_stdout_lines(struct ms_stdout *so);
 void	 ms_stdout_flush(struct ms_stdout *so);
 /* Write the rest, stop the writer, free so; -1 after a write error. */
 int	 ms_stdout_close(struct ms_stdout *so);
+
+/* The mkstemp template of a temporary beside target (malloc). */
+char	*ms_output_temp_name(const char *target);
+
+/*
+ * mkstemp(tmpl), the new file locked for as long as it is open, so that
+ * no other run takes it for a dead one's; -1 with errno.
+ */
+int	 ms_output_temp_create(char *tmpl);
+
+/*
+ * Remove the temporaries runs killed outright left beside target, each
+ * said on standard error (output_temp.c says which are let be).
+ * manifest(fd, path, whole) judges a file's first lines (output.c's
+ * judgement: passed, not called, so that no cycle binds the two files);
+ * whole: a last line without its newline, a killed writer's, is not
+ * judged.
+ */
+void	 ms_output_temp_sweep(const char *target,
+	    bool (*manifest)(int fd, const char *path, bool whole));
 
 #endif

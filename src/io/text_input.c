@@ -6,7 +6,8 @@
  * PowerShell 5's ">" and Out-File write, CertUtil redirected there too)
  * is decoded to UTF-8 as it is read, through a stdio cookie, so that the
  * reader keeps its getline loop and its constant memory.  It never
- * parses a line: that is the manifest layer's.
+ * parses a line: that is the manifest layer's.  A UTF-16 file of an odd
+ * number of bytes (a cut copy) is said, named, once.
  */
 #include "io/text_input.h"
 
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/quote.h"
 #include "base/util.h"
 
 /* A UTF-16 stream being decoded, or the bytes peeked before a plain one. */
@@ -30,6 +32,7 @@ struct decoder {
 	unsigned	 back;		/* a unit read again, when has_back */
 	bool		 has_back;
 	bool		 eof;
+	char		*name;		/* the file's, for a cut one (or NULL) */
 };
 
 #define REPLACEMENT	0xfffd
@@ -96,6 +99,10 @@ next_unit(struct decoder *d, unsigned *u)
 	}
 	if (d->inlen - d->inpos == 1) {
 		d->inpos++;
+		/* said, or its last line reads as some other fault */
+		if (d->name != NULL)
+			ms_warn("%s: UTF-16 text of an odd number of bytes: cut "
+			    "short, its last line is broken", ms_quotef(d->name));
 		*u = REPLACEMENT;
 		return 1;
 	}
@@ -191,13 +198,16 @@ decoder_close(void *cookie)
 		rc = -1;
 	else if (d->under == stdin)
 		clearerr(stdin);
+	free(d->name);
 	free(d);
 	return rc;
 }
 
-/* fp read through a decoder that first hands out the n peeked bytes. */
+/* fp (name's, or NULL) read through a decoder that first hands out the
+ * n peeked bytes. */
 static FILE *
-wrap(FILE *fp, bool utf16, bool be, const unsigned char *peek, size_t n)
+wrap(FILE *fp, const char *name, bool utf16, bool be,
+    const unsigned char *peek, size_t n)
 {
 	static const cookie_io_functions_t io = {
 		.read = decoder_read, .close = decoder_close,
@@ -206,6 +216,7 @@ wrap(FILE *fp, bool utf16, bool be, const unsigned char *peek, size_t n)
 	FILE *w;
 
 	d->under = fp;
+	d->name = name != NULL ? ms_xstrdup(name) : NULL;
 	d->utf16 = utf16;
 	d->be = be;
 	if (n > 0)
@@ -214,12 +225,15 @@ wrap(FILE *fp, bool utf16, bool be, const unsigned char *peek, size_t n)
 	if ((w = fopencookie(d, "r", io)) == NULL) {
 		int e = errno;
 
+		free(d->name);
 		free(d);
 		release(fp);
 		errno = e;
 	}
 	return w;
 }
+
+static FILE *stream(FILE *fp, const char *name, const char **encoding);
 
 FILE *
 ms_text_open(const char *path, const char **encoding)
@@ -236,11 +250,18 @@ ms_text_open(const char *path, const char **encoding)
 		errno = EISDIR;
 		return NULL;
 	}
-	return ms_text_stream(fp, encoding);
+	return stream(fp, is_stdin ? NULL : path, encoding);
 }
 
 FILE *
 ms_text_stream(FILE *fp, const char **encoding)
+{
+	return stream(fp, NULL, encoding);
+}
+
+/* ms_text_stream of the file name (NULL: none to name). */
+static FILE *
+stream(FILE *fp, const char *name, const char **encoding)
 {
 	unsigned char peek[2];
 	int c;
@@ -254,17 +275,17 @@ ms_text_stream(FILE *fp, const char **encoding)
 	}
 	peek[0] = (unsigned char)c;
 	if ((c = getc(fp)) == EOF)
-		return wrap(fp, false, false, peek, 1);
+		return wrap(fp, name, false, false, peek, 1);
 	peek[1] = (unsigned char)c;
 	if (peek[0] == 0xff && peek[1] == 0xfe) {
 		*encoding = "UTF-16LE";
-		return wrap(fp, true, false, peek, 0);
+		return wrap(fp, name, true, false, peek, 0);
 	}
 	if (peek[0] == 0xfe && peek[1] == 0xff) {
 		*encoding = "UTF-16BE";
-		return wrap(fp, true, true, peek, 0);
+		return wrap(fp, name, true, true, peek, 0);
 	}
-	return wrap(fp, false, false, peek, 2);
+	return wrap(fp, name, false, false, peek, 2);
 }
 
 int

@@ -12,6 +12,7 @@
  * Open path ("-": standard input) for reading.  A file that opens with a
  * UTF-16 byte order mark (LE or BE, as PowerShell's ">" and Out-File
  * write) reads as UTF-8 without the mark; anything else reads as it is.
+ * A UTF-16 file cut to an odd number of bytes is said on standard error.
  * Returns NULL with errno set: EISDIR for a directory, as coreutils says.
  * *encoding is "UTF-16LE", "UTF-16BE" or NULL.
  */

@@ -175,7 +175,7 @@ add_entry(struct ms_hashset *h, const struct ms_manifest_entry *e)
 
 int
 ms_hashset_load(struct ms_hashset *h, const char *path,
-    const struct ms_selection *given, size_t *bad)
+    const struct ms_selection *given, size_t *bad, size_t *got)
 {
 	const struct ms_manifest_rules rules = { .dialect = MS_DIALECT_NATIVE,
 	    .given = given };
@@ -200,8 +200,9 @@ ms_hashset_load(struct ms_hashset *h, const char *path,
 		/* A hash list's line, a bare hex digest, goes the short way. */
 		if (hex >= 8 && strspn(line + hex, "\r\n") == (size_t)n - hex) {
 			line[hex] = '\0';
-			if (ms_manifest_expect(line, given, &e, &why) == 0)
-				add_entry(h, &e);
+			if (ms_manifest_expect(line, given, &e, &why) == 0 &&
+			    add_entry(h, &e))
+				(*got)++;
 			else
 				(*bad)++;
 			errno = 0;
@@ -212,13 +213,14 @@ ms_hashset_load(struct ms_hashset *h, const char *path,
 		memcpy(copy, line, (size_t)n + 1);
 		do {
 			rc = ms_manifest_parse(&rules, &st, line, (size_t)n, &e);
-			if (rc == MS_LINE_ENTRY && !add_entry(h, &e))
-				(*bad)++;
+			if (rc == MS_LINE_ENTRY)
+				*(add_entry(h, &e) ? got : bad) += 1;
 		} while (st.again);
 		if (rc == MS_LINE_BAD) {
 			copy[strcspn(copy, "\r\n")] = '\0';
-			if (ms_manifest_expect(copy, given, &e, &why) == 0)
-				add_entry(h, &e);
+			if (ms_manifest_expect(copy, given, &e, &why) == 0 &&
+			    add_entry(h, &e))
+				(*got)++;
 			else
 				(*bad)++;
 		}
@@ -227,7 +229,7 @@ ms_hashset_load(struct ms_hashset *h, const char *path,
 	if (ferror(fp))
 		err = errno ? errno : EIO;
 	if (ms_manifest_finish(&rules, &st, &e) == MS_LINE_ENTRY)
-		add_entry(h, &e);
+		*(add_entry(h, &e) ? got : bad) += 1;
 	ms_manifest_end(&st);
 	free(line);
 	free(copy);
@@ -238,6 +240,55 @@ ms_hashset_load(struct ms_hashset *h, const char *path,
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * Can a file of other content match t's digests by chance or design: a
+ * checksum (CRC, xxHash, a sum), or any digest cut below 128 bits
+ * (b2sum -l 8 keeps one byte: one file in 256 would match).
+ */
+static bool
+weak_table(const struct table *t)
+{
+	return t->spec.algo->class == MS_CLASS_NONCRYPTO || t->len < 16;
+}
+
+const char *
+ms_hashset_drop_weak(struct ms_hashset *h, char *buf, size_t cap)
+{
+	size_t keep = 0, used = 0;
+	bool strong = false;
+
+	for (size_t i = 0; i < h->n; i++)
+		strong |= !weak_table(&h->t[i]);
+	if (!strong)
+		return NULL;
+	buf[0] = '\0';
+	for (size_t i = 0; i < h->n; i++) {
+		struct table *t = &h->t[i];
+		char name[32];
+
+		if (!weak_table(t)) {
+			h->t[keep++] = *t;
+			continue;
+		}
+		used += (size_t)snprintf(buf + used, used < cap ? cap - used : 0,
+		    "%s%s", used > 0 ? ", " : "",
+		    ms_spec_name(&t->spec, name, sizeof(name)));
+		free(t->slot);
+		free(t->used);
+	}
+	h->n = keep;
+	return buf[0] != '\0' ? buf : NULL;
+}
+
+bool
+ms_hashset_weak(const struct ms_hashset *h)
+{
+	for (size_t i = 0; i < h->n; i++)
+		if (!weak_table(&h->t[i]))
+			return false;
+	return h->n > 0;
 }
 
 void

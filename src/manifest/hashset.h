@@ -21,11 +21,25 @@ void	 ms_hashset_free(struct ms_hashset *h);
  * Add every digest of the manifest at path ("-": standard input), read
  * in one streaming pass: any line multisum -c reads (given: -a, for
  * untagged lines), and lines holding a bare digest (a hash list, such
- * as md5deep's -M sets or NSRL's digest-only lists).  Lines of neither
- * kind are counted in *bad.  -1 with errno if the file cannot be read.
+ * as md5deep's -M sets or NSRL's digest-only lists).  Lines that gave
+ * a digest are counted in *got, lines of neither kind in *bad.  -1 with
+ * errno if the file cannot be read.
  */
 int	 ms_hashset_load(struct ms_hashset *h, const char *path,
-	    const struct ms_selection *given, size_t *bad);
+	    const struct ms_selection *given, size_t *bad, size_t *got);
+
+/*
+ * A checksum (CRC, xxHash, a sum) is no evidence of identity: 4 bytes
+ * forge a CRC-32, and among millions of values chance matches happen;
+ * nor is a digest cut below 128 bits.  If the set holds a cryptographic
+ * digest of 128 bits or more, its other tables are dropped, so that they can never make a file known; their names
+ * are written to buf (cap bytes), which is returned, or NULL if none
+ * was dropped.
+ */
+const char *ms_hashset_drop_weak(struct ms_hashset *h, char *buf, size_t cap);
+
+/* Does the set hold digests, all of them checksums or short ones? */
+bool	 ms_hashset_weak(const struct ms_hashset *h);
 
 /* Is d, a digest of spec, in the set? */
 bool	 ms_hashset_has(const struct ms_hashset *h,

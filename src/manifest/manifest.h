@@ -80,6 +80,7 @@ struct ms_manifest_windows {
 	char		*given;		/* the name handed out (malloc) */
 	const char	*list;		/* its path (the caller's), for its folder */
 	char		*note;		/* a Windows path's base name was taken */
+	char		*note_relative;	/* a relative one was read with '/' */
 	bool		 outside;	/* not in a PGP message's signed part */
 };
 

@@ -10,11 +10,14 @@
  * its list layout ("Algorithm : SHA256", "Hash : ...", "Path : ...",
  * long values wrapped onto indented lines).
  *
- * A Path, or a CertUtil name, that is a Windows path (C:\x\f.iso,
- * \\server\share\f.iso, x\f.iso) names a directory that is not here:
- * the file is looked up by its base name beside the list, and the entry
- * carries a note saying so.  The text is UTF-8 by then (UTF-16 is
- * decoded by io/text_input.c).  Pure, as the rest of the parser.
+ * A Path, or a CertUtil name, that is an absolute Windows path
+ * (C:\x\f.iso, \\server\share\f.iso) names a directory that is not
+ * here: the file is looked up by its base name beside the list.  A
+ * relative one (x\f.iso) names its folder as a relative name does: it
+ * is read with slashes (x/f.iso), never by its base name, which may be
+ * another file.  The entry carries a note saying which.  The text is
+ * UTF-8 by then (UTF-16 is decoded by io/text_input.c).  Pure, as the
+ * rest of the parser.
  */
 #include "manifest/manifest_int.h"
 
@@ -67,45 +70,74 @@ ms_mf_win_end(struct ms_manifest_state *st)
 	free(w->hash);
 	free(w->given);
 	free(w->note);
+	free(w->note_relative);
 	memset(w, 0, sizeof(*w));
+}
+
+/* Does raw name its file from a root of its own: a drive ("C:..."), a
+ * UNC name or the current drive's root ("\\x", "\\server\\share")? */
+static bool
+absolute_path(const char *raw)
+{
+	return raw[0] == '\\' ||
+	    (((raw[0] | 0x20) >= 'a' && (raw[0] | 0x20) <= 'z') && raw[1] == ':');
 }
 
 /* Is raw a Windows path: a drive, a UNC name, a backslash? */
 static bool
 windows_path(const char *raw)
 {
-	return strchr(raw, '\\') != NULL ||
-	    (((raw[0] | 0x20) >= 'a' && (raw[0] | 0x20) <= 'z') && raw[1] == ':');
+	return strchr(raw, '\\') != NULL || absolute_path(raw);
 }
 
-/* The name to look up for raw: itself, or a Windows path's base name
- * beside the list (e->note says so).  NULL if it has none. */
+/*
+ * The name to look up for raw: itself; a relative Windows path
+ * (sub\f.iso, as CertUtil echoes the name typed) with its backslashes
+ * as slashes, so that it names its own folder as any relative name does;
+ * an absolute one's base name beside the list, its folder being on
+ * another machine.  e->note says which.  NULL if it has no file name.
+ */
 static const char *
 lookup_name(struct ms_manifest_state *st, const char *raw,
     struct ms_manifest_entry *e)
 {
 	struct ms_manifest_windows *w = &st->win;
 	const char *base = raw, *slash;
+	char **note;
 
-	if (windows_path(raw)) {
-		for (const char *p = raw; *p; p++)
-			if (*p == '\\' || *p == '/' || (p == raw + 1 && *p == ':'))
-				base = p + 1;
-		if (*base == '\0')
-			return NULL;
+	if (!windows_path(raw)) {
+		replace(&w->given, ms_xstrdup(raw));
+		return w->given;
+	}
+	for (const char *p = raw; *p; p++)
+		if (*p == '\\' || *p == '/' || (p == raw + 1 && *p == ':'))
+			base = p + 1;
+	if (*base == '\0')
+		return NULL;
+	if (!absolute_path(raw)) {
+		char *name = ms_xstrdup(raw);
+
+		for (char *p = name; *p; p++)
+			if (*p == '\\')
+				*p = '/';
+		replace(&w->given, name);
+		note = &w->note_relative;
+		if (*note == NULL)
+			*note = ms_xasprintf("%s is a relative Windows path: "
+			    "read as %s", raw, w->given);
+	} else {
 		/* beside the list: its folder, or the current one */
 		slash = w->list != NULL ? strrchr(w->list, '/') : NULL;
 		replace(&w->given, ms_xasprintf("%.*s%s", slash != NULL ?
 		    (int)(slash - w->list + 1) : 0, w->list ? w->list : "",
 		    base));
-		if (w->note == NULL)
-			w->note = ms_xasprintf("%s is a Windows path: files are "
+		note = &w->note;
+		if (*note == NULL)
+			*note = ms_xasprintf("%s is a Windows path: files are "
 			    "looked up by their base name beside the list (%s)",
 			    raw, w->given);
-		e->note = w->note;
-	} else {
-		replace(&w->given, ms_xstrdup(raw));
 	}
+	e->note = *note;
 	return w->given;
 }
 
@@ -134,8 +166,15 @@ record_entry(struct ms_manifest_state *st, const char *alg, const char *hex,
 		e->why = unknown;
 		return MS_LINE_UNSUPPORTED;
 	}
-	if (!ms_mf_decode_as(hex, n, ms_spec_len(&d->spec), d))
+	if (!ms_mf_decode_as(hex, n, ms_spec_len(&d->spec), d)) {
+		/* (static: the reason outlives the call, as unknown's) */
+		static char wrong[80];
+
+		snprintf(wrong, sizeof(wrong), "%s digests have %zu hex digits, "
+		    "this one %zu", alg, 2 * ms_spec_len(&d->spec), n);
+		e->why = wrong;
 		return MS_LINE_BAD;
+	}
 	e->n = 1;
 	e->how = MS_BY_TAG;
 	return MS_LINE_ENTRY;

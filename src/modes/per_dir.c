@@ -19,9 +19,11 @@
  *     names joined to their folder) and says, in walk order, of each
  *     file no manifest lists "not listed", of each folder without one
  *     "no NAME", and of each folder its parent lists but that is gone
- *     "missing folder".  Missing folders fail the run (as missing files
- *     do, and --ignore-missing lets both be); the others only with
- *     --strict.
+ *     "missing folder", and of each folder its parent lists that has
+ *     lost its own manifest "missing NAME" (every folder was written
+ *     with one: its digests are gone).  Missing folders and lost
+ *     manifests fail the run (as missing files do, and --ignore-missing
+ *     lets them be); the others only with --strict.
  */
 #include "modes/per_dir.h"
 
@@ -68,6 +70,7 @@ struct per_dir {
 	struct folder	*cur;
 	size_t		 failed;
 	size_t		 unlisted, unmanifested, missing;
+	size_t		 lost;		/* listed folders without a manifest */
 };
 
 /* What a task of the write stands for: a file, or a folder's end. */
@@ -228,11 +231,15 @@ write_folder_event(void *arg, const char *path, bool enter)
 	}
 }
 
-/* Is path the manifest of the folder it lies in? */
+/* Is path the manifest of the folder it lies in, or a temporary of it
+ * (a run's, or one a killed run left, which the next write removes)? */
 static bool
 is_manifest(const struct per_dir *p, const char *path)
 {
-	return p->cur != NULL && strcmp(base_name(path), p->o->per_dir) == 0 &&
+	const char *base = base_name(path);
+
+	return p->cur != NULL && (strcmp(base, p->o->per_dir) == 0 ||
+	    ms_output_is_temp_of(base, p->o->per_dir)) &&
 	    strncmp(path, p->cur->prefix, strlen(p->cur->prefix)) == 0 &&
 	    strchr(path + strlen(p->cur->prefix), '/') == NULL;
 }
@@ -329,10 +336,12 @@ check_folder_event(void *arg, const char *path, bool enter)
 		return;
 	}
 	/* entered: a subfolder the parent's manifest names is not missing */
+	bool known = false;
+
 	if (p->cur != NULL)
 		for (size_t i = 0; i < p->cur->nsubs; i++)
 			if (strcmp(p->cur->subs[i], base_name(path)) == 0)
-				p->cur->seen[i] = true;
+				known = p->cur->seen[i] = true;
 	{
 		struct ms_check_hooks hooks;
 		char *manifest;
@@ -350,6 +359,11 @@ check_folder_event(void *arg, const char *path, bool enter)
 			if (f->nnames > 1)
 				qsort(f->names, f->nnames, sizeof(*f->names),
 				    by_string);
+		} else if (known && !p->o->ignore_missing) {
+			/* every folder was written with one: its digests are
+			 * lost, as a missing file's are */
+			note(p, f->prefix, "missing %s (its parent's lists the "
+			    "folder)", &p->lost);
 		} else {
 			note(p, f->prefix, "no %s", &p->unmanifested);
 		}
@@ -434,6 +448,7 @@ ms_per_dir_main(const struct ms_options *o)
 	p.check = ms_check_begin(o);
 	each_operand(&p, check_file);
 	status = ms_check_end(p.check, p.failed > 0 || p.missing > 0 ||
+	    p.lost > 0 ||
 	    (o->strict && (p.unlisted > 0 || p.unmanifested > 0)));
 	if (!o->status) {
 		if (p.unlisted > 0)
@@ -446,6 +461,10 @@ ms_per_dir_main(const struct ms_options *o)
 		if (p.missing > 0)
 			ms_warn("WARNING: %zu listed %s missing", p.missing,
 			    plural(p.missing, "folder is", "folders are"));
+		if (p.lost > 0)
+			ms_warn("WARNING: %zu listed %s no %s", p.lost,
+			    plural(p.lost, "folder has", "folders have"),
+			    o->per_dir);
 	}
 	return status;
 }

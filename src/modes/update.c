@@ -446,10 +446,14 @@ ms_update_main(const struct ms_options *o)
 			    "not listed");
 		}
 		if (same || (untouched && fflush(u.out.fp) == 0 &&
-		    same_after_header(u.out.tmp, path)))
+		    same_after_header(u.out.tmp, path))) {
 			ms_output_close(&u.out, false);
-		else if (ms_output_close(&u.out, true) == -1)
+		} else if (ms_output_close(&u.out, true) == -1) {
+			/* (a full disk): the old manifest stands */
 			status = MS_EXIT_FAIL;
+			ms_warn("%s: not updated", path);
+			u.fatal++;
+		}
 	}
 	if (ms_survey_flush() == -1)
 		status = MS_EXIT_FAIL;

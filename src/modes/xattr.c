@@ -4,7 +4,7 @@
  * extended attributes, as cshatag keeps it, so that it travels with the
  * file through cp -a, rsync -X and mv.
  *
- * Owns the run: which digests a file is read for (-a, else those its
+ * Owns the run: which digests a file is read for (-a's and those its
  * tags hold, else SHA-256), the check that it did not change while it was
  * read, its class against its stored tag (manifest/shatag.c), what
  * --xattr=update then writes and in which order, and the report.  The
@@ -108,19 +108,25 @@ selection_for(struct tagrun *r, const struct ms_selection *want)
 }
 
 /*
- * Without -a: the digests path's tags hold that this build computes, in
- * the table's order; SHA-256 (cshatag's) for a file without any.
+ * The digests a file is read for: -a's, and every one its tags hold
+ * (in the table's order), so that no tag goes unjudged: a digest left
+ * out would let a corrupt file pass as "new" under another -a, and a
+ * stale one kept beside a new time would later pass for corruption.
+ * SHA-256 (cshatag's) for a file without tags and no -a.
  */
 static const struct ms_selection *
 tagged_selection(struct tagrun *r, const char *path, int *err)
 {
-	struct ms_selection want = { 0 };
+	struct ms_selection want = r->o->sel_given ? r->o->sel :
+	    (struct ms_selection){ 0 };
+	const struct ms_selection *none = r->o->sel_given ? &r->o->sel :
+	    &r->fallback;
 	size_t len;
 	char *names = ms_xattr_list(path, &len);
 
 	if (names == NULL) {
 		*err = errno;
-		return &r->fallback;
+		return none;
 	}
 	for (size_t k = 0; k < ms_algo_count; k++)
 		for (char *p = names; p < names + len; p += strlen(p) + 1) {
@@ -132,6 +138,8 @@ tagged_selection(struct tagrun *r, const char *path, int *err)
 	free(names);
 	if (want.cnt == 0)
 		return &r->fallback;
+	if (r->o->sel_given && ms_selection_equal(&want, &r->o->sel))
+		return &r->o->sel;
 	return selection_for(r, &want);
 }
 
@@ -158,7 +166,7 @@ submit(void *arg, const char *path, bool walked)
 		free(rec);
 		return;
 	}
-	if (!r->o->sel_given && S_ISREG(rec->st.st_mode))
+	if (S_ISREG(rec->st.st_mode))
 		sel = tagged_selection(r, path, &rec->list_err);
 	if (sel == NULL) {	/* its backend did not load: said */
 		r->failed++;
