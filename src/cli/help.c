@@ -65,6 +65,8 @@ ms_cli_help(void)
 "      --derive-key=CONTEXT  blake3 in key derivation mode with CONTEXT\n"
 "      --part-size=SIZE   part size of s3etag, s3-crc32, s3-crc32c, s3-sha1 and\n"
 "                         s3-sha256, S3's multipart checksums (default 8M)\n"
+"      --bytes-per-crc=N  HDFS's bytes per CRC of hdfs-md5md5crc32c (default 512)\n"
+"      --block-size=SIZE  HDFS's block size of hdfs-md5md5crc32c (default 128M)\n"
 "      --list-algorithms  list the algorithms of this build and exit\n"
 "\n"
 "Output:\n"

@@ -4,18 +4,21 @@
  * checks once the option table's have passed, and what they settle in
  * struct ms_options before the mode runs (the line format of hash mode,
  * --expect's digest, the algorithms --update and --audit take from their
- * manifest and --match from its sets, blake3's mode; the signature
- * options' one reader of standard input, --signer's value).  Every refusal is
+ * manifest and --match from its sets, blake3's mode, HDFS's block size
+ * against its bytes per CRC; the signature options' one reader of
+ * standard input, --signer's value).  Every refusal is
  * a usage error (ms_cli_refuse); a file that cannot be read is exit 1.
  */
 #include "cli/mode_rules.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/help.h"
 #include "digest/algorithm.h"
+#include "digest/backend_hdfs.h"
 #include "manifest/hashset.h"
 #include "manifest/ledger.h"
 #include "manifest/manifest.h"
@@ -225,6 +228,15 @@ static void
 digest_params(struct ms_options *o)
 {
 	bool selected = false;
+	uint64_t bpc = o->param.bytes_per_crc ? o->param.bytes_per_crc :
+	    MS_HDFS_BYTES_PER_CRC;
+	uint64_t block = o->param.block_size ? o->param.block_size :
+	    MS_HDFS_BLOCK_SIZE;
+
+	/* HDFS's rule: a block holds whole chunks */
+	if (block % bpc != 0)
+		ms_cli_refuse("--block-size (%ju) must be a multiple of "
+		    "--bytes-per-crc (%ju)", (uintmax_t)block, (uintmax_t)bpc);
 
 	if (o->blake3_key_file == NULL && !o->blake3_keyed &&
 	    o->blake3_context == NULL) {

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,7 @@ enum {
 	OPT_UNMATCHED, OPT_PER_DIR, OPT_PIECE_SIZE, OPT_MEMORY, OPT_PUBKEY, OPT_KEYRING,
 	OPT_SIGNATURE, OPT_SIGNER, OPT_SIGN, OPT_SIGN_EMBEDDED,
 	OPT_PASSPHRASE_FILE, OPT_GENERATE_KEY, OPT_NO_PASSPHRASE,
+	OPT_BYTES_PER_CRC, OPT_BLOCK_SIZE,
 };
 
 /* The modes an option applies to: the column beside the option table. */
@@ -112,6 +114,8 @@ static const struct opt {
 	{ "buffer-size",	required_argument, OPT_BUFFER_SIZE,	ANY },
 	{ "memory",		required_argument, OPT_MEMORY,		ANY },
 	{ "part-size",		required_argument, OPT_PART_SIZE,	ANY },
+	{ "bytes-per-crc",	required_argument, OPT_BYTES_PER_CRC,	ANY },
+	{ "block-size",		required_argument, OPT_BLOCK_SIZE,	ANY },
 	{ "jobs",		required_argument, 'j',			ANY },
 	{ "recursive",		no_argument,	   'r',			H | C | U | A | X },
 	{ "dereference",	no_argument,	   'L',			H | C | U | A | X },
@@ -408,6 +412,10 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		    MS_MEMORY_MIN, SIZE_MAX, " (at least 1M)"); break;
 		case 'j': o->engine.jobs = parse_jobs(optarg); break;
 		case OPT_PART_SIZE: o->param.part_size = parse_bytes("part-size",
+		    optarg, 1, SIZE_MAX, ""); break;
+		case OPT_BYTES_PER_CRC: o->param.bytes_per_crc = (uint32_t)parse_bytes(
+		    "bytes-per-crc", optarg, 1, INT32_MAX, ""); break;
+		case OPT_BLOCK_SIZE: o->param.block_size = parse_bytes("block-size",
 		    optarg, 1, SIZE_MAX, ""); break;
 		case 'r': o->walk.recursive = true; break;
 		case 'L': o->walk.dereference = true; break;

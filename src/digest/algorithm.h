@@ -33,6 +33,7 @@ enum ms_legacy {
 	MS_LEGACY_CKSUM,	/* "CRC SIZE NAME", decimal (POSIX cksum) */
 	MS_LEGACY_SYSV,		/* "SUM BLOCKS NAME", 512-byte blocks */
 	MS_LEGACY_BSD,		/* "SUM BLOCKS NAME", 1 KiB blocks, %05d */
+	MS_LEGACY_HADOOP,	/* "NAME\tALGORITHM\tHEX" (hadoop fs -checksum) */
 };
 
 struct ms_algo;

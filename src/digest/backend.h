@@ -36,6 +36,10 @@ extern const struct ms_tree_ops ms_tree_crc;		/* the four CRCs */
 
 extern const struct ms_digest_ops ms_ops_s3etag;	/* backend_s3.c */
 extern const struct ms_digest_ops ms_ops_s3composite;
+extern const struct ms_digest_ops ms_ops_dropbox;
+
+/* backend_hdfs.c: HDFS's MD5 of block MD5s of chunk CRC-32Cs */
+extern const struct ms_digest_ops ms_ops_hdfs_md5md5;
 
 extern const struct ms_digest_ops ms_ops_blake3;	/* backend_blake3.c */
 extern const struct ms_tree_ops ms_tree_blake3;
