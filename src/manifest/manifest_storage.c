@@ -529,7 +529,8 @@ hadoop_line(char *s, size_t len, struct ms_manifest_entry *e)
 		if (name_end == NULL)
 			return -2;
 	}
-	if (memcmp(alg, "NONE", 4) == 0 && (alg == hex || hex == end)) {
+	if (alg == hex || (tab - alg == 4 && memcmp(alg, "NONE", 4) == 0 &&
+	    hex == end)) {
 		rc = MS_LINE_UNSUPPORTED;
 		e->why = "hadoop fs -checksum printed NONE: the file system "
 		    "gave no checksum";
