@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "digest/backend.h"
+#include "digest/blocks.h"
 #include "kernels/crc.h"
 #include "base/bytes.h"
 #include "base/util.h"
@@ -44,6 +45,7 @@
 #define EMPTY_NAME	"MD5-of-0MD5-of-0CRC32"
 
 struct state {
+	struct ms_blocks b;		/* first: the blocks' digests */
 	const struct ms_crc *crc;
 	const struct ms_digest_ops *md5;	/* the md5 row's */
 	void		*block;		/* MD5 over this block's chunk CRCs */
@@ -53,7 +55,6 @@ struct state {
 	uint64_t	 in_block;	/* bytes of the current block */
 	uint32_t	 in_chunk;	/* bytes of its current chunk */
 	uint64_t	 reg;		/* that chunk's CRC register */
-	uint64_t	 blocks;	/* blocks finished */
 	size_t		 held;		/* CRCs waiting in crcs */
 	unsigned char	 crcs[4 * CRCS_HELD];
 	unsigned char	 md5_out[16];
@@ -106,8 +107,11 @@ destroy(void *state)
 		s->md5->destroy(s->block);
 	if (s->file != NULL)
 		s->md5->destroy(s->file);
+	ms_blocks_free(&s->b);
 	free(s);
 }
+
+static void end_open(void *state);
 
 static void *
 create(const struct ms_digest_spec *spec)
@@ -127,6 +131,11 @@ create(const struct ms_digest_spec *spec)
 		destroy(s);
 		return NULL;
 	}
+	s->b.end = end_open;
+	s->b.block = s->block_size;
+	s->b.dlen = sizeof(s->md5_out);
+	s->b.feed = s->md5->update;
+	s->b.outer = s->file;
 	return s;
 }
 
@@ -140,8 +149,8 @@ init(void *state)
 	s->in_block = 0;
 	s->in_chunk = 0;
 	s->reg = UINT32_MAX;
-	s->blocks = 0;
 	s->held = 0;
+	ms_blocks_init(&s->b);
 }
 
 static void
@@ -170,9 +179,18 @@ end_block(struct state *s)
 	flush_crcs(s);
 	s->md5->final(s->block, s->md5_out);
 	s->md5->init(s->block);
-	s->md5->update(s->file, s->md5_out, sizeof(s->md5_out));
+	ms_blocks_done(&s->b, s->md5_out);
 	s->in_block = 0;
-	s->blocks++;
+}
+
+/* --part: the block begun, if any, ended where the part ends. */
+static void
+end_open(void *state)
+{
+	struct state *s = state;
+
+	if (s->in_block > 0)
+		end_block(s);
 }
 
 static void
@@ -211,7 +229,7 @@ final(void *state, unsigned char *out)
 	if (s->in_block > 0)
 		end_block(s);
 	/* the rest of the client's buffer: it starts at 32 bytes, doubles */
-	used = 16 * s->blocks;
+	used = 16 * s->b.count;
 	while (cap < used)
 		cap *= 2;
 	for (uint64_t pad = cap - used; pad > 0;) {
@@ -220,8 +238,8 @@ final(void *state, unsigned char *out)
 		s->md5->update(s->file, zeros, k);
 		pad -= k;
 	}
-	ms_store_be32(out, s->blocks > 0 ? s->bpc : 0);
-	ms_store_be64(out + 4, s->blocks > 1 ? s->block_size / s->bpc : 0);
+	ms_store_be32(out, s->b.count > 0 ? s->bpc : 0);
+	ms_store_be64(out + 4, s->b.count > 1 ? s->block_size / s->bpc : 0);
 	s->md5->final(s->file, out + 12);
 }
 
@@ -240,6 +258,20 @@ variant(const struct ms_digest_spec *spec)
 		    ms_hdfs_bpc(spec), (uintmax_t)b);
 	return buf;
 }
+
+/* ------------------------------------------------------ --part, saved */
+
+/* A part of --part is whole blocks of the file. */
+static uint64_t
+align_block(const struct ms_digest_spec *spec)
+{
+	return ms_hdfs_block(spec);
+}
+
+const struct ms_compose_ops ms_compose_hdfs = {
+	.align = align_block, .begin = ms_blocks_begin,
+	.save = ms_blocks_save, .join = ms_blocks_join,
+};
 
 const struct ms_digest_ops ms_ops_hdfs_md5md5 = {
 	.backend = "built-in", .load = load, .create = create, .init = init,

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "digest/backend.h"
+#include "digest/blocks.h"
 #include "digest/backend_s3.h"
 #include "base/util.h"
 
@@ -45,6 +46,7 @@ static const struct kind s3 = { .single_put = true, .counted = true };
 static const struct kind dropbox = { .block = DROPBOX_BLOCK };
 
 struct state {
+	struct ms_blocks b;		/* first: the blocks' digests */
 	const struct kind *kind;
 	const struct ms_digest_ops *ops;	/* the inner row's */
 	uint64_t	 part_size;	/* bytes per part */
@@ -52,7 +54,6 @@ struct state {
 	void		*parts;		/* over the parts' digests */
 	size_t		 len;		/* the inner digest's bytes */
 	uint64_t	 in_part;	/* bytes in the current part */
-	uint32_t	 count;		/* parts finished */
 	unsigned char	 d[MS_DIGEST_MAX / 8];
 };
 
@@ -85,6 +86,7 @@ destroy(void *state)
 		s->ops->destroy(s->part);
 	if (s->parts != NULL)
 		s->ops->destroy(s->parts);
+	ms_blocks_free(&s->b);
 	free(s);
 }
 
@@ -94,6 +96,8 @@ part_size(const struct ms_digest_spec *spec)
 {
 	return spec->param.part_size != 0 ? spec->param.part_size : DEFAULT_PART;
 }
+
+static void end_open(void *state);
 
 static void *
 create_kind(const struct ms_digest_spec *spec, const struct kind *kind)
@@ -114,6 +118,11 @@ create_kind(const struct ms_digest_spec *spec, const struct kind *kind)
 		destroy(s);
 		return NULL;
 	}
+	s->b.end = end_open;
+	s->b.block = s->part_size;
+	s->b.dlen = s->len;
+	s->b.feed = s->ops->update;
+	s->b.outer = s->parts;
 	return s;
 }
 
@@ -137,7 +146,7 @@ init(void *state)
 	s->ops->init(s->part);
 	s->ops->init(s->parts);
 	s->in_part = 0;
-	s->count = 0;
+	ms_blocks_init(&s->b);
 }
 
 /* The current part is whole: its digest joins the others. */
@@ -145,10 +154,19 @@ static void
 end_part(struct state *s)
 {
 	s->ops->final(s->part, s->d);
-	s->ops->update(s->parts, s->d, s->len);
+	ms_blocks_done(&s->b, s->d);
 	s->ops->init(s->part);
 	s->in_part = 0;
-	s->count++;
+}
+
+/* --part: the block begun, if any, ended where the part ends. */
+static void
+end_open(void *state)
+{
+	struct state *s = state;
+
+	if (s->in_part > 0)
+		end_part(s);
 }
 
 static void
@@ -175,17 +193,42 @@ final(void *state, unsigned char *out)
 {
 	struct state *s = state;
 
-	if (s->count == 0 && s->kind->single_put) {
-		/* smaller than a part: a single PUT */
-		s->ops->final(s->part, out);
+	uint32_t count;
+	bool whole = s->b.joining ? s->b.joined < s->part_size :
+	    s->b.count == 0;
+
+	if (whole && s->kind->single_put) {
+		/* smaller than a part: a single PUT; joined, its digest */
+		if (s->b.joining && s->b.count == 1)
+			memcpy(out, s->b.last, s->len);
+		else
+			s->ops->final(s->part, out);
+		count = 0;
 	} else {
 		if (s->in_part > 0)
 			end_part(s);
 		s->ops->final(s->parts, out);
+		count = (uint32_t)s->b.count;
 	}
 	if (s->kind->counted)
 		for (int i = 0; i < 4; i++)
-			out[s->len + i] = (unsigned char)(s->count >> 8 * (3 - i));
+			out[s->len + i] = (unsigned char)(count >> 8 * (3 - i));
+}
+
+/* ------------------------------------------------------ --part, saved */
+
+/* A part of --part is whole parts (blocks) of the object. */
+static uint64_t
+align_s3(const struct ms_digest_spec *spec)
+{
+	return part_size(spec);
+}
+
+static uint64_t
+align_dropbox(const struct ms_digest_spec *spec)
+{
+	(void)spec;
+	return DROPBOX_BLOCK;
 }
 
 /* ------------------------------------------------------------ --expect */
@@ -329,6 +372,16 @@ const struct ms_digest_ops ms_ops_s3composite = {
 	.backend = "built-in", .load = load, .create = create_s3, .init = init,
 	.update = update, .final = final, .destroy = destroy,
 	.variant = variant, .text = text_base64,
+};
+
+const struct ms_compose_ops ms_compose_s3 = {
+	.align = align_s3, .begin = ms_blocks_begin,
+	.save = ms_blocks_save, .join = ms_blocks_join,
+};
+
+const struct ms_compose_ops ms_compose_dropbox = {
+	.align = align_dropbox, .begin = ms_blocks_begin,
+	.save = ms_blocks_save, .join = ms_blocks_join,
 };
 
 /* Printed as plain hex, as Dropbox's API and rclone do. */

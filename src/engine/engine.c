@@ -112,7 +112,11 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 		return true;
 	}
 	window = ms_memory_window(e, &src);
-	r = ms_source_next(&src, &c, w->buf, cap);
+	if (t->part != NULL &&
+	    ms_source_range(&src, t->part->off, t->part->len) == -1)
+		r = -1;
+	else
+		r = ms_source_next(&src, &c, w->buf, cap);
 	if (r == -1) {
 		t->err = ms_source_error(&src, errno);
 		ms_source_close(&src);
@@ -121,7 +125,9 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 	}
 	set = worker_set(w, t->sel);
 	ms_digest_set_init(set);
-	if (r == 1 && !src.eof && e->nworkers > 1 &&
+	if (t->part != NULL)
+		ms_digest_set_begin(set, t->part->off);
+	else if (r == 1 && !src.eof && e->nworkers > 1 &&
 	    ms_big_candidate(&src, t->sel, cap)) {
 		uint64_t t_hash;
 		int fed;
@@ -153,7 +159,9 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t)
 	if (r == 1 && (r = ms_hash_rest(&src, set, &c, w->buf, cap,
 	    e->cfg.progress)) == -1)
 		t->err = errno;
-	if (r != -1)
+	if (r != -1 && t->part != NULL)
+		ms_digest_set_save(set, t->part->saved);
+	else if (r != -1)
 		ms_digest_set_final(set, t->digest);
 	else
 		t->err = ms_source_error(&src, t->err);
