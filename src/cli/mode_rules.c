@@ -5,9 +5,10 @@
  * struct ms_options before the mode runs (the line format of hash mode,
  * --expect's digest, the algorithms --update and --audit take from their
  * manifest and --match from its sets, blake3's mode, HDFS's block size
- * against its bytes per CRC; the signature options' one reader of
- * standard input, --signer's value).  Every refusal is
- * a usage error (ms_cli_refuse); a file that cannot be read is exit 1.
+ * against its bytes per CRC, --part's one file and digests that compose;
+ * the signature options' one reader of standard input, --signer's
+ * value).  Every refusal is a usage error (ms_cli_refuse); a file that
+ * cannot be read is exit 1.
  */
 #include "cli/mode_rules.h"
 
@@ -19,9 +20,11 @@
 #include "cli/help.h"
 #include "digest/algorithm.h"
 #include "digest/backend_hdfs.h"
+#include "digest/compose.h"
 #include "manifest/hashset.h"
 #include "manifest/ledger.h"
 #include "manifest/manifest.h"
+#include "io/source.h"
 #include "base/util.h"
 
 /*
@@ -155,6 +158,22 @@ choose_format(struct ms_options *o)
 	if (o->shard.n > 0 && ((o->fmt.format != MS_FORMAT_GNU && o->fmt.format !=
 	    MS_FORMAT_BSD) || o->fmt.zero || o->fmt.raw))	/* '#' bookkeeping */
 		ms_cli_refuse("--shard writes gnu or bsd lines only (its bookkeeping)");
+}
+
+/* --part=K/N: one regular FILE, and digests that compose. */
+static void
+check_part(const struct ms_options *o)
+{
+	uint64_t unit;
+	size_t bad;
+	bool pow2;
+	const char *why;
+
+	if (o->nfiles != 1 || ms_source_is_stream(o->files[0]))
+		ms_cli_refuse("--part takes exactly one FILE, not standard input "
+		    "or a stream");
+	if (ms_compose_unit(&o->sel, &unit, &pow2, &why, &bad) == -1)
+		ms_cli_refuse("--part: '%s' %s", o->sel.spec[bad].algo->name, why);
 }
 
 /* --expect=DIGEST: decoded once, for check mode to compare with. */
@@ -330,6 +349,8 @@ ms_cli_mode_rules(struct ms_options *o)
 		if (o->nsets > 0)
 			load_sets(o);
 		choose_format(o);
+		if (o->part.n != 0)
+			check_part(o);
 		break;
 	case MS_MODE_CHECK:
 		/* -r, -L and --exclude walk trees only to find --per-dir's */

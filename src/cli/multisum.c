@@ -21,6 +21,7 @@
 #include "bench/bench.h"
 #include "modes/check.h"
 #include "modes/hash.h"
+#include "modes/part.h"
 #include "manifest/ledger.h"
 #include "manifest/manifest.h"
 #include "cli/personality.h"
@@ -44,7 +45,7 @@ enum {
 	OPT_UNMATCHED, OPT_PER_DIR, OPT_PIECE_SIZE, OPT_MEMORY, OPT_PUBKEY, OPT_KEYRING,
 	OPT_SIGNATURE, OPT_SIGNER, OPT_SIGN, OPT_SIGN_EMBEDDED,
 	OPT_PASSPHRASE_FILE, OPT_GENERATE_KEY, OPT_NO_PASSPHRASE,
-	OPT_BYTES_PER_CRC, OPT_BLOCK_SIZE,
+	OPT_BYTES_PER_CRC, OPT_BLOCK_SIZE, OPT_PART,
 };
 
 /* The modes an option applies to: the column beside the option table. */
@@ -133,6 +134,7 @@ static const struct opt {
 	{ "merge",		no_argument,	   OPT_MERGE,		M },
 	{ "partial",		no_argument,	   OPT_PARTIAL,		M },
 	{ "xattr",		required_argument, OPT_XATTR,		X },
+	{ "part",		required_argument, OPT_PART,		H },
 	{ "bench",		no_argument,	   OPT_BENCH,		B },
 	{ "bench-time",		required_argument, OPT_BENCH_TIME,	B },
 	{ "bench-baseline",	required_argument, OPT_BENCH_BASELINE,	B },
@@ -182,6 +184,16 @@ static const int exclusive[][2] = {
 	{ OPT_EXPECT, OPT_KEYRING },
 	{ OPT_PER_DIR, OPT_PUBKEY }, { OPT_PER_DIR, OPT_KEYRING },
 	{ OPT_PER_DIR, OPT_SIGN },
+	/* --part: one part of one regular file, as a record */
+	{ OPT_PART, 'r' }, { OPT_PART, OPT_FILES_FROM },
+	{ OPT_PART, OPT_FILES0_FROM }, { OPT_PART, OPT_ARCHIVE },
+	{ OPT_PART, OPT_SHARD }, { OPT_PART, OPT_RAW },
+	{ OPT_PART, OPT_PER_DIR }, { OPT_PART, OPT_MATCH },
+	{ OPT_PART, OPT_UNMATCHED },
+	/* a keyed BLAKE3's merge would need the key */
+	{ OPT_PART, OPT_KEY_FILE }, { OPT_PART, OPT_KEYED },
+	{ OPT_PART, OPT_DERIVE_KEY },
+	{ OPT_PART, OPT_SIGN },
 };
 
 /* Rule 5: an option that needs one of two others (0: no second). */
@@ -441,6 +453,10 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 			if (ms_shard_parse(&o->shard, optarg) == -1)
 				ms_cli_refuse("invalid --shard '%s' (K/N, 1 <= K <= N)", optarg);
 			break;
+		case OPT_PART:
+			if (ms_shard_parse(&o->part, optarg) == -1)
+				ms_cli_refuse("invalid --part '%s' (K/N, 1 <= K <= N)", optarg);
+			break;
 		case OPT_BENCH: set_mode(o, seen, c, MS_MODE_BENCH); break;
 		case OPT_BENCH_TIME: o->bench_time = parse_seconds(optarg); break;
 		case OPT_BENCH_BASELINE: o->bench_baseline = optarg; break;
@@ -585,7 +601,8 @@ main(int argc, char **argv)
 	if (o.per_dir != NULL)
 		return ms_per_dir_main(&o);
 	switch (o.mode) {
-	case MS_MODE_HASH:	return ms_hash_main(&o);
+	case MS_MODE_HASH:
+		return o.part.n != 0 ? ms_part_main(&o) : ms_hash_main(&o);
 	case MS_MODE_CHECK:	return ms_check_main(&o);
 	case MS_MODE_BENCH:	return ms_bench_main(&o);
 	case MS_MODE_UPDATE:	return ms_update_main(&o);

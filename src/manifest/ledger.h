@@ -73,6 +73,9 @@ void	 ms_ledger_head_write(FILE *out, const struct ms_ledger_head *h);
 const char *ms_ledger_head_differs(const struct ms_ledger_head *a,
 	    const struct ms_ledger_head *b);
 void	 ms_ledger_head_free(struct ms_ledger_head *h);
+/* The value of KEY= among the space-separated words of a bookkeeping
+ * line (the ledger's header, --part's record), *n bytes; NULL if none. */
+const char *ms_header_word(const char *line, const char *key, size_t *n);
 
 /*
  * A file modified within this many nanoseconds before the stamp of the

@@ -4,7 +4,8 @@
  * manifest_int.h - what the parts of the manifest parser share
  * (manifest.c, manifest_b3sum.c, manifest_coreutils.c, manifest_digest.c,
  * manifest_hashdeep.c, manifest_native.c, manifest_storage.c,
- * manifest_windows.c); nothing outside them includes it.
+ * manifest_windows.c) and the other readers of manifest/
+ * (part_record.c); nothing outside this folder includes it.
  */
 #ifndef MS_MANIFEST_INT_H
 #define MS_MANIFEST_INT_H

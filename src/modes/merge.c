@@ -20,6 +20,7 @@
 
 #include "manifest/ledger.h"
 #include "manifest/manifest.h"
+#include "modes/part.h"
 #include "modes/update.h"
 #include "io/output.h"
 #include "base/quote.h"
@@ -279,6 +280,9 @@ ms_merge_main(const struct ms_options *o)
 	int status = MS_EXIT_OK;
 	char a[64];
 
+	/* part records of one file, not shard manifests (part.c) */
+	if (ms_part_is_record(o->files[0]))
+		return ms_part_merge(o);
 	if (o->sel_given && ms_selection_load(&o->sel) == -1)
 		return MS_EXIT_USAGE;
 	m.head = ms_xcalloc(o->nfiles, sizeof(*m.head));
