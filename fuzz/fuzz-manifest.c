@@ -3,12 +3,13 @@
  * fuzz-manifest.c - libFuzzer target: manifest lines, as -c reads them,
  * under every rule set: multisum's own (with and without -a, for a
  * manifest named after an algorithm and for an SFV file), each
- * coreutils personality's and b3sum's.  The first input byte picks the rules and the
- * manifest's name; the rest is the manifest, parsed line by line as
+ * coreutils personality's and b3sum's.  The first input byte picks the
+ * rules and the manifest's name; the rest is the manifest, parsed line by line as
  * check mode hands it over (newline included, NUL after it; again when
  * it ended a record).  Checks:
  * no crash, no sanitizer report, and every entry sane (a name inside the
- * line, a digest no longer than the buffer, a known algorithm).
+ * line or the state's, a digest no longer than the buffer, a known
+ * algorithm), and the same after the last line (a record still open).
  */
 #include "fuzz.h"
 
@@ -18,7 +19,7 @@
 /* The manifest names whose rules differ. */
 static const char *const names[] = {
 	"MANIFEST", "SHA256SUMS", "x.md5", "x.sfv", "x.xxh128", "B2SUMS",
-	"-", "x.sha512",
+	"-", "x.json",
 };
 
 /* The personalities' tools, by algorithm name. */
@@ -67,12 +68,33 @@ rules_for(unsigned pick, struct ms_manifest_rules *r,
 	}
 }
 
+/*
+ * An entry is sane: its name in the line or the state's (a digest-only
+ * file's, a gpg record's, a Windows record's, a storage tool's
+ * record's), not empty for b3sum, digests of a known algorithm that fit
+ * their buffer.
+ */
+static void
+check(const struct ms_manifest_rules *r, const struct ms_manifest_state *st,
+    const struct ms_manifest_entry *e, const char *line, size_t len)
+{
+	if (e->name == NULL || ((line == NULL || e->name < line ||
+	    e->name > line + len) && e->name != st->own_name &&
+	    e->name != st->gpg_given && e->name != st->win.given &&
+	    e->name != st->rec_given) ||
+	    e->n == 0 || e->d[0].spec.algo == NULL ||
+	    e->d[0].len > sizeof(e->d[0].digest) ||
+	    (r->dialect == MS_DIALECT_B3SUM && strlen(e->name) == 0))
+		abort();
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct ms_manifest_rules r;
 	struct ms_manifest_state st;
 	struct ms_selection given = { 0 };
+	struct ms_manifest_entry e;
 	unsigned pick;
 	char *text, *p, *end;
 
@@ -88,30 +110,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t len = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
 		char *line = fuzz_text((const uint8_t *)p, len);
-		struct ms_manifest_entry e;
 
 		memset(&e, 0, sizeof(e));
 		if (ms_manifest_parse(&r, &st, line, len, &e) ==
-		    MS_LINE_ENTRY) {
-			/* the name is in the line, or the state's (a
-			 * digest-only file's, a gpg record's, a Windows
-			 * record's) */
-			if (e.name == NULL || ((e.name < line ||
-			    e.name > line + len) && e.name != st.own_name &&
-			    e.name != st.gpg_given && e.name != st.win.given) ||
-			    e.n == 0 ||
-			    e.d[0].spec.algo == NULL ||
-			    e.d[0].len > sizeof(e.d[0].digest) ||
-			    (r.dialect == MS_DIALECT_B3SUM &&
-			    strlen(e.name) == 0))
-				abort();
-		}
+		    MS_LINE_ENTRY)
+			check(&r, &st, &e, line, len);
 		(void)ms_manifest_type(&r, &st);
 		free(line);
 		/* a record a line ended: the line is read again, as -c does */
 		if (!st.again)
 			p += len;
 	}
+	memset(&e, 0, sizeof(e));
+	if (ms_manifest_finish(&r, &st, &e) == MS_LINE_ENTRY)
+		check(&r, &st, &e, NULL, 0);
 	ms_manifest_end(&st);
 	free(text);
 	return 0;

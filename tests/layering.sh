@@ -35,8 +35,12 @@ main_obj=$build/cli/multisum.o	# main() is the program's, not the archive's
 KNOWN_UPWARD=""
 #   digest/backend_s3.o->digest/algorithm.o (ms_algo_named, ms_algo_load:
 #   the inner row an S3 row wraps): the table points to its backends and
-#   this one back to it, for another row of the table.
-KNOWN_CYCLES="digest/backend_s3.o->digest/algorithm.o"
+#   this one back to it, for another row of the table;
+#   digest/backend_hdfs.o->digest/algorithm.o (ms_algo_named, ms_algo_load,
+#   ms_algos: the md5 and CRC rows an HDFS row is built on, and the HDFS
+#   row a `hadoop fs -checksum` name means), the same.
+KNOWN_CYCLES="digest/backend_s3.o->digest/algorithm.o
+	digest/backend_hdfs.o->digest/algorithm.o"
 KNOWN_LONG=""
 
 # ------------------------------------------------------------ detectors

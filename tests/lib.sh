@@ -20,8 +20,11 @@
 #   - runnable_levels and built_levels for the kernel levels that a CPU
 #     or a build has (runnable_levels skips the others, with the reason);
 #   - small helpers to make test data (random_file, size_of), the name of
-#     signify here ($SIGNIFY), and strace without LeakSanitizer (traced).
-# It uses nothing beyond POSIX sh and utilities.
+#     signify here ($SIGNIFY), and strace without LeakSanitizer (traced);
+#   - for tests that start engines (Slurm, sshd): at_exit, free_port,
+#     wait_until, engine_start, need_engine, multisum_on_path and
+#     readme_block for README's recipes.
+# It uses nothing beyond POSIX sh and utilities (free_port: python3).
 
 : "${MULTISUM:?MULTISUM must name the multisum binary}"
 : "${TESTS_SRCDIR:=$(cd "$(dirname "$0")" && pwd)}"
@@ -31,8 +34,10 @@ if ! ms_tmp=$(mktemp -d "${TMPDIR:-/tmp}/multisum-test.XXXXXX"); then
 	echo "Bail out! cannot make a temporary directory"
 	exit 99
 fi
-# Tests chmod 000 files and directories; make them removable again.
-trap 'chmod -R u+rwx "$ms_tmp" 2>/dev/null; rm -rf "$ms_tmp"' EXIT
+# Tests chmod 000 files and directories; make them removable again.  What
+# at_exit was given runs first: daemons a test file started stop with it.
+ms_at_exit=
+trap 'eval "$ms_at_exit"; chmod -R u+rwx "$ms_tmp" 2>/dev/null; rm -rf "$ms_tmp"' EXIT
 trap 'exit 130' HUP INT TERM
 
 ms_tests=0		# TAP lines written
@@ -282,6 +287,82 @@ wait_for() {
 # The test shows a known bug that is not fixed yet: a failure is expected.
 todo() {
 	ms_why="TODO $*"
+}
+
+# -------------------------------------------------------- engines, recipes
+
+# at_exit CMD: run CMD when the test file ends, however it ends (the last
+# given first), before its temporary directory goes.  For the top level
+# of a test file, never inside a test's subshell.
+at_exit() {
+	ms_at_exit="$1${ms_at_exit:+; $ms_at_exit}"
+}
+
+# free_port: a TCP port of 127.0.0.1 that nothing listens on now.
+free_port() {
+	python3 -c 'import socket
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+print(s.getsockname()[1])'
+}
+
+# wait_until SECONDS CMD...: wait_for with a bound of its own (a Slurm
+# job's minutes): poll CMD once a second until it succeeds; false, with
+# nothing said, if it has not after SECONDS (the failure path, never a
+# timed assertion).
+wait_until() {
+	_left=$1
+	shift
+	until "$@"; do
+		[ "$_left" -gt 0 ] || return 1
+		_left=$((_left - 1))
+		sleep 1
+	done
+}
+
+# The engine a test file starts (Slurm, sshd): engine_why says why it
+# cannot run here (set by the file before engine_start), engine_down that
+# it is installed but did not start.
+engine_why=
+engine_down=
+
+# engine_start START STOP: unless engine_why, START it now (its failure
+# is remembered) and STOP it when the file ends.
+engine_start() {
+	[ -z "$engine_why" ] || return 0
+	at_exit "$2"
+	"$1" || engine_down=1
+}
+
+# need_engine NAME LOG...: first in a test: a SKIP with engine_why, or a
+# failure with the end of its LOGs if NAME did not start.
+need_engine() {
+	[ -z "$engine_why" ] || skip_test "$engine_why"
+	[ -z "$engine_down" ] && return 0
+	_name=$1
+	shift
+	fail "$_name did not start"
+	tail -n 5 "$@" 2>/dev/null | diag -
+	return 1
+}
+
+# multisum_on_path: this build's multisum as "multisum" first in PATH
+# (exported), for recipes run as written: by job scripts, over ssh.
+multisum_on_path() {
+	mkdir -p "$ms_tmp/bin"
+	ln -sf "$MULTISUM" "$ms_tmp/bin/multisum"
+	PATH=$ms_tmp/bin:$PATH
+	export PATH
+}
+
+# readme_block TEXT: README.md's code block (its lines indented by four
+# spaces) that holds TEXT, without the indent: a recipe to run as written.
+readme_block() {
+	awk -v want="$1" '
+	/^    / { b = b substr($0, 5) "\n"; next }
+	{ if (index(b, want)) { printf "%s", b; found = 1; exit } b = "" }
+	END { if (!found && index(b, want)) printf "%s", b }
+	' "$TESTS_SRCDIR/../README.md"
 }
 
 # ------------------------------------------------------------- test data

@@ -337,6 +337,8 @@ test_checkpoint_resume() {
 	has_line L "$fake  d3/f6" "and the old entries not reached"
 	is "$(grep -c '^#@' L)" "$((done + 6))" "each with its bookkeeping"
 	check "a ledger still" grep -q '^#multisum-ledger v1 stamp=' L
+	is "$(tail -n 1 L)" "#multisum-checkpoint unfinished" \
+	    "its last line says the run had not finished"
 	printf 'd1\nd2\nd3\n' > list2
 	status_is 0 "resumed" multisum -r -u L --files-from=list2 --format=ndjson \
 	    > fates 2> err
@@ -349,6 +351,45 @@ test_checkpoint_resume() {
 	multisum -r -o fresh.out d1 d2 d3
 	grep -v 'd3/f6' fresh.out > want
 	same got want "ends as a fresh run"
+	lacks L "#multisum-checkpoint" "the finished ledger is no checkpoint"
+}
+
+# A shard's run killed after a checkpoint left a manifest of what it had
+# done: --merge takes it for no whole shard (the files it had not reached
+# would be missing without a word), --partial merges it as a missing
+# shard, and once its --update has finished the set merges to one run's.
+test_checkpoint_is_no_whole_shard() {
+	mkdir d1 d2
+	for i in 1 2 3 4 5 6 7 8; do
+		echo "one $i" > "d1/f$i"
+		echo "two $i" > "d2/f$i"
+	done
+	mkfifo list
+	"$MULTISUM" -r --shard=1/2 -u S1 --checkpoint=1 --debug \
+	    --files-from=list 2> err &
+	pid=$!
+	exec 4> list
+	echo d1 >&4
+	sleep 1.2	# the interval has passed: the next result checkpoints
+	echo d2 >&4
+	wait_for "a checkpoint" grep -q 'S1: checkpoint 1 written' err
+	{ kill -9 "$pid"; wait "$pid"; } 2> /dev/null
+	exec 4>&-
+	printf 'd1\nd2\n' > list2
+	multisum -r --shard=2/2 -u S2 --files-from=list2 2> /dev/null
+	status_is 1 "--merge of a checkpoint" multisum --merge -o M S1 S2 2> err
+	has_line err "multisum: S1: a checkpoint of shard 1/2 whose run did not finish (its --update, run again, finishes it): not a whole shard" \
+	    "said"
+	check "nothing written" test ! -e M
+	status_is 0 "--merge --partial" multisum --merge --partial -o M S1 S2 \
+	    2> err
+	has_line err "multisum: missing shard: 1/2 (the merged manifest is partial, and says so)" \
+	    "its shard counted missing"
+	check "the result says it is partial" grep -q '^#multisum-ledger.* shard=2/2' M
+	status_is 0 "the shard's run finished" multisum -r --shard=1/2 -u S1 \
+	    --files-from=list2 2> /dev/null
+	status_is 0 "then the set merges" multisum --merge -o M S1 S2
+	same_as_fresh M "to one run's manifest" d1 d2
 }
 
 # --checkpoint=0: only the end writes the ledger (and =1, in the same
@@ -387,5 +428,6 @@ run rehashed_is_unchanged
 run link_loop
 run other_shard_refused
 run checkpoint_resume
+run checkpoint_is_no_whole_shard
 run checkpoint_off
 finish

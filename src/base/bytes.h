@@ -4,7 +4,7 @@
  * bytes.h - 64-bit words loaded from and stored to bytes in a fixed byte
  * order, whatever the machine's: one load or store each (compilers see
  * through memcpy), a byte swap where the orders differ.  For the
- * built-in kernels (crc.c, whirlpool.c).
+ * built-in kernels (crc.c, whirlpool.c) and the digests built on them.
  */
 #ifndef MS_BYTES_H
 #define MS_BYTES_H
@@ -41,6 +41,22 @@ ms_store_le64(unsigned char *p, uint64_t v)
 {
 	if (MS_BIG_ENDIAN)
 		v = __builtin_bswap64(v);
+	memcpy(p, &v, sizeof(v));
+}
+
+static inline void
+ms_store_be64(unsigned char *p, uint64_t v)
+{
+	if (!MS_BIG_ENDIAN)
+		v = __builtin_bswap64(v);
+	memcpy(p, &v, sizeof(v));
+}
+
+static inline void
+ms_store_be32(unsigned char *p, uint32_t v)
+{
+	if (!MS_BIG_ENDIAN)
+		v = __builtin_bswap32(v);
 	memcpy(p, &v, sizeof(v));
 }
 

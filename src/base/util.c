@@ -190,6 +190,30 @@ ms_xstrdup(const char *s)
 	return checked(strdup(s));
 }
 
+void
+ms_bytes_add(struct ms_bytes *b, const void *p, size_t n)
+{
+	if (n == 0)
+		return;
+	if (b->cap - b->len < n) {
+		size_t cap = b->cap ? b->cap : 64;
+
+		while (cap - b->len < n)
+			cap *= 2;
+		b->p = ms_xrealloc(b->p, cap);
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, p, n);
+	b->len += n;
+}
+
+void
+ms_bytes_free(struct ms_bytes *b)
+{
+	free(b->p);
+	memset(b, 0, sizeof(*b));
+}
+
 char *
 ms_xstrndup(const char *s, size_t n)
 {

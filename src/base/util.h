@@ -88,6 +88,15 @@ char	*ms_xstrndup(const char *s, size_t n);
 char	*ms_xasprintf(const char *fmt, ...)
 	    __attribute__((format(printf, 1, 2)));
 
+/* A byte buffer that grows as bytes are added (exits if it cannot). */
+struct ms_bytes {
+	unsigned char	*p;
+	size_t		 len, cap;
+};
+
+void	 ms_bytes_add(struct ms_bytes *b, const void *p, size_t n);
+void	 ms_bytes_free(struct ms_bytes *b);
+
 /* Case-insensitive ASCII comparison, independent of the locale. */
 int	 ms_strcaseeq(const char *a, const char *b);
 

@@ -41,14 +41,15 @@ ms_cli_help(void)
 	    "  or:  %s -c [OPTION]... [MANIFEST]...\n"
 	    "  or:  %s -r --update=MANIFEST [OPTION]... [DIR]...\n"
 	    "  or:  %s -r --audit=MANIFEST [OPTION]... [DIR]...\n"
-	    "  or:  %s --merge [-o MANIFEST] SHARD-MANIFEST...\n"
+	    "  or:  %s --part=K/N [OPTION]... FILE\n"
+	    "  or:  %s --merge [-o MANIFEST] SHARD-MANIFEST...|PART-RECORD...\n"
 	    "  or:  %s -r --xattr=update|audit [OPTION]... [DIR]...\n"
 	    "  or:  %s [-c] -r --per-dir=NAME [OPTION]... [DIR]...\n"
 	    "  or:  %s --bench [OPTION]... [FILE]...\n"
 	    "  or:  %s --generate-key=NAME\n"
 	    "  or:  %s --list-algorithms\n", ms_program, ms_program,
 	    ms_program, ms_program, ms_program, ms_program, ms_program,
-	    ms_program, ms_program, ms_program);
+	    ms_program, ms_program, ms_program, ms_program);
 	fputs(
 "Print or check checksums of FILEs, reading each file once for every\n"
 "selected algorithm (default: SHA-256).  With no FILE, or when FILE is -,\n"
@@ -65,6 +66,8 @@ ms_cli_help(void)
 "      --derive-key=CONTEXT  blake3 in key derivation mode with CONTEXT\n"
 "      --part-size=SIZE   part size of s3etag, s3-crc32, s3-crc32c, s3-sha1 and\n"
 "                         s3-sha256, S3's multipart checksums (default 8M)\n"
+"      --bytes-per-crc=N  HDFS's bytes per CRC of hdfs-md5md5crc32c (default 512)\n"
+"      --block-size=SIZE  HDFS's block size of hdfs-md5md5crc32c (default 128M)\n"
 "      --list-algorithms  list the algorithms of this build and exit\n"
 "\n"
 "Output:\n"
@@ -139,9 +142,12 @@ ms_cli_help(void)
 "                         every file, in the bookkeeping ('#%' lines)\n"
 "      --shard=K/N        keep only the files of shard K of N (hashing, -c,\n"
 "                         --update, --audit)\n"
-"      --merge            merge shard manifests into one (-o MANIFEST)\n"
+"      --merge            merge shard manifests, or a file's part records,\n"
+"                         into one (-o MANIFEST)\n"
 "      --partial          --merge: merge the shards there are (or manifests\n"
 "                         without shard bookkeeping), naming those missing\n"
+"      --part=K/N         hash part K of N of one FILE into a record for\n"
+"                         --merge (the CRCs, blake3, s3*, dropbox, hdfs*)\n"
 "\n"
 "For archivists:\n"
 "      --xattr=update     keep each file's digests in its extended attributes\n"

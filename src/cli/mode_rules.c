@@ -4,21 +4,27 @@
  * checks once the option table's have passed, and what they settle in
  * struct ms_options before the mode runs (the line format of hash mode,
  * --expect's digest, the algorithms --update and --audit take from their
- * manifest and --match from its sets, blake3's mode; the signature
- * options' one reader of standard input, --signer's value).  Every refusal is
- * a usage error (ms_cli_refuse); a file that cannot be read is exit 1.
+ * manifest and --match from its sets, blake3's mode, HDFS's block size
+ * against its bytes per CRC, --part's one file and digests that compose;
+ * the signature options' one reader of standard input, --signer's
+ * value).  Every refusal is a usage error (ms_cli_refuse); a file that
+ * cannot be read is exit 1.
  */
 #include "cli/mode_rules.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/help.h"
 #include "digest/algorithm.h"
+#include "digest/backend_hdfs.h"
+#include "digest/compose.h"
 #include "manifest/hashset.h"
 #include "manifest/ledger.h"
 #include "manifest/manifest.h"
+#include "io/source.h"
 #include "base/util.h"
 
 /*
@@ -154,6 +160,22 @@ choose_format(struct ms_options *o)
 		ms_cli_refuse("--shard writes gnu or bsd lines only (its bookkeeping)");
 }
 
+/* --part=K/N: one regular FILE, and digests that compose. */
+static void
+check_part(const struct ms_options *o)
+{
+	uint64_t unit;
+	size_t bad;
+	bool pow2;
+	const char *why;
+
+	if (o->nfiles != 1 || ms_source_is_stream(o->files[0]))
+		ms_cli_refuse("--part takes exactly one FILE, not standard input "
+		    "or a stream");
+	if (ms_compose_unit(&o->sel, &unit, &pow2, &why, &bad) == -1)
+		ms_cli_refuse("--part: '%s' %s", o->sel.spec[bad].algo->name, why);
+}
+
 /* --expect=DIGEST: decoded once, for check mode to compare with. */
 static void
 decode_expect(struct ms_options *o)
@@ -225,6 +247,15 @@ static void
 digest_params(struct ms_options *o)
 {
 	bool selected = false;
+	uint64_t bpc = o->param.bytes_per_crc ? o->param.bytes_per_crc :
+	    MS_HDFS_BYTES_PER_CRC;
+	uint64_t block = o->param.block_size ? o->param.block_size :
+	    MS_HDFS_BLOCK_SIZE;
+
+	/* HDFS's rule: a block holds whole chunks */
+	if (block % bpc != 0)
+		ms_cli_refuse("--block-size (%ju) must be a multiple of "
+		    "--bytes-per-crc (%ju)", (uintmax_t)block, (uintmax_t)bpc);
 
 	if (o->blake3_key_file == NULL && !o->blake3_keyed &&
 	    o->blake3_context == NULL) {
@@ -318,6 +349,8 @@ ms_cli_mode_rules(struct ms_options *o)
 		if (o->nsets > 0)
 			load_sets(o);
 		choose_format(o);
+		if (o->part.n != 0)
+			check_part(o);
 		break;
 	case MS_MODE_CHECK:
 		/* -r, -L and --exclude walk trees only to find --per-dir's */

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 #include "bench/bench.h"
 #include "modes/check.h"
 #include "modes/hash.h"
+#include "modes/part.h"
 #include "manifest/ledger.h"
 #include "manifest/manifest.h"
 #include "cli/personality.h"
@@ -43,7 +45,7 @@ enum {
 	OPT_UNMATCHED, OPT_PER_DIR, OPT_PIECE_SIZE, OPT_NOCACHE, OPT_MEMORY,
 	OPT_PUBKEY, OPT_KEYRING, OPT_SIGNATURE, OPT_SIGNER, OPT_SIGN,
 	OPT_SIGN_EMBEDDED, OPT_PASSPHRASE_FILE, OPT_GENERATE_KEY,
-	OPT_NO_PASSPHRASE,
+	OPT_NO_PASSPHRASE, OPT_BYTES_PER_CRC, OPT_BLOCK_SIZE, OPT_PART,
 };
 
 /* The modes an option applies to: the column beside the option table. */
@@ -114,6 +116,8 @@ static const struct opt {
 	{ "nocache",		no_argument,	   OPT_NOCACHE,		H | C | U | A | X },
 	{ "memory",		required_argument, OPT_MEMORY,		ANY },
 	{ "part-size",		required_argument, OPT_PART_SIZE,	ANY },
+	{ "bytes-per-crc",	required_argument, OPT_BYTES_PER_CRC,	ANY },
+	{ "block-size",		required_argument, OPT_BLOCK_SIZE,	ANY },
 	{ "jobs",		required_argument, 'j',			ANY },
 	{ "recursive",		no_argument,	   'r',			H | C | U | A | X },
 	{ "dereference",	no_argument,	   'L',			H | C | U | A | X },
@@ -131,6 +135,7 @@ static const struct opt {
 	{ "merge",		no_argument,	   OPT_MERGE,		M },
 	{ "partial",		no_argument,	   OPT_PARTIAL,		M },
 	{ "xattr",		required_argument, OPT_XATTR,		X },
+	{ "part",		required_argument, OPT_PART,		H },
 	{ "bench",		no_argument,	   OPT_BENCH,		B },
 	{ "bench-time",		required_argument, OPT_BENCH_TIME,	B },
 	{ "bench-baseline",	required_argument, OPT_BENCH_BASELINE,	B },
@@ -180,6 +185,16 @@ static const int exclusive[][2] = {
 	{ OPT_EXPECT, OPT_KEYRING },
 	{ OPT_PER_DIR, OPT_PUBKEY }, { OPT_PER_DIR, OPT_KEYRING },
 	{ OPT_PER_DIR, OPT_SIGN },
+	/* --part: one part of one regular file, as a record */
+	{ OPT_PART, 'r' }, { OPT_PART, OPT_FILES_FROM },
+	{ OPT_PART, OPT_FILES0_FROM }, { OPT_PART, OPT_ARCHIVE },
+	{ OPT_PART, OPT_SHARD }, { OPT_PART, OPT_RAW },
+	{ OPT_PART, OPT_PER_DIR }, { OPT_PART, OPT_MATCH },
+	{ OPT_PART, OPT_UNMATCHED },
+	/* a keyed BLAKE3's merge would need the key */
+	{ OPT_PART, OPT_KEY_FILE }, { OPT_PART, OPT_KEYED },
+	{ OPT_PART, OPT_DERIVE_KEY },
+	{ OPT_PART, OPT_SIGN },
 };
 
 /* Rule 5: an option that needs one of two others (0: no second). */
@@ -412,6 +427,10 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case 'j': o->engine.jobs = parse_jobs(optarg); break;
 		case OPT_PART_SIZE: o->param.part_size = parse_bytes("part-size",
 		    optarg, 1, SIZE_MAX, ""); break;
+		case OPT_BYTES_PER_CRC: o->param.bytes_per_crc = (uint32_t)parse_bytes(
+		    "bytes-per-crc", optarg, 1, INT32_MAX, ""); break;
+		case OPT_BLOCK_SIZE: o->param.block_size = parse_bytes("block-size",
+		    optarg, 1, SIZE_MAX, ""); break;
 		case 'r': o->walk.recursive = true; break;
 		case 'L': o->walk.dereference = true; break;
 		case OPT_EXCLUDE: add_exclude(&o->walk, optarg); break;
@@ -435,6 +454,10 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_SHARD:
 			if (ms_shard_parse(&o->shard, optarg) == -1)
 				ms_cli_refuse("invalid --shard '%s' (K/N, 1 <= K <= N)", optarg);
+			break;
+		case OPT_PART:
+			if (ms_shard_parse(&o->part, optarg) == -1)
+				ms_cli_refuse("invalid --part '%s' (K/N, 1 <= K <= N)", optarg);
 			break;
 		case OPT_BENCH: set_mode(o, seen, c, MS_MODE_BENCH); break;
 		case OPT_BENCH_TIME: o->bench_time = parse_seconds(optarg); break;
@@ -581,7 +604,8 @@ main(int argc, char **argv)
 	if (o.per_dir != NULL)
 		return ms_per_dir_main(&o);
 	switch (o.mode) {
-	case MS_MODE_HASH:	return ms_hash_main(&o);
+	case MS_MODE_HASH:
+		return o.part.n != 0 ? ms_part_main(&o) : ms_hash_main(&o);
 	case MS_MODE_CHECK:	return ms_check_main(&o);
 	case MS_MODE_BENCH:	return ms_bench_main(&o);
 	case MS_MODE_UPDATE:	return ms_update_main(&o);

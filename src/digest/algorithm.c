@@ -108,7 +108,8 @@ const struct ms_algo ms_algos[] = {
 	  .aliases = "b3", .family = "blake3",
 	  VARIABLE(256, 8, 4096), .class = MS_CLASS_SECURE,
 	  .in_all = true, .params = MS_PARAM_KEY,
-	  .ops = &ms_ops_blake3, .tree = &ms_tree_blake3 },
+	  .ops = &ms_ops_blake3, .tree = &ms_tree_blake3,
+	  .compose = &ms_compose_blake3 },
 	{ .name = "sm3", .tag = "SM3", .impl = "SM3",
 	  FIXED(256), .class = MS_CLASS_SECURE,
 	  .in_all = true, .ops = &ms_ops_openssl },
@@ -130,24 +131,24 @@ const struct ms_algo ms_algos[] = {
 	  .aliases = "crc32b crc-32",
 	  FIXED(32), .class = MS_CLASS_NONCRYPTO,
 	  .in_all = true, .ops = &ms_ops_crc_inverted32,
-	  .tree = &ms_tree_crc },
+	  .tree = &ms_tree_crc, .compose = &ms_compose_crc },
 	{ .name = "crc32c", .tag = "CRC32C", .impl = "crc32c",
 	  .aliases = "crc-32c",
 	  FIXED(32), .class = MS_CLASS_NONCRYPTO,
 	  .in_all = true, .ops = &ms_ops_crc_inverted32,
-	  .tree = &ms_tree_crc },
+	  .tree = &ms_tree_crc, .compose = &ms_compose_crc },
 	{ .name = "cksum", .tag = "CRC", .impl = "cksum",
 	  .aliases = "crc posix",
 	  FIXED(32), .class = MS_CLASS_NONCRYPTO,
 	  .legacy = MS_LEGACY_CKSUM, .in_all = true, .ops = &ms_ops_crc_cksum,
-	  .tree = &ms_tree_crc },
+	  .tree = &ms_tree_crc, .compose = &ms_compose_crc },
 	/* Amazon S3's default object checksum: reflected, all ones in
 	 * and out, check value ae8b14860a799888. */
 	{ .name = "crc64nvme", .tag = "CRC64NVME", .impl = "crc64nvme",
 	  .aliases = "crc64-nvme crc-64/nvme",
 	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
 	  .in_all = true, .ops = &ms_ops_crc_inverted64,
-	  .tree = &ms_tree_crc },
+	  .tree = &ms_tree_crc, .compose = &ms_compose_crc },
 	{ .name = "xxh32", .tag = "XXH32", .impl = "xxh32",
 	  .aliases = "xxhash32",
 	  FIXED(32), .class = MS_CLASS_NONCRYPTO,
@@ -170,23 +171,47 @@ const struct ms_algo ms_algos[] = {
 	{ .name = "s3etag", .tag = "S3ETAG", .impl = "md5",
 	  FIXED(160), .class = MS_CLASS_BROKEN,
 	  .in_all = false, .params = MS_PARAM_PART_SIZE,
-	  .ops = &ms_ops_s3etag },
+	  .ops = &ms_ops_s3etag, .compose = &ms_compose_s3 },
 	{ .name = "s3-crc32", .tag = "S3-CRC32", .impl = "crc32",
 	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
 	  .in_all = false, .params = MS_PARAM_PART_SIZE,
-	  .ops = &ms_ops_s3composite },
+	  .ops = &ms_ops_s3composite, .compose = &ms_compose_s3 },
 	{ .name = "s3-crc32c", .tag = "S3-CRC32C", .impl = "crc32c",
 	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
 	  .in_all = false, .params = MS_PARAM_PART_SIZE,
-	  .ops = &ms_ops_s3composite },
+	  .ops = &ms_ops_s3composite, .compose = &ms_compose_s3 },
 	{ .name = "s3-sha1", .tag = "S3-SHA1", .impl = "sha1",
 	  FIXED(192), .class = MS_CLASS_BROKEN,
 	  .in_all = false, .params = MS_PARAM_PART_SIZE,
-	  .ops = &ms_ops_s3composite },
+	  .ops = &ms_ops_s3composite, .compose = &ms_compose_s3 },
 	{ .name = "s3-sha256", .tag = "S3-SHA256", .impl = "sha256",
 	  FIXED(288), .class = MS_CLASS_SECURE,
 	  .in_all = false, .params = MS_PARAM_PART_SIZE,
-	  .ops = &ms_ops_s3composite },
+	  .ops = &ms_ops_s3composite, .compose = &ms_compose_s3 },
+	/* Dropbox's content_hash: SHA-256 of the SHA-256s of 4 MiB blocks
+	 * (backend_s3.c). */
+	{ .name = "dropbox", .tag = "DROPBOX", .impl = "sha256",
+	  .aliases = "dropboxhash content-hash content_hash",
+	  FIXED(256), .class = MS_CLASS_SECURE,
+	  .in_all = false, .ops = &ms_ops_dropbox,
+	  .compose = &ms_compose_dropbox },
+	/* HDFS's file checksums, printed as `hadoop fs -checksum` prints
+	 * them (backend_hdfs.c); impl names the chunks' CRC.  The MD5 of the
+	 * blocks' MD5s of the chunks' CRCs (dfs.checksum.combine.mode
+	 * MD5MD5CRC, the default) takes --bytes-per-crc and --block-size,
+	 * its raw digest the 28 bytes HDFS prints; the composite CRC
+	 * (COMPOSITE_CRC) is the CRC of the whole file, as Google Cloud
+	 * Storage's crc32c is. */
+	{ .name = "hdfs-md5md5crc32c", .tag = "HDFS-MD5MD5CRC32C",
+	  .impl = "crc32c", .aliases = "hdfs",
+	  FIXED(224), .class = MS_CLASS_BROKEN, .legacy = MS_LEGACY_HADOOP,
+	  .in_all = false, .params = MS_PARAM_HDFS,
+	  .ops = &ms_ops_hdfs_md5md5, .compose = &ms_compose_hdfs },
+	{ .name = "hdfs-composite-crc32c", .tag = "HDFS-COMPOSITE-CRC32C",
+	  .impl = "crc32c",
+	  FIXED(32), .class = MS_CLASS_NONCRYPTO, .legacy = MS_LEGACY_HADOOP,
+	  .in_all = false, .ops = &ms_ops_crc_inverted32,
+	  .tree = &ms_tree_crc, .compose = &ms_compose_crc },
 	/* The sums of `cksum -a bsd|sysv`: kept for the cksum personality. */
 	{ .name = "bsd", .tag = "BSD", .impl = "bsd",
 	  FIXED(16), .class = MS_CLASS_NONCRYPTO,
@@ -478,6 +503,10 @@ ms_spec_set_params(struct ms_digest_spec *s, const struct ms_digest_params *p)
 	s->param = (struct ms_digest_params){ 0 };
 	if (takes & MS_PARAM_PART_SIZE)
 		s->param.part_size = p->part_size;
+	if (takes & MS_PARAM_HDFS) {
+		s->param.bytes_per_crc = p->bytes_per_crc;
+		s->param.block_size = p->block_size;
+	}
 	if ((takes & MS_PARAM_KEY) && p->key_mode != MS_KEY_NONE) {
 		s->param.key_mode = p->key_mode;
 		s->param.key_len = p->key_len;
@@ -492,7 +521,8 @@ ms_spec_same(const struct ms_digest_spec *a, const struct ms_digest_spec *b)
 	const struct ms_digest_params *p = &a->param, *q = &b->param;
 
 	return a->algo == b->algo && a->bits == b->bits &&
-	    p->part_size == q->part_size && p->key_mode == q->key_mode &&
+	    p->part_size == q->part_size && p->bytes_per_crc == q->bytes_per_crc &&
+	    p->block_size == q->block_size && p->key_mode == q->key_mode &&
 	    p->key_len == q->key_len && memcmp(p->key, q->key, p->key_len) == 0 &&
 	    (p->context == q->context || (p->context != NULL &&
 	    q->context != NULL && strcmp(p->context, q->context) == 0));

@@ -33,6 +33,7 @@ enum ms_legacy {
 	MS_LEGACY_CKSUM,	/* "CRC SIZE NAME", decimal (POSIX cksum) */
 	MS_LEGACY_SYSV,		/* "SUM BLOCKS NAME", 512-byte blocks */
 	MS_LEGACY_BSD,		/* "SUM BLOCKS NAME", 1 KiB blocks, %05d */
+	MS_LEGACY_HADOOP,	/* "NAME\tALGORITHM\tHEX" (hadoop fs -checksum) */
 };
 
 struct ms_algo;
@@ -99,6 +100,30 @@ struct ms_tree_ops {
 
 #define MS_PART_MAX	32
 
+struct ms_bytes;
+
+/*
+ * A digest that composes across runs (--part=K/N, one part of a file per
+ * machine): each run hashes one part and saves the digest's state, and a
+ * merge joins the parts' states, in order, into the digest one run over
+ * the whole file gives.  align: a part but the last starts and ends at a
+ * multiple of it (S3's part size, HDFS's block size; 1 for a CRC); pow2:
+ * and is that times a power of two (BLAKE3's parts are its subtrees).
+ * begin: after init, the state is to hash the part that starts at off;
+ * update feeds it, then save appends the state's bytes to out (final is
+ * not called).  join: after init, the saved bytes (n) of the part
+ * [off, off + len), every part before it joined; -1 if they cannot be
+ * that part's.  final then gives the file's digest.
+ */
+struct ms_compose_ops {
+	uint64_t (*align)(const struct ms_digest_spec *s);
+	bool	 pow2;
+	void	 (*begin)(void *state, uint64_t off);
+	void	 (*save)(void *state, struct ms_bytes *out);
+	int	 (*join)(void *state, const unsigned char *saved, size_t n,
+		    uint64_t off, uint64_t len);
+};
+
 struct ms_algo {
 	const char	*name;		/* canonical lower-case name, "sha256" */
 	const char	*tag;		/* BSD tag, "SHA256"; variable rows add "-N" */
@@ -114,6 +139,7 @@ struct ms_algo {
 	unsigned	 params;	/* MS_PARAM_* its backend reads in a spec */
 	const struct ms_digest_ops *ops;
 	const struct ms_tree_ops *tree;	/* splittable digests, else NULL */
+	const struct ms_compose_ops *compose;	/* --part: else NULL */
 };
 
 /*

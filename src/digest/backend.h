@@ -37,12 +37,21 @@ extern const struct ms_digest_ops ms_ops_crc_inverted64;
 extern const struct ms_digest_ops ms_ops_bsd;
 extern const struct ms_digest_ops ms_ops_sysv;
 extern const struct ms_tree_ops ms_tree_crc;		/* the four CRCs */
+extern const struct ms_compose_ops ms_compose_crc;
 
 extern const struct ms_digest_ops ms_ops_s3etag;	/* backend_s3.c */
 extern const struct ms_digest_ops ms_ops_s3composite;
+extern const struct ms_digest_ops ms_ops_dropbox;
+extern const struct ms_compose_ops ms_compose_s3;
+extern const struct ms_compose_ops ms_compose_dropbox;
+
+/* backend_hdfs.c: HDFS's MD5 of block MD5s of chunk CRC-32Cs */
+extern const struct ms_digest_ops ms_ops_hdfs_md5md5;
+extern const struct ms_compose_ops ms_compose_hdfs;
 
 extern const struct ms_digest_ops ms_ops_blake3;	/* backend_blake3.c */
 extern const struct ms_tree_ops ms_tree_blake3;
+extern const struct ms_compose_ops ms_compose_blake3;
 
 extern const struct ms_digest_ops ms_ops_whirlpool;	/* backend_whirlpool.c */
 

@@ -6,7 +6,8 @@
  * spec's parameters (digest_params.h).
  *
  * A state keeps its mode and key from the spec it was made for, so
- * threads share nothing but read-only data.  Needs no library; its level
+ * threads share nothing but read-only data.  The parts of --part are
+ * the kernel's subtrees, saved and restored (blake3.h).  Needs no library; its level
  * table (ops.levels) is all there is to load.
  */
 #include <stdbool.h>
@@ -21,6 +22,7 @@ _Static_assert(MS_KEY_BLAKE3 == MS_BLAKE3_KEY_LEN, "the key file's length");
 
 struct state {
 	struct ms_blake3 h;
+	uint64_t	 off;		/* --part: where the part starts */
 	size_t		 len;
 	enum ms_key_mode mode;
 	uint8_t		 key[MS_BLAKE3_KEY_LEN];	/* key or context key */
@@ -139,6 +141,43 @@ many(const struct ms_digest_spec *spec, size_t cnt,
 	ms_blake3_many(&proto, cnt, msg, len, out, done);
 }
 
+/* ------------------------------------------------------ --part, saved */
+
+/* A part is whole chunks, a subtree: a power of two of them. */
+static uint64_t
+align_chunk(const struct ms_digest_spec *spec)
+{
+	(void)spec;
+	return MS_BLAKE3_CHUNK_LEN;
+}
+
+static void
+part_begin(void *state, uint64_t off)
+{
+	struct state *s = state;
+
+	s->off = off;
+	ms_blake3_begin_at(&s->h, off);
+}
+
+static void
+part_save(void *state, struct ms_bytes *out)
+{
+	struct state *s = state;
+	uint8_t buf[MS_BLAKE3_SAVED_MAX];
+
+	ms_bytes_add(out, buf, ms_blake3_save(&s->h, s->off, buf));
+}
+
+static int
+part_join(void *state, const unsigned char *p, size_t n, uint64_t off,
+    uint64_t len)
+{
+	struct state *s = state;
+
+	return ms_blake3_restore(&s->h, p, n, off, len);
+}
+
 /* Loading settles the SIMD level, which --debug and --list-algorithms
  * name. */
 const struct ms_digest_ops ms_ops_blake3 = {
@@ -148,3 +187,8 @@ const struct ms_digest_ops ms_ops_blake3 = {
 };
 
 const struct ms_tree_ops ms_tree_blake3 = { part_ok, part, join };
+
+const struct ms_compose_ops ms_compose_blake3 = {
+	.align = align_chunk, .pow2 = true, .begin = part_begin,
+	.save = part_save, .join = part_join,
+};

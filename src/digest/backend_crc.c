@@ -13,7 +13,8 @@
  * The four CRCs are tree digests too (algorithm.h's ms_tree_ops), so that
  * one file keeps every core busy: a part is the raw CRC of its bytes from
  * a zero register, and joining it shifts the running register over the
- * part's length in zero bytes and adds the part's value (crc.h).
+ * part's length in zero bytes and adds the part's value (crc.h).  The
+ * same arithmetic joins the parts of --part, hashed by other runs.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -25,6 +26,7 @@
 
 struct state {
 	const struct ms_crc *crc;	/* NULL for the sums */
+	unsigned	 width;		/* the CRC's bits, 32 or 64 */
 	uint64_t	 reg;		/* running CRC register or sum */
 	uint64_t	 len;		/* bytes seen: cksum appends it */
 	/* join: the shift over shift_len zero bytes, kept because a
@@ -57,8 +59,10 @@ create(const struct ms_digest_spec *spec)
 {
 	struct state *s = calloc(1, sizeof(*s));
 
-	if (s != NULL)
+	if (s != NULL) {
 		s->crc = crc_of(spec->algo);
+		s->width = spec->bits;
+	}
 	return s;
 }
 
@@ -226,20 +230,75 @@ part(const struct ms_digest_spec *spec, const void *p, size_t n, uint64_t off,
 	memcpy(out, &reg, sizeof(reg));
 }
 
+/* The raw register part of n bytes after those the state has seen. */
 static void
-join(void *state, const unsigned char *v, uint64_t off, size_t n)
+absorb(struct state *s, uint64_t part, uint64_t n)
 {
-	struct state *s = state;
-	uint64_t part;
-
-	(void)off;
-	memcpy(&part, v, sizeof(part));
 	if (s->shift_len != n || s->shift == 0) {
 		s->shift = ms_crc_zeros(s->crc, n);
 		s->shift_len = n;
 	}
 	s->reg = ms_crc_shift(s->crc, s->reg, s->shift) ^ part;
 	s->len += n;
+}
+
+static void
+join(void *state, const unsigned char *v, uint64_t off, size_t n)
+{
+	uint64_t part;
+
+	(void)off;
+	memcpy(&part, v, sizeof(part));
+	absorb(state, part, n);
+}
+
+/* ------------------------------------------------------ --part, saved */
+
+/* Any byte may start a part: a CRC is linear in its message. */
+static uint64_t
+align_any(const struct ms_digest_spec *spec)
+{
+	(void)spec;
+	return 1;
+}
+
+/* A part's register starts at zero; the run's start is the merge's. */
+static void
+part_begin(void *state, uint64_t off)
+{
+	struct state *s = state;
+
+	(void)off;
+	s->reg = 0;
+	s->len = 0;
+}
+
+/* Saved: the part's raw register, 8 bytes big-endian. */
+static void
+part_save(void *state, struct ms_bytes *out)
+{
+	struct state *s = state;
+	unsigned char b[8];
+
+	put_be(b, s->reg, 8);
+	ms_bytes_add(out, b, sizeof(b));
+}
+
+static int
+part_join(void *state, const unsigned char *p, size_t n, uint64_t off,
+    uint64_t len)
+{
+	struct state *s = state;
+	uint64_t part = 0;
+
+	if (n != 8 || s->len != off)
+		return -1;
+	for (size_t i = 0; i < 8; i++)
+		part = part << 8 | p[i];
+	if (s->width < 64 && part >> s->width != 0)
+		return -1;
+	absorb(s, part, len);
+	return 0;
 }
 
 /* The CRCs read the level table (a bad MULTISUM_CRC_LEVEL refuses them);
@@ -263,3 +322,8 @@ const struct ms_digest_ops ms_ops_bsd = SUM_OPS(bsd_update, bsd_final);
 const struct ms_digest_ops ms_ops_sysv = SUM_OPS(sysv_update, sysv_final);
 
 const struct ms_tree_ops ms_tree_crc = { part_ok, part, join };
+
+const struct ms_compose_ops ms_compose_crc = {
+	.align = align_any, .begin = part_begin, .save = part_save,
+	.join = part_join,
+};

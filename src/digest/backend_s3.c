@@ -3,19 +3,23 @@
  *
  * backend_s3.c - object-store checksums as digests: Amazon S3's multipart
  * ETag (s3etag) and its composite checksums (s3-crc32, s3-crc32c,
- * s3-sha1, s3-sha256), and the spellings in which S3 and Google Cloud
- * Storage print digests, for --expect.
+ * s3-sha1, s3-sha256), Dropbox's content_hash (dropbox), and the
+ * spellings in which S3 and Google Cloud Storage print digests, for
+ * --expect.
  *
  * Owns the part arithmetic and nothing else: a state wraps two states of
  * the inner row (named by the row's impl field), one for the current
- * part and one over the parts' raw digests, and counts parts of the
- * spec's part size (--part-size).  An object smaller than one part is what a
- * single PUT stores: the inner digest itself.  One of at least a part is
- * what the AWS CLI uploads in parts (its multipart_threshold and
- * multipart_chunksize both SIZE): the inner digest of the part digests,
- * then "-N".  The raw digest is the inner one followed by N, 4 bytes
- * big-endian (0 for a single PUT); text() writes the form S3 prints:
- * hex for the ETag, base64 for the composite checksums.
+ * part and one over the parts' raw digests, and counts parts.  S3's
+ * parts are of the spec's part size (--part-size).  An object smaller
+ * than one part is what a single PUT stores: the inner digest itself.
+ * One of at least a part is what the AWS CLI uploads in parts (its
+ * multipart_threshold and multipart_chunksize both SIZE): the inner
+ * digest of the part digests, then "-N".  The raw digest is the inner one
+ * followed by N, 4 bytes big-endian (0 for a single PUT); text() writes
+ * the form S3 prints: hex for the ETag, base64 for the composite
+ * checksums.  Dropbox's blocks are 4 MiB, and its digest is always the
+ * SHA-256 of the blocks' SHA-256s (of none for an empty file), without
+ * a count (Dropbox's "Content Hash" reference page).
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -24,19 +28,32 @@
 #include <string.h>
 
 #include "digest/backend.h"
+#include "digest/blocks.h"
 #include "digest/backend_s3.h"
 #include "base/util.h"
 
 #define DEFAULT_PART	(8u << 20)	/* the AWS CLI's 8 MiB */
+#define DROPBOX_BLOCK	(4u << 20)
+
+/* What tells the object stores' digests apart. */
+struct kind {
+	bool		 single_put;	/* under a part: the inner digest */
+	bool		 counted;	/* the part count follows the digest */
+	uint64_t	 block;		/* fixed part size, 0: the spec's */
+};
+
+static const struct kind s3 = { .single_put = true, .counted = true };
+static const struct kind dropbox = { .block = DROPBOX_BLOCK };
 
 struct state {
+	struct ms_blocks b;		/* first: the blocks' digests */
+	const struct kind *kind;
 	const struct ms_digest_ops *ops;	/* the inner row's */
 	uint64_t	 part_size;	/* bytes per part */
 	void		*part;		/* over the current part */
 	void		*parts;		/* over the parts' digests */
 	size_t		 len;		/* the inner digest's bytes */
 	uint64_t	 in_part;	/* bytes in the current part */
-	uint32_t	 count;		/* parts finished */
 	unsigned char	 d[MS_DIGEST_MAX / 8];
 };
 
@@ -69,6 +86,7 @@ destroy(void *state)
 		s->ops->destroy(s->part);
 	if (s->parts != NULL)
 		s->ops->destroy(s->parts);
+	ms_blocks_free(&s->b);
 	free(s);
 }
 
@@ -79,8 +97,10 @@ part_size(const struct ms_digest_spec *spec)
 	return spec->param.part_size != 0 ? spec->param.part_size : DEFAULT_PART;
 }
 
+static void end_open(void *state);
+
 static void *
-create(const struct ms_digest_spec *spec)
+create_kind(const struct ms_digest_spec *spec, const struct kind *kind)
 {
 	struct ms_digest_spec in = { .algo = inner(spec->algo) };
 	struct state *s = calloc(1, sizeof(*s));
@@ -88,7 +108,8 @@ create(const struct ms_digest_spec *spec)
 	if (s == NULL)
 		return NULL;
 	in.bits = in.algo->bits;
-	s->part_size = part_size(spec);
+	s->kind = kind;
+	s->part_size = kind->block != 0 ? kind->block : part_size(spec);
 	s->ops = in.algo->ops;
 	s->len = ms_spec_len(&in);
 	s->part = s->ops->create(&in);
@@ -97,7 +118,24 @@ create(const struct ms_digest_spec *spec)
 		destroy(s);
 		return NULL;
 	}
+	s->b.end = end_open;
+	s->b.block = s->part_size;
+	s->b.dlen = s->len;
+	s->b.feed = s->ops->update;
+	s->b.outer = s->parts;
 	return s;
+}
+
+static void *
+create_s3(const struct ms_digest_spec *spec)
+{
+	return create_kind(spec, &s3);
+}
+
+static void *
+create_dropbox(const struct ms_digest_spec *spec)
+{
+	return create_kind(spec, &dropbox);
 }
 
 static void
@@ -108,7 +146,7 @@ init(void *state)
 	s->ops->init(s->part);
 	s->ops->init(s->parts);
 	s->in_part = 0;
-	s->count = 0;
+	ms_blocks_init(&s->b);
 }
 
 /* The current part is whole: its digest joins the others. */
@@ -116,10 +154,19 @@ static void
 end_part(struct state *s)
 {
 	s->ops->final(s->part, s->d);
-	s->ops->update(s->parts, s->d, s->len);
+	ms_blocks_done(&s->b, s->d);
 	s->ops->init(s->part);
 	s->in_part = 0;
-	s->count++;
+}
+
+/* --part: the block begun, if any, ended where the part ends. */
+static void
+end_open(void *state)
+{
+	struct state *s = state;
+
+	if (s->in_part > 0)
+		end_part(s);
 }
 
 static void
@@ -146,16 +193,42 @@ final(void *state, unsigned char *out)
 {
 	struct state *s = state;
 
-	if (s->count == 0) {
-		/* smaller than a part: a single PUT */
-		s->ops->final(s->part, out);
+	uint32_t count;
+	bool whole = s->b.joining ? s->b.joined < s->part_size :
+	    s->b.count == 0;
+
+	if (whole && s->kind->single_put) {
+		/* smaller than a part: a single PUT; joined, its digest */
+		if (s->b.joining && s->b.count == 1)
+			memcpy(out, s->b.last, s->len);
+		else
+			s->ops->final(s->part, out);
+		count = 0;
 	} else {
 		if (s->in_part > 0)
 			end_part(s);
 		s->ops->final(s->parts, out);
+		count = (uint32_t)s->b.count;
 	}
-	for (int i = 0; i < 4; i++)
-		out[s->len + i] = (unsigned char)(s->count >> 8 * (3 - i));
+	if (s->kind->counted)
+		for (int i = 0; i < 4; i++)
+			out[s->len + i] = (unsigned char)(count >> 8 * (3 - i));
+}
+
+/* ------------------------------------------------------ --part, saved */
+
+/* A part of --part is whole parts (blocks) of the object. */
+static uint64_t
+align_s3(const struct ms_digest_spec *spec)
+{
+	return part_size(spec);
+}
+
+static uint64_t
+align_dropbox(const struct ms_digest_spec *spec)
+{
+	(void)spec;
+	return DROPBOX_BLOCK;
 }
 
 /* ------------------------------------------------------------ --expect */
@@ -290,13 +363,29 @@ variant(const struct ms_digest_spec *spec)
 }
 
 const struct ms_digest_ops ms_ops_s3etag = {
-	.backend = "built-in", .load = load, .create = create, .init = init,
+	.backend = "built-in", .load = load, .create = create_s3, .init = init,
 	.update = update, .final = final, .destroy = destroy,
 	.variant = variant, .text = text_hex,
 };
 
 const struct ms_digest_ops ms_ops_s3composite = {
-	.backend = "built-in", .load = load, .create = create, .init = init,
+	.backend = "built-in", .load = load, .create = create_s3, .init = init,
 	.update = update, .final = final, .destroy = destroy,
 	.variant = variant, .text = text_base64,
+};
+
+const struct ms_compose_ops ms_compose_s3 = {
+	.align = align_s3, .begin = ms_blocks_begin,
+	.save = ms_blocks_save, .join = ms_blocks_join,
+};
+
+const struct ms_compose_ops ms_compose_dropbox = {
+	.align = align_dropbox, .begin = ms_blocks_begin,
+	.save = ms_blocks_save, .join = ms_blocks_join,
+};
+
+/* Printed as plain hex, as Dropbox's API and rclone do. */
+const struct ms_digest_ops ms_ops_dropbox = {
+	.backend = "built-in", .load = load, .create = create_dropbox,
+	.init = init, .update = update, .final = final, .destroy = destroy,
 };

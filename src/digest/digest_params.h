@@ -22,7 +22,8 @@ enum ms_key_mode {
 
 /*
  * What one run asks of a digest beside its row and length: the command
- * line's --part-size, --key-file, --keyed and --derive-key.  A row
+ * line's --part-size, --key-file, --keyed, --derive-key, --bytes-per-crc
+ * and --block-size.  A row
  * takes only the parameters its params field names (MS_PARAM_*), and
  * those alone are set in its specs, the others zero, so that two specs
  * of a row differ exactly where the row would compute differently; zero
@@ -36,12 +37,20 @@ struct ms_digest_params {
 	size_t		 key_len;	/* its key (KEYED), */
 	unsigned char	 key[MS_KEY_MAX];
 	const char	*context;	/* its context (DERIVE; not owned) */
+	uint32_t	 bytes_per_crc;	/* HDFS: bytes per CRC, 0: 512 */
+	uint64_t	 block_size;	/* HDFS: bytes per block, 0: 128 MiB;
+					   MS_BLOCK_WHOLE: one block */
 };
+
+/* An HDFS block size that makes any file one block: what a line of
+ * `hadoop fs -checksum` for a file of one block implies. */
+#define MS_BLOCK_WHOLE	UINT64_MAX
 
 /* The parameters a row takes: bits of its params field. */
 enum ms_param {
 	MS_PARAM_PART_SIZE = 1 << 0,
 	MS_PARAM_KEY = 1 << 1,		/* key_mode, key_len, key, context */
+	MS_PARAM_HDFS = 1 << 2,		/* bytes_per_crc, block_size */
 };
 
 /* The length of the one key a row takes today, BLAKE3's. */

@@ -16,8 +16,9 @@
  * RIPEMD-160 with openssl dgst, BLAKE3 with b3sum 1.x, CRC-32 with
  * zlib, CRC-32C with a bitwise
  * implementation (check value of "123456789": e3069283), cksum and the
- * BSD and System V sums with coreutils cksum and sum, and XXH* with
- * xxhsum 0.8.1.
+ * BSD and System V sums with coreutils cksum and sum, XXH* with
+ * xxhsum 0.8.1, and Dropbox's and HDFS's with tests/storage-ref.py, a
+ * model written from their specifications.
  */
 #include "digest/kat.h"
 
@@ -114,6 +115,11 @@ static const struct {
 	{ .name = "s3-sha1", .hex = "a9993e364706816aba3e25717850c26c9cd0d89d00000000" },
 	{ .name = "s3-sha256", .hex = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
 	    "00000000" },
+	{ .name = "dropbox", .hex = "4f8b42c22dd3729b519ba6f68d2da7cc"
+	    "5b2d606d05daed5ad5128cc03e6c6358" },
+	{ .name = "hdfs-md5md5crc32c", .hex = "000002000000000000000000"
+	    "648db27a367e242e5349fe9ccfdab0ea" },
+	{ .name = "hdfs-composite-crc32c", .hex = "364b3fb7" },
 	{ .name = "bsd", .hex = "40ac" },			/* sum -r prints 16556 */
 	{ .name = "sysv", .hex = "0126" },			/* sum -s prints 294 */
 };

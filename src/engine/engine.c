@@ -141,6 +141,7 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t,
 	struct ms_source src;
 	struct ms_chunk c;
 	size_t window;
+	int r;
 
 	/* A buffer that could not be had before may be had now; if not,
 	 * this file fails (ENOMEM), and the next one tries again. */
@@ -148,8 +149,12 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t,
 		w->buf = ms_try_aligned(4096, e->cfg.buffer_size);
 	if (!task_open(e, t, &src, &window))
 		return true;
-	return task_rest(e, w, t, st, i, &src, window, &c,
-	    ms_source_next(&src, &c, w->buf, e->cfg.buffer_size));
+	if (t->part != NULL &&
+	    ms_source_range(&src, t->part->off, t->part->len) == -1)
+		r = -1;
+	else
+		r = ms_source_next(&src, &c, w->buf, e->cfg.buffer_size);
+	return task_rest(e, w, t, st, i, &src, window, &c, r);
 }
 
 /* The task step after the first read (r, c at the start of w->buf). */
@@ -170,7 +175,9 @@ task_rest(struct ms_engine *e, struct worker *w, struct ms_task *t,
 	ms_digest_set_init(set);
 	if (r == 1 && !src->eof && st != NULL)
 		give_back(e, st, i + 1);
-	if (r == 1 && !src->eof && e->nworkers > 1 &&
+	if (t->part != NULL)
+		ms_digest_set_begin(set, t->part->off);
+	else if (r == 1 && !src->eof && e->nworkers > 1 &&
 	    ms_big_candidate(src, t->sel, cap)) {
 		uint64_t t_hash;
 		int fed;
@@ -202,7 +209,9 @@ task_rest(struct ms_engine *e, struct worker *w, struct ms_task *t,
 	if (r == 1 && (r = ms_hash_rest(src, set, c, w->buf, cap,
 	    e->cfg.progress)) == -1)
 		t->err = errno;
-	if (r != -1)
+	if (r != -1 && t->part != NULL)
+		ms_digest_set_save(set, t->part->saved);
+	else if (r != -1)
 		ms_digest_set_final(set, t->digest);
 	task_done(e, t, src, window, r, t->err);
 	return true;
@@ -368,8 +377,9 @@ run_step(struct ms_engine *e, struct worker *w, struct step *st)
 	for (size_t i = 0; i < st->ntasks; i++) {
 		struct ms_task *t = st->task[i];
 
-		/* without a buffer (the memory bound), run_task tries again */
-		if (!t->stream && w->buf != NULL &&
+		/* without a buffer (the memory bound), run_task tries again;
+		 * a part of a file (--part) is run_task's too */
+		if (!t->stream && t->part == NULL && w->buf != NULL &&
 		    ms_selection_has_many(t->sel)) {
 			small_task(e, w, st, i, &sm);
 			continue;

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "digest/compose.h"
 #include "digest/digest_set.h"
 #include "engine/engine_sequential.h"
 #include "io/progress.h"
@@ -59,6 +60,9 @@ struct ms_task {
 	const struct ms_selection *sel;
 	void		*user;		/* the caller's, untouched */
 	bool		 walked;	/* found by a walk: must be regular still */
+	/* --part: hash only the part's bytes, on one worker, and save each
+	 * digest's state in it instead of a digest (compose.h) */
+	struct ms_part	*part;
 	/* set by the engine */
 	int		 err;		/* errno of the failure, 0 if hashed */
 	uint64_t	 size;		/* bytes hashed */

@@ -253,6 +253,7 @@ open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 	memset(s, 0, sizeof(*s));
 	s->name = path;
 	s->size = -1;
+	s->limit = -1;
 	if (strcmp(path, "-") == 0 && !regular) {
 		s->fd = STDIN_FILENO;
 		ms_source_stdin_used = true;
@@ -338,15 +339,25 @@ ms_source_from_reader(struct ms_source *s, const char *name, ms_reader_fn *fn,
 	s->name = name;
 	s->fd = -1;
 	s->size = -1;
+	s->limit = -1;
 	s->reader = fn;
 	s->reader_arg = arg;
+}
+
+/* Where reading stops: a range's end, else the file's (or none). */
+static off_t
+stop(const struct ms_source *s, off_t end)
+{
+	return s->limit >= 0 && (end < 0 || s->limit < end) ? s->limit : end;
 }
 
 static int
 next_window(struct ms_source *s, struct ms_chunk *c)
 {
-	size_t len = (size_t)(s->size - s->pos);
-	void *p;
+	size_t len = (size_t)(stop(s, s->size) - s->pos);
+	/* a range may start inside a page: map from the page's start */
+	size_t skip = (size_t)(s->pos % (off_t)page_size);
+	unsigned char *p;
 
 	if (len > MS_MMAP_WINDOW)
 		len = MS_MMAP_WINDOW;
@@ -358,18 +369,18 @@ next_window(struct ms_source *s, struct ms_chunk *c)
 	 * window, instead of one fault per page in the hashing thread; but
 	 * not when several threads hash the windows (lazy), which then build
 	 * them side by side instead of waiting for this one. */
-	p = mmap(NULL, len, PROT_READ, MAP_PRIVATE | (s->lazy ? 0 : MAP_POPULATE),
-	    s->fd, s->pos);
+	p = mmap(NULL, skip + len, PROT_READ, MAP_PRIVATE |
+	    (s->lazy ? 0 : MAP_POPULATE), s->fd, s->pos - (off_t)skip);
 	if (p == MAP_FAILED) {
 		live_drop(slot);
 		return 0;	/* sysfs, some FUSE files: read them instead */
 	}
-	live_set(slot, p, len);
-	madvise(p, len, MADV_SEQUENTIAL);
-	c->p = p;
+	live_set(slot, p, skip + len);
+	madvise(p, skip + len, MADV_SEQUENTIAL);
+	c->p = p + skip;
 	c->len = len;
 	c->map = p;
-	c->map_len = len;
+	c->map_len = skip + len;
 	c->live = slot;
 	if (s->nocache) {
 		c->drop_fd = fcntl(s->fd, F_DUPFD_CLOEXEC, 0);
@@ -378,6 +389,28 @@ next_window(struct ms_source *s, struct ms_chunk *c)
 	}
 	s->pos += (off_t)len;
 	return 1;
+}
+
+int
+ms_source_range(struct ms_source *s, uint64_t off, uint64_t len)
+{
+	struct stat st;
+
+	if (s->fd == -1 || fstat(s->fd, &st) == -1)
+		return -1;
+	if (!S_ISREG(st.st_mode) || off > INT64_MAX || len > INT64_MAX - off) {
+		errno = ESPIPE;
+		return -1;
+	}
+	/* (a mapped source's page size came with its SIGBUS handler) */
+	/* reads start at off: pread when mapped, else the offset moves */
+	if (!s->map && lseek(s->fd, (off_t)off, SEEK_SET) == -1)
+		return -1;
+	s->pos = (off_t)off;
+	s->limit = (off_t)(off + len);
+	if (len == 0)
+		s->eof = true;
+	return 0;
 }
 
 static ssize_t
@@ -422,7 +455,7 @@ ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
 		errno = ENOMEM;
 		return -1;
 	}
-	if (s->map && !s->unmapped && s->pos < s->size) {
+	if (s->map && !s->unmapped && s->pos < stop(s, s->size)) {
 		int r = next_window(s, c);
 
 		if (r != 0)
@@ -430,6 +463,8 @@ ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
 		/* Not mappable: the rest is read (pread, from s->pos). */
 		s->unmapped = true;
 	}
+	if (s->limit >= 0 && (off_t)cap > s->limit - s->pos)
+		cap = (size_t)(s->limit - s->pos);
 	while (got < cap) {
 		ssize_t n = read_some(s, buf + got, cap - got,
 		    s->pos + (off_t)got);
@@ -462,9 +497,13 @@ ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
 		s->advised = true;
 	}
 	s->pos += (off_t)got;
+	/* a range (--part) ends at its end */
+	if (s->limit >= 0 && s->pos >= s->limit)
+		s->eof = true;
 	if (s->eof && s->watched) {
 		/* After the last byte: the one check a file costs. */
-		int c = s->exact && s->pos != s->id.size ? 1 : changed(s);
+		int c = s->exact && s->pos != stop(s, s->id.size) ? 1 :
+		    changed(s);
 
 		if (c != 0) {
 			if (c == 1)

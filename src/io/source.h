@@ -85,6 +85,7 @@ struct ms_source {
 					 * ends elsewhere is a change (not so
 					 * for procfs's and sysfs's files) */
 	struct ms_file_id id;		/* as it was opened */
+	off_t		 limit;		/* a range's end (--part), else -1 */
 	ms_reader_fn	*reader;
 	void		*reader_arg;
 };
@@ -118,6 +119,13 @@ int	 ms_source_open_as(struct ms_source *s, const char *path, enum ms_io io,
  * devices, sockets)?  Two readers of one stream would split its data.
  */
 bool	 ms_source_is_stream(const char *path);
+
+/*
+ * Only the len bytes from off of the (regular) file s was opened on
+ * (--part): its chunks start at off and end at off + len or the file's
+ * end.  -1 with errno (ESPIPE for a file that is not regular).
+ */
+int	 ms_source_range(struct ms_source *s, uint64_t off, uint64_t len);
 
 /* A source that pulls its bytes from a callback (archive members). */
 void	 ms_source_from_reader(struct ms_source *s, const char *name,

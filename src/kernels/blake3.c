@@ -420,6 +420,67 @@ ms_blake3_join(struct ms_blake3 *h, const uint8_t cv[MS_BLAKE3_OUT_LEN],
 	push_cv(h, cv, h->chunk_counter);
 }
 
+/* ------------------------------------------------- parts of other runs */
+
+/*
+ * A part of a run of its own starts a hasher at chunk c = off / 1 KiB:
+ * its stack is entered as if it held the popcount(c) subtrees of the
+ * bytes before off, which it never sees, so that push_cv merges exactly
+ * as one hasher over the whole input would.  Those entries are never
+ * read while the part keeps within its place: push_cv merges below them
+ * only until the part's chunks number the lowest power of two in c, and
+ * the part's last chunk stays open.
+ */
+void
+ms_blake3_begin_at(struct ms_blake3 *h, uint64_t off)
+{
+	h->chunk_counter = off / MS_BLAKE3_CHUNK_LEN;
+	h->stack_len = (uint8_t)__builtin_popcountll(h->chunk_counter);
+	memset(h->stack, 0, (size_t)h->stack_len * MS_BLAKE3_OUT_LEN);
+}
+
+size_t
+ms_blake3_save(const struct ms_blake3 *h, uint64_t off, uint8_t *out)
+{
+	size_t below = (size_t)__builtin_popcountll(off / MS_BLAKE3_CHUNK_LEN);
+	size_t k = h->stack_len - below;
+
+	memcpy(out, h->stack[below], k * MS_BLAKE3_OUT_LEN);
+	memcpy(out + k * MS_BLAKE3_OUT_LEN, h->buf, h->buf_len);
+	return k * MS_BLAKE3_OUT_LEN + h->buf_len;
+}
+
+int
+ms_blake3_restore(struct ms_blake3 *h, const uint8_t *saved, size_t n,
+    uint64_t off, uint64_t len)
+{
+	uint64_t c = off / MS_BLAKE3_CHUNK_LEN, whole, held;
+	size_t k;
+
+	if (len == 0)
+		return n == 0 ? 0 : -1;
+	/* the part's whole chunks before its last, which stays open */
+	whole = (len - 1) / MS_BLAKE3_CHUNK_LEN;
+	held = len - whole * MS_BLAKE3_CHUNK_LEN;
+	k = (size_t)__builtin_popcountll(whole);
+	if (off % MS_BLAKE3_CHUNK_LEN != 0 ||
+	    (c != 0 && whole >= (c & -c)) ||
+	    n != k * MS_BLAKE3_OUT_LEN + held)
+		return -1;
+	/* the part before, held open, was not the last */
+	if (h->buf_len == MS_BLAKE3_CHUNK_LEN)
+		close_chunk(h);
+	if (h->buf_len != 0 || h->chunk_counter != c ||
+	    h->stack_len + k > MS_BLAKE3_MAX_DEPTH)
+		return -1;
+	memcpy(h->stack[h->stack_len], saved, k * MS_BLAKE3_OUT_LEN);
+	h->stack_len = (uint8_t)(h->stack_len + k);
+	h->chunk_counter += whole;
+	memcpy(h->buf, saved + k * MS_BLAKE3_OUT_LEN, (size_t)held);
+	h->buf_len = (uint16_t)held;
+	return 0;
+}
+
 /* Chunks that go with a held whole chunk into one kernel call: a full
  * AVX-512 group, copied (15 KiB) rather than compressing it alone. */
 #define WITH_HELD	16

@@ -73,6 +73,23 @@ void	 ms_blake3_join(struct ms_blake3 *h, const uint8_t cv[MS_BLAKE3_OUT_LEN],
 void	 ms_blake3_many(const struct ms_blake3 *proto, size_t cnt,
 	    const uint8_t *const msg[], const size_t len[], uint8_t *const out[],
 	    bool done[]);
+/*
+ * One input hashed as parts by separate runs (--part): a run hashes the
+ * part [off, off + len) with a hasher begun at off (ms_blake3_begin_at,
+ * after its init), off a multiple of 1 KiB and of the smallest power of
+ * two chunks that holds len, and saves what the hasher holds
+ * (ms_blake3_save: the part's subtrees' chaining values and its open
+ * chunk, at most MS_BLAKE3_SAVED_MAX bytes); ms_blake3_restore feeds
+ * those bytes to a hasher that has seen exactly off bytes, which then
+ * holds what one hasher over all the bytes so far would: -1 if they
+ * cannot be those of such a part.
+ */
+#define MS_BLAKE3_SAVED_MAX	(MS_BLAKE3_MAX_DEPTH * MS_BLAKE3_OUT_LEN + \
+				    MS_BLAKE3_CHUNK_LEN)
+void	 ms_blake3_begin_at(struct ms_blake3 *h, uint64_t off);
+size_t	 ms_blake3_save(const struct ms_blake3 *h, uint64_t off, uint8_t *out);
+int	 ms_blake3_restore(struct ms_blake3 *h, const uint8_t *saved, size_t n,
+	    uint64_t off, uint64_t len);
 /* Any length, and the hasher stays usable: more input may follow. */
 void	 ms_blake3_final(const struct ms_blake3 *h, uint8_t *out, size_t len);
 

@@ -5,8 +5,10 @@
  *
  * Owns name escaping (a name holding \, newline or CR is written with
  * those escaped and the line starts with a backslash, as coreutils does;
- * -z turns escaping off; b3sum's rule is rust_text.c's), the BSD tag line, SFV, NDJSON (its string
- * escaping is json.c's), and the decimal lines of cksum and sum.  Writes
+ * -z turns escaping off; b3sum's rule is rust_text.c's), the BSD tag
+ * line, SFV, NDJSON (its string escaping is json.c's), the decimal lines
+ * of cksum and sum, and the tab-separated lines of `hadoop fs -checksum`.
+ * Writes
  * only to the FILE it is given and never decides about errors.
  */
 #include "manifest/format.h"
@@ -14,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "digest/backend_hdfs.h"
 #include "manifest/manifest.h"
 #include "base/json.h"
 #include "base/rust_text.h"
@@ -78,6 +81,7 @@ legacy_line(FILE *out, const struct ms_format_opts *o, const char *name,
 	case MS_LEGACY_BSD:
 		fprintf(out, "%05lu %5ju", v, (uintmax_t)((size + 1023) / 1024));
 		break;
+	case MS_LEGACY_HADOOP:
 	case MS_LEGACY_NONE:
 		ms_bug("legacy_line");
 	}
@@ -86,6 +90,25 @@ legacy_line(FILE *out, const struct ms_format_opts *o, const char *name,
 		fputs(name, out);
 	}
 	putc(o->zero ? '\0' : '\n', out);
+}
+
+/* `hadoop fs -checksum`'s "NAME\tALGORITHM\tHEX", the name escaped as
+ * in GNU lines (HDFS never prints such a name). */
+static void
+hadoop_line(FILE *out, const struct ms_format_opts *o, const char *name,
+    const struct ms_digest_spec *s, const unsigned char *d, uint64_t size)
+{
+	char value[MS_HDFS_VALUE_MAX];
+	bool esc = !o->zero && ms_name_needs_escape(name);
+
+	ms_hdfs_value(s, d, size, value);
+	if (esc) {
+		putc('\\', out);
+		ms_write_escaped(out, name);
+	} else {
+		fputs(name, out);
+	}
+	fprintf(out, "\t%s%c", value, o->zero ? '\0' : '\n');
 }
 
 /* A digest as text: the row's own form if it has one (S3's "ETAG-N"). */
@@ -237,6 +260,10 @@ ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
 	case MS_FORMAT_GNU: {
 		const struct ms_digest_spec *s = &sel->spec[0];
 
+		if (s->algo->legacy == MS_LEGACY_HADOOP) {
+			hadoop_line(out, o, name, s, digest, size);
+			return;
+		}
 		if (s->algo->legacy != MS_LEGACY_NONE) {
 			legacy_line(out, o, name, s, digest, size);
 			return;

@@ -36,12 +36,18 @@ struct ms_format_opts;
  *   #% PIECE crc64nvme HEX
  * PIECE the piece size in bytes, HEX the CRC-64/NVME of each aligned
  * piece (16 hex digits each, the last piece shorter, none for an empty
- * file), end to end.
+ * file), end to end.  A checkpoint (--update --checkpoint) ends with
+ *   #multisum-checkpoint unfinished
+ * (within v1: readers skip it as a comment): the run that wrote it had
+ * not finished, so files it had not reached may be missing; the run
+ * that finishes writes the manifest without it, and --merge takes no
+ * such manifest for a whole shard.
  */
 #define MS_LEDGER_MAGIC		"#multisum-ledger v1 "
 #define MS_LEDGER_SCOPE		"#multisum-scope "
 #define MS_LEDGER_ENTRY		"#@ "
 #define MS_LEDGER_PIECES	"#% "
+#define MS_LEDGER_CHECKPOINT	"#multisum-checkpoint unfinished\n"
 #define MS_LEDGER_PIECE_ALGO	"crc64nvme"
 #define MS_LEDGER_PIECE_HEX	16
 
@@ -73,6 +79,9 @@ void	 ms_ledger_head_write(FILE *out, const struct ms_ledger_head *h);
 const char *ms_ledger_head_differs(const struct ms_ledger_head *a,
 	    const struct ms_ledger_head *b);
 void	 ms_ledger_head_free(struct ms_ledger_head *h);
+/* The value of KEY= among the space-separated words of a bookkeeping
+ * line (the ledger's header, --part's record), *n bytes; NULL if none. */
+const char *ms_header_word(const char *line, const char *key, size_t *n);
 
 /*
  * A file modified within this many nanoseconds before the stamp of the

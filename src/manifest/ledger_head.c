@@ -20,9 +20,8 @@
 
 #define FIELDS	"size,mtime_ns,ctime_ns,ino"
 
-/* The value of key in the header line's words, its length in *n. */
-static const char *
-word(const char *line, const char *key, size_t *n)
+const char *
+ms_header_word(const char *line, const char *key, size_t *n)
 {
 	size_t kl = strlen(key);
 
@@ -40,7 +39,7 @@ static char *
 word_dup(const char *line, const char *key)
 {
 	size_t n;
-	const char *v = word(line, key, &n);
+	const char *v = ms_header_word(line, key, &n);
 
 	return v != NULL ? ms_xstrndup(v, n) : NULL;
 }
@@ -55,7 +54,7 @@ ms_ledger_head_parse(struct ms_ledger_head *h, const char *line)
 	memset(h, 0, sizeof(*h));
 	if (strncmp(line, MS_LEDGER_MAGIC, strlen(MS_LEDGER_MAGIC)) != 0)
 		return false;
-	if ((v = word(line, "stamp", &n)) != NULL && n > 0 &&
+	if ((v = ms_header_word(line, "stamp", &n)) != NULL && n > 0 &&
 	    (*v == '-' || (*v >= '0' && *v <= '9'))) {
 		long long s = strtoll(v, &end, 10);
 
@@ -64,12 +63,12 @@ ms_ledger_head_parse(struct ms_ledger_head *h, const char *line)
 			h->stamp_ns = (int64_t)s;
 		}
 	}
-	if ((v = word(line, "shard", &n)) != NULL &&
+	if ((v = ms_header_word(line, "shard", &n)) != NULL &&
 	    ms_shard_set_parse(&h->shards, v) == -1)
 		memset(&h->shards, 0, sizeof(h->shards));
 	h->algorithms = word_dup(line, "algorithms");
 	h->walk = word_dup(line, "walk");
-	if ((v = word(line, "scope", &n)) != NULL && *v >= '0' && *v <= '9') {
+	if ((v = ms_header_word(line, "scope", &n)) != NULL && *v >= '0' && *v <= '9') {
 		unsigned long c = strtoul(v, &end, 10);
 
 		if (end == v + n && c <= 1u << 20)

@@ -123,6 +123,10 @@ ms_manifest_begin(const struct ms_manifest_rules *r,
 	/* "x.iso.sha256": the file it may hold only the digest of */
 	dot = strrchr(path, '.');
 	slash = strrchr(path, '/');
+	/* "x.iso.json": an aws s3api answer about x.iso */
+	if (!st->from_stdin && dot != NULL && (slash == NULL || dot > slash + 1) &&
+	    ms_strcaseeq(dot, ".json"))
+		st->json_name = ms_xstrndup(path, (size_t)(dot - path));
 	if (st->name_algo != NULL && !st->sfv && dot != NULL &&
 	    (slash == NULL || dot > slash + 1)) {
 		st->own_name = ms_xmalloc((size_t)(dot - path) + 1);
@@ -135,7 +139,9 @@ void
 ms_manifest_end(struct ms_manifest_state *st)
 {
 	free(st->own_name);
-	st->own_name = NULL;
+	free(st->json_name);
+	st->own_name = st->json_name = NULL;
+	ms_mf_record_free(st);
 	free(st->gpg_name);
 	free(st->gpg_given);
 	st->gpg_name = st->gpg_given = NULL;
@@ -152,6 +158,8 @@ ms_manifest_finish(const struct ms_manifest_rules *r,
 		return MS_LINE_SKIP;
 	if (st->win.at != MS_WIN_NONE)
 		return ms_mf_win_finish(st, e);
+	if (ms_mf_record_open(st))
+		return ms_mf_record_close(st, e);
 	if (!st->gpg_pending)
 		return MS_LINE_SKIP;
 	return ms_mf_gpg_close(r, st, e);
@@ -195,6 +203,8 @@ ms_manifest_parse(const struct ms_manifest_rules *r,
 	} else {
 		len = chomp(line, len);
 	}
+	if (r->dialect == MS_DIALECT_NATIVE && ms_mf_record_open(st))
+		return ms_mf_record_line(st, line, len, e);
 	if (r->dialect == MS_DIALECT_NATIVE && st->gpg_pending) {
 		size_t i = 0;
 

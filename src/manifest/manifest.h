@@ -123,6 +123,11 @@ struct ms_manifest_state {
 	size_t		 hd_cols;
 	struct ms_digest_spec hd_spec[MS_HASHDEEP_COLS];
 	char		 hd_unknown[16];	/* the first such column's name */
+	char		*json_name;	/* "x.iso" of "x.iso.json" (malloc) */
+	/* A record of several lines (gsutil hash, gcloud storage hash, aws
+	 * s3api JSON): manifest_storage.c's. */
+	struct ms_mf_record *rec;
+	char		*rec_given;	/* its last entry's name (malloc) */
 };
 
 /*
@@ -145,6 +150,9 @@ enum ms_resolved {
 
 struct ms_manifest_digest {
 	struct ms_digest_spec spec;
+	/* The line itself gave spec its parameters (a `hadoop fs -checksum`
+	 * line's bytes per CRC and block size): -c keeps them. */
+	bool		 own_params;
 	size_t		 len;		/* compared bytes; a prefix with cksum's "SHA256-128" */
 	unsigned char	 digest[MS_DIGEST_MAX];
 };

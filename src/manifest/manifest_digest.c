@@ -151,6 +151,24 @@ cloud_digest(const char *tok, size_t n, struct ms_manifest_digest *d)
 }
 
 /*
+ * Base64 in RFC 4648's alphabet, or in its URL-safe one ('-' and '_' for
+ * '+' and '/', as `rclone hashsum --base64` writes it), never mixed.
+ */
+static long
+unbase64(unsigned char *out, size_t cap, const char *s, size_t n)
+{
+	char std[4 * (MS_DIGEST_MAX / 3 + 1)];
+	long got = ms_unbase64(out, cap, s, n);
+
+	if (got != -1 || n > sizeof(std) || memchr(s, '+', n) != NULL ||
+	    memchr(s, '/', n) != NULL)
+		return got;
+	for (size_t i = 0; i < n; i++)
+		std[i] = s[i] == '-' ? '+' : s[i] == '_' ? '/' : s[i];
+	return ms_unbase64(out, cap, std, n);
+}
+
+/*
  * A digest of exactly len bytes: hex if the text has 2 * len hex digits,
  * else canonical base64 of len bytes.  The length decides, never the
  * alphabet: "784e" is the base64 of a 3-byte BLAKE2b-24.
@@ -165,7 +183,7 @@ ms_mf_decode_as(const char *tok, size_t n, size_t len, struct ms_manifest_digest
 		d->len = len;
 		return true;
 	}
-	if (ms_unbase64(d->digest, sizeof(d->digest), tok, n) == (long)len) {
+	if (unbase64(d->digest, sizeof(d->digest), tok, n) == (long)len) {
 		d->len = len;
 		return true;
 	}
@@ -239,7 +257,7 @@ ms_mf_decode_any(const char *tok, size_t n, struct ms_manifest_digest *d)
 		d->len = n / 2;
 		return n > 0;
 	}
-	got = ms_unbase64(d->digest, sizeof(d->digest), tok, n);
+	got = unbase64(d->digest, sizeof(d->digest), tok, n);
 	if (got <= 0)
 		return cloud_digest(tok, n, d);
 	d->len = (size_t)got;
@@ -521,4 +539,83 @@ ms_manifest_expect(const char *text, const struct ms_selection *given,
 	default:
 		return -1;
 	}
+}
+
+/* Four hex digits of a JSON \u escape. */
+static long
+json_u4(const char *p)
+{
+	unsigned char b[2];
+
+	return ms_mf_all_hex(p, 4) && ms_unhex(b, p, 2) == 0 ? b[0] << 8 | b[1] : -1;
+}
+
+/*
+ * The JSON string at *p (after its quote), unescaped in place, as
+ * ms_json_string writes it (U+DC80..U+DCFF are the bytes of a name that
+ * is not UTF-8).  Returns the string, *p past its closing quote.
+ */
+char *
+ms_mf_json_string(char **p, char *end)
+{
+	char *s = *p, *out = *p, *start = *p;
+
+	while (s < end && *s != '"') {
+		long u;
+
+		if (*s != '\\') {
+			*out++ = *s++;
+			continue;
+		}
+		if (++s == end)
+			return NULL;
+		switch (*s++) {
+		case '"': *out++ = '"'; break;
+		case '\\': *out++ = '\\'; break;
+		case '/': *out++ = '/'; break;
+		case 'b': *out++ = '\b'; break;
+		case 'f': *out++ = '\f'; break;
+		case 'n': *out++ = '\n'; break;
+		case 'r': *out++ = '\r'; break;
+		case 't': *out++ = '\t'; break;
+		case 'u':
+			if (end - s < 4 || (u = json_u4(s)) < 0)
+				return NULL;
+			s += 4;
+			if (u >= 0xdc80 && u <= 0xdcff) {
+				*out++ = (char)(u - 0xdc00);
+			} else if (u >= 0xd800 && u <= 0xdbff) {
+				long lo;
+
+				if (end - s < 6 || s[0] != '\\' || s[1] != 'u' ||
+				    (lo = json_u4(s + 2)) < 0xdc00 || lo > 0xdfff)
+					return NULL;
+				s += 6;
+				u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
+				*out++ = (char)(0xf0 | u >> 18);
+				*out++ = (char)(0x80 | (u >> 12 & 0x3f));
+				*out++ = (char)(0x80 | (u >> 6 & 0x3f));
+				*out++ = (char)(0x80 | (u & 0x3f));
+			} else if (u == 0 || (u >= 0xdc00 && u <= 0xdfff)) {
+				return NULL;
+			} else if (u < 0x80) {
+				*out++ = (char)u;
+			} else if (u < 0x800) {
+				*out++ = (char)(0xc0 | u >> 6);
+				*out++ = (char)(0x80 | (u & 0x3f));
+			} else {
+				*out++ = (char)(0xe0 | u >> 12);
+				*out++ = (char)(0x80 | (u >> 6 & 0x3f));
+				*out++ = (char)(0x80 | (u & 0x3f));
+			}
+			break;
+		default:
+			return NULL;
+		}
+	}
+	if (s == end)
+		return NULL;
+	*p = s + 1;
+	*out = '\0';
+	return start;
 }

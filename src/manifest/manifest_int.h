@@ -3,8 +3,9 @@
  *
  * manifest_int.h - what the parts of the manifest parser share
  * (manifest.c, manifest_b3sum.c, manifest_coreutils.c, manifest_digest.c,
- * manifest_native.c, manifest_windows.c); nothing outside them includes
- * it.
+ * manifest_hashdeep.c, manifest_native.c, manifest_storage.c,
+ * manifest_windows.c) and the other readers of manifest/
+ * (part_record.c); nothing outside this folder includes it.
  */
 #ifndef MS_MANIFEST_INT_H
 #define MS_MANIFEST_INT_H
@@ -57,6 +58,8 @@ enum ms_line ms_mf_untagged(const struct ms_manifest_rules *r,
 enum ms_line ms_mf_positional(const struct ms_manifest_rules *r,
 	    const char *tok, size_t n, size_t pos, size_t same,
 	    struct ms_manifest_entry *e);
+/* A JSON string at *p (after its quote) unescaped in place; *p past it. */
+char	*ms_mf_json_string(char **p, char *end);
 /* The digest after a tag word, by the tag's length or its own (SHAKE). */
 bool	 ms_mf_tag_digest(const char *word, char *s, size_t len,
 	    struct ms_manifest_digest *d);
@@ -66,6 +69,20 @@ enum ms_line ms_mf_hashdeep_header(struct ms_manifest_state *st,
 	    const char *s, size_t len, struct ms_manifest_entry *e);
 enum ms_line ms_mf_hashdeep_parse(struct ms_manifest_state *st, char *s,
 	    size_t len, struct ms_manifest_entry *e);
+
+/* manifest_storage.c: the storage systems' tools (gsutil, gcloud, aws,
+ * hadoop, rclone).  storage_parse: a line that opens a record of several
+ * lines (MS_LINE_SKIP), is one of theirs, or -2; record_line: the next
+ * line of an open record (st->again: it closed the record, parse the line
+ * again); record_close: the record as an entry; record_free: its memory. */
+int	 ms_mf_storage_parse(struct ms_manifest_state *st, char *s, size_t len,
+	    struct ms_manifest_entry *e);
+enum ms_line ms_mf_record_line(struct ms_manifest_state *st, const char *s,
+	    size_t len, struct ms_manifest_entry *e);
+enum ms_line ms_mf_record_close(struct ms_manifest_state *st,
+	    struct ms_manifest_entry *e);
+void	 ms_mf_record_free(struct ms_manifest_state *st);
+bool	 ms_mf_record_open(const struct ms_manifest_state *st);
 
 /* manifest_native.c */
 enum ms_line ms_mf_native_parse(const struct ms_manifest_rules *r,

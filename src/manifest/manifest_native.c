@@ -4,7 +4,8 @@
  * manifest_native.c - multisum's own reading of a line, its
  * format detected on its own: BSD tags of every tool, GNU and BSD
  * reversed lines, xxhsum's XXH3_ lines, SFV and RHash name-first lines,
- * cksum's legacy lines with -a, NDJSON, gpg --print-md records.  Pure.
+ * cksum's legacy lines with -a, NDJSON, gpg --print-md records (the
+ * storage systems' tools' are manifest_storage.c's).  Pure.
  */
 #include "manifest/manifest_int.h"
 
@@ -291,85 +292,6 @@ native_legacy(const struct ms_manifest_rules *r, char *s, size_t len, size_t i,
 	return MS_LINE_ENTRY;
 }
 
-/* Four hex digits of a JSON \u escape. */
-static long
-json_u4(const char *p)
-{
-	unsigned char b[2];
-
-	return ms_mf_all_hex(p, 4) && ms_unhex(b, p, 2) == 0 ? b[0] << 8 | b[1] : -1;
-}
-
-/*
- * The JSON string at *p (after its quote), unescaped in place, as
- * ms_json_string writes it (U+DC80..U+DCFF are the bytes of a name that
- * is not UTF-8).  Returns the string, *p past its closing quote.
- */
-static char *
-json_string(char **p, char *end)
-{
-	char *s = *p, *out = *p, *start = *p;
-
-	while (s < end && *s != '"') {
-		long u;
-
-		if (*s != '\\') {
-			*out++ = *s++;
-			continue;
-		}
-		if (++s == end)
-			return NULL;
-		switch (*s++) {
-		case '"': *out++ = '"'; break;
-		case '\\': *out++ = '\\'; break;
-		case '/': *out++ = '/'; break;
-		case 'b': *out++ = '\b'; break;
-		case 'f': *out++ = '\f'; break;
-		case 'n': *out++ = '\n'; break;
-		case 'r': *out++ = '\r'; break;
-		case 't': *out++ = '\t'; break;
-		case 'u':
-			if (end - s < 4 || (u = json_u4(s)) < 0)
-				return NULL;
-			s += 4;
-			if (u >= 0xdc80 && u <= 0xdcff) {
-				*out++ = (char)(u - 0xdc00);
-			} else if (u >= 0xd800 && u <= 0xdbff) {
-				long lo;
-
-				if (end - s < 6 || s[0] != '\\' || s[1] != 'u' ||
-				    (lo = json_u4(s + 2)) < 0xdc00 || lo > 0xdfff)
-					return NULL;
-				s += 6;
-				u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
-				*out++ = (char)(0xf0 | u >> 18);
-				*out++ = (char)(0x80 | (u >> 12 & 0x3f));
-				*out++ = (char)(0x80 | (u >> 6 & 0x3f));
-				*out++ = (char)(0x80 | (u & 0x3f));
-			} else if (u == 0 || (u >= 0xdc00 && u <= 0xdfff)) {
-				return NULL;
-			} else if (u < 0x80) {
-				*out++ = (char)u;
-			} else if (u < 0x800) {
-				*out++ = (char)(0xc0 | u >> 6);
-				*out++ = (char)(0x80 | (u & 0x3f));
-			} else {
-				*out++ = (char)(0xe0 | u >> 12);
-				*out++ = (char)(0x80 | (u >> 6 & 0x3f));
-				*out++ = (char)(0x80 | (u & 0x3f));
-			}
-			break;
-		default:
-			return NULL;
-		}
-	}
-	if (s == end)
-		return NULL;
-	*p = s + 1;
-	*out = '\0';
-	return start;
-}
-
 /*
  * A line of --format=ndjson: {"path":NAME,"size":N,"sha256":"HEX",...}.
  * Keys that name no algorithm are ignored; every digest must match.
@@ -388,7 +310,7 @@ native_json(char *s, size_t len, struct ms_manifest_entry *e)
 			p++;
 		if (p < end && *p == '}' && e->name != NULL)
 			break;
-		if (p == end || *p++ != '"' || (key = json_string(&p, end)) == NULL)
+		if (p == end || *p++ != '"' || (key = ms_mf_json_string(&p, end)) == NULL)
 			return MS_LINE_BAD;
 		while (p < end && ISWHITE(*p))
 			p++;
@@ -398,7 +320,7 @@ native_json(char *s, size_t len, struct ms_manifest_entry *e)
 			p++;
 		if (p < end && *p == '"') {
 			p++;
-			if ((val = json_string(&p, end)) == NULL)
+			if ((val = ms_mf_json_string(&p, end)) == NULL)
 				return MS_LINE_BAD;
 		} else {
 			while (p < end && *p != ',' && *p != '}')
@@ -623,6 +545,8 @@ ms_mf_native_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *
 	}
 	if (i == len || s[i] == '#')
 		return MS_LINE_SKIP;
+	if ((t = ms_mf_storage_parse(st, s + i, len - i, e)) != -2)
+		return (enum ms_line)t;
 	{
 		size_t name_end, groups;
 

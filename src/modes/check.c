@@ -113,6 +113,9 @@ add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
 	for (size_t i = 0; i < e->n; i++) {
 		want_len += e->d[i].len;
 		specs[i] = e->d[i].spec;
+		/* the run's --part-size and key, unless the line said */
+		if (!e->d[i].own_params)
+			ms_spec_set_params(&specs[i], &r->o->param);
 	}
 	rec = rec_new(r, REC_ENTRY, m, want_len);
 	rec->line = line;
@@ -478,7 +481,6 @@ start(struct run *r, const struct ms_options *o,
 {
 	r->o = o;
 	r->style = style;
-	r->reg.param = &o->param;
 	r->cfg = o->engine;
 	if (r->cfg.memory == 0)
 		r->cfg.memory = ms_memory_default();

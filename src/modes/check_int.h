@@ -86,9 +86,7 @@ struct rec {
 /* The selections of a run, one per list of digests met, loaded once. */
 struct ms_check_registry {
 	struct ms_check_sel **sels;
-	size_t		 nsels;
-	/* the run's parameters (key, part size) for the specs that take them */
-	const struct ms_digest_params *param;
+	size_t		 nsels;	/* their specs carry their parameters */
 };
 
 struct run {

@@ -34,13 +34,8 @@ ms_check_selection_for(struct ms_check_registry *g,
 {
 	struct ms_selection want = { 0 };
 
-	for (size_t i = 0; i < cnt; i++) {
-		struct ms_digest_spec s = spec[i];
-
-		if (g->param != NULL)
-			ms_spec_set_params(&s, g->param);
-		ms_selection_add(&want, &s);
-	}
+	for (size_t i = 0; i < cnt; i++)
+		ms_selection_add(&want, &spec[i]);
 	for (size_t i = 0; i < g->nsels; i++)
 		if (ms_selection_equal(&g->sels[i]->wanted, &want))
 			return &g->sels[i]->sel;

@@ -20,6 +20,7 @@
 
 #include "manifest/ledger.h"
 #include "manifest/manifest.h"
+#include "modes/part.h"
 #include "modes/update.h"
 #include "io/output.h"
 #include "base/quote.h"
@@ -40,6 +41,7 @@ struct merge {
 	size_t		 cnt, cap;
 	struct ms_ledger_head *head;	/* each input's bookkeeping */
 	bool		*unread;	/* each input that could not be read */
+	bool		*unfinished;	/* each input that is a checkpoint */
 	bool		 stamped;	/* some input carried bookkeeping */
 	int64_t		 stamp;		/* the oldest stamp: the safe one */
 	size_t		 failed;
@@ -84,6 +86,11 @@ read_input(struct merge *m, size_t input)
 			}
 		} else if (h->scope_read < h->nscope &&
 		    st.line == h->scope_read + 1 && ms_ledger_head_scope(h, line)) {
+			st.line++;
+			continue;
+		}
+		if (strcmp(line, MS_LEDGER_CHECKPOINT) == 0) {
+			m->unfinished[input] = true;
 			st.line++;
 			continue;
 		}
@@ -205,6 +212,19 @@ check_set(struct merge *m, struct ms_shard_set *all)
 				m->failed++;
 			continue;
 		}
+		if (m->unfinished[i]) {
+			/* its run was killed or failed after a checkpoint */
+			ms_warn("%s: a checkpoint of shard %s whose run did not "
+			    "finish (its --update, run again, finishes it): %s",
+			    o->files[i], set_text(&h->shards, a, sizeof(a)),
+			    o->partial ? "its entries merged, its shards "
+			    "counted missing" : "not a whole shard");
+			if (!o->partial)
+				m->failed++;
+			if (first == SIZE_MAX)
+				all->n = h->shards.n;	/* until a whole one */
+			continue;
+		}
 		if (first == SIZE_MAX) {
 			first = i;
 			all->n = h->shards.n;
@@ -279,10 +299,14 @@ ms_merge_main(const struct ms_options *o)
 	int status = MS_EXIT_OK;
 	char a[64];
 
+	/* part records of one file, not shard manifests (part.c) */
+	if (ms_part_is_record(o->files[0]))
+		return ms_part_merge(o);
 	if (o->sel_given && ms_selection_load(&o->sel) == -1)
 		return MS_EXIT_USAGE;
 	m.head = ms_xcalloc(o->nfiles, sizeof(*m.head));
 	m.unread = ms_xcalloc(o->nfiles, sizeof(*m.unread));
+	m.unfinished = ms_xcalloc(o->nfiles, sizeof(*m.unfinished));
 	for (size_t i = 0; i < o->nfiles; i++)
 		read_input(&m, i);
 	check_set(&m, &all);
@@ -344,6 +368,7 @@ ms_merge_main(const struct ms_options *o)
 		ms_ledger_head_free(&m.head[i]);
 	free(m.head);
 	free(m.unread);
+	free(m.unfinished);
 	ms_shard_set_free(&all);
 	return status;
 }

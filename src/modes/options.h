@@ -76,6 +76,7 @@ struct ms_options {
 	bool		 partial;	/* --merge --partial */
 	enum ms_xattr_mode xattr;	/* --xattr (xattr.c) */
 	uint64_t	 piece_size;	/* --piece-size: "#%" pieces, 0 none */
+	struct ms_shard	 part;		/* --part=K/N; n = 0 when off */
 
 	/* benchmark */
 	double		 bench_time;	/* seconds, 0 = default */

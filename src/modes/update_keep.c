@@ -128,7 +128,8 @@ ms_update_keep(struct update *u, struct ms_ledger_entry *e)
 	return write_entry(u->out.fp, u, e, trusted);
 }
 
-/* The checkpoint after what the run wrote: the old entries not reached. */
+/* The checkpoint after what the run wrote: the old entries not reached,
+ * then the line that marks it unfinished. */
 static int
 unreached(FILE *fp, void *arg)
 {
@@ -160,6 +161,8 @@ unreached(FILE *fp, void *arg)
 	}
 	if (len > 0 && ms_ledger_copy(&u->l, off, len, fp) == -1)
 		return -1;
+	/* what the walk has not reached yet is not in it: it says so */
+	fputs(MS_LEDGER_CHECKPOINT, fp);
 	return ferror(fp) ? -1 : 0;
 }
 

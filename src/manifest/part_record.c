@@ -1,0 +1,310 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * part_record.c - the partial record of --part=K/N, both ways
+ * (part_record.h has the grammar).
+ *
+ * Owns its text: the part's place in the file (which of N, the range,
+ * the file's size and modification time, which tell the parts of one
+ * file from those of another or of a changed one), the format a run over
+ * the whole file would have written its line in, and each digest's
+ * saved state in hex.  Every line starts with '#', so a checker reads
+ * none of it: a record verifies nothing on its own.  Parsing is strict;
+ * what the states mean is the digests' (compose.h).
+ */
+#include "manifest/part_record.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "manifest/ledger.h"
+#include "manifest/manifest_int.h"
+#include "base/util.h"
+
+#define NAME_LINE	"#multisum-part-name "
+#define STATE_LINE	"#multisum-part-state "
+
+static const char *const formats[] = {
+	[MS_FORMAT_GNU] = "gnu", [MS_FORMAT_BSD] = "bsd",
+	[MS_FORMAT_SFV] = "sfv", [MS_FORMAT_NDJSON] = "ndjson",
+};
+
+/* The parameters a state line may name: a word, and where it goes. */
+static const struct {
+	const char	*word;
+	unsigned	 param;		/* MS_PARAM_* of the rows that take it */
+	size_t		 at;		/* offset in struct ms_digest_params */
+	size_t		 size;
+} words[] = {
+	{ "part-size", MS_PARAM_PART_SIZE,
+	  offsetof(struct ms_digest_params, part_size), 8 },
+	{ "bytes-per-crc", MS_PARAM_HDFS,
+	  offsetof(struct ms_digest_params, bytes_per_crc), 4 },
+	{ "block-size", MS_PARAM_HDFS,
+	  offsetof(struct ms_digest_params, block_size), 8 },
+};
+
+static uint64_t
+param_get(const struct ms_digest_params *p, size_t i)
+{
+	const unsigned char *f = (const unsigned char *)p + words[i].at;
+	uint64_t v64;
+	uint32_t v32;
+
+	if (words[i].size == 4) {
+		memcpy(&v32, f, 4);
+		return v32;
+	}
+	memcpy(&v64, f, 8);
+	return v64;
+}
+
+static void
+param_set(struct ms_digest_params *p, size_t i, uint64_t v)
+{
+	unsigned char *f = (unsigned char *)p + words[i].at;
+	uint32_t v32 = (uint32_t)v;
+
+	if (words[i].size == 4)
+		memcpy(f, &v32, 4);
+	else
+		memcpy(f, &v, 8);
+}
+
+void
+ms_part_record_write(FILE *out, const struct ms_part_record *r)
+{
+	const struct ms_format_opts *f = &r->fmt;
+	char hex[2 * 64 + 1], name[64];
+
+	fprintf(out, "%spart=%" PRIu32 "/%" PRIu32 " size=%" PRIu64
+	    " mtime=%" PRId64 " range=%" PRIu64 "+%" PRIu64 " format=%s"
+	    " options=%s%s%s%s\n", MS_PART_MAGIC, r->k, r->n, r->size,
+	    r->mtime_ns, r->part.off, r->part.len, formats[f->format],
+	    f->binary ? "binary," : "", f->zero ? "zero," : "",
+	    f->base64 ? "base64," : "",
+	    f->binary || f->zero || f->base64 ? "" : "-");
+	fputs(NAME_LINE, out);
+	ms_write_escaped(out, r->name);
+	putc('\n', out);
+	for (size_t i = 0; i < r->sel.cnt; i++) {
+		const struct ms_digest_spec *s = &r->sel.spec[i];
+		const struct ms_bytes *b = &r->part.saved[i];
+
+		fprintf(out, "%s%s", STATE_LINE, ms_spec_name(s, name,
+		    sizeof(name)));
+		for (size_t w = 0; w < MS_ARRAY_LEN(words); w++)
+			if ((s->algo->params & words[w].param) &&
+			    param_get(&s->param, w) != 0)
+				fprintf(out, " %s=%" PRIu64, words[w].word,
+				    param_get(&s->param, w));
+		putc(' ', out);
+		if (b->len == 0)
+			putc('-', out);
+		for (size_t at = 0; at < b->len; at += 64) {
+			size_t n = b->len - at < 64 ? b->len - at : 64;
+
+			ms_hex(hex, b->p + at, n);
+			fputs(hex, out);
+		}
+		putc('\n', out);
+	}
+}
+
+/* A decimal number that is all of [s, s + n). */
+static bool
+number(const char *s, size_t n, uint64_t *v)
+{
+	char buf[24], *end;
+
+	if (n == 0 || n >= sizeof(buf) || s[0] < '0' || s[0] > '9')
+		return false;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	errno = 0;
+	*v = strtoull(buf, &end, 10);
+	return *end == '\0' && errno == 0;
+}
+
+/* "A/B" or "A+B" of two numbers: the whole value of a word. */
+static bool
+pair(const char *v, size_t len, char sep, uint64_t *a, uint64_t *b)
+{
+	const char *at = v != NULL ? memchr(v, sep, len) : NULL;
+
+	return at != NULL && number(v, (size_t)(at - v), a) &&
+	    number(at + 1, len - (size_t)(at - v) - 1, b);
+}
+
+/* The options word: "-" or flags, each followed by a comma. */
+static bool
+options(struct ms_format_opts *f, const char *v, size_t len)
+{
+	static const char *const names[] = { "binary", "zero", "base64" };
+	bool *flags[] = { &f->binary, &f->zero, &f->base64 };
+
+	if (len == 1 && v[0] == '-')
+		return true;
+	while (len > 0) {
+		size_t k, n = 0;
+
+		while (n < len && v[n] != ',')
+			n++;
+		for (k = 0; k < MS_ARRAY_LEN(names); k++)
+			if (n == strlen(names[k]) && memcmp(v, names[k], n) == 0)
+				break;
+		if (k == MS_ARRAY_LEN(names) || n == len)
+			return false;
+		*flags[k] = true;
+		v += n + 1;
+		len -= n + 1;
+	}
+	return true;
+}
+
+static bool
+header(struct ms_part_record *r, const char *line)
+{
+	const char *v;
+	uint64_t k, n, mtime;
+	size_t len;
+	bool minus;
+
+	if (strncmp(line, MS_PART_MAGIC, strlen(MS_PART_MAGIC)) != 0)
+		return false;
+	v = ms_header_word(line, "part", &len);
+	if (!pair(v, len, '/', &k, &n) || k < 1 || k > n || n > UINT32_MAX)
+		return false;
+	r->k = (uint32_t)k;
+	r->n = (uint32_t)n;
+	if ((v = ms_header_word(line, "size", &len)) == NULL || !number(v, len, &r->size))
+		return false;
+	if ((v = ms_header_word(line, "mtime", &len)) == NULL)
+		return false;
+	minus = *v == '-';
+	if (!number(v + minus, len - minus, &mtime) || mtime > INT64_MAX)
+		return false;
+	r->mtime_ns = minus ? -(int64_t)mtime : (int64_t)mtime;
+	v = ms_header_word(line, "range", &len);
+	if (!pair(v, len, '+', &r->part.off, &r->part.len) ||
+	    r->part.off > r->size || r->part.len > r->size - r->part.off)
+		return false;
+	if ((v = ms_header_word(line, "format", &len)) == NULL)
+		return false;
+	for (r->fmt.format = 0; (size_t)r->fmt.format < MS_ARRAY_LEN(formats);
+	    r->fmt.format++)
+		if (strlen(formats[r->fmt.format]) == len &&
+		    memcmp(v, formats[r->fmt.format], len) == 0)
+			break;
+	return (size_t)r->fmt.format < MS_ARRAY_LEN(formats) &&
+	    (v = ms_header_word(line, "options", &len)) != NULL &&
+	    options(&r->fmt, v, len);
+}
+
+/* "ALGORITHM [WORD=N]... HEX|-" into digest i of the record. */
+static bool
+state(struct ms_part_record *r, char *line)
+{
+	struct ms_digest_spec spec;
+	struct ms_digest_params p = { 0 };
+	struct ms_bytes *b = &r->part.saved[r->sel.cnt];
+	char *tok, *save = NULL, *hex = NULL;
+	const char *why;
+	bool first = true;
+
+	if (r->sel.cnt == MS_SET_MAX)
+		return false;
+	for (tok = strtok_r(line, " \n", &save); tok != NULL;
+	    tok = strtok_r(NULL, " \n", &save)) {
+		char *eq = strchr(tok, '=');
+		uint64_t v;
+		size_t w;
+
+		if (first) {
+			/* a digest that does not compose has no state */
+			if (ms_algo_resolve(tok, 0, &spec, &why) == -1 ||
+			    spec.algo->compose == NULL)
+				return false;
+			first = false;
+			continue;
+		}
+		if (hex != NULL)
+			return false;
+		if (eq == NULL) {
+			hex = tok;
+			continue;
+		}
+		for (w = 0; w < MS_ARRAY_LEN(words); w++)
+			if ((size_t)(eq - tok) == strlen(words[w].word) &&
+			    memcmp(tok, words[w].word, (size_t)(eq - tok)) == 0)
+				break;
+		if (w == MS_ARRAY_LEN(words) ||
+		    !(spec.algo->params & words[w].param) ||
+		    !number(eq + 1, strlen(eq + 1), &v) || v == 0 ||
+		    (words[w].size == 4 && v > UINT32_MAX))
+			return false;
+		param_set(&p, w, v);
+	}
+	if (hex == NULL || (strcmp(hex, "-") != 0 && strlen(hex) % 2 != 0))
+		return false;
+	ms_spec_set_params(&spec, &p);
+	if (strcmp(hex, "-") != 0) {
+		size_t n = strlen(hex) / 2;
+
+		b->len = 0;
+		ms_bytes_add(b, hex, n);	/* room; then decoded in place */
+		if (ms_unhex(b->p, hex, n) == -1)
+			return false;
+	}
+	/* a digest given twice would lose its place: damaged */
+	return ms_selection_add(&r->sel, &spec) == 0 && r->sel.cnt > 0 &&
+	    b == &r->part.saved[r->sel.cnt - 1];
+}
+
+int
+ms_part_record_read(FILE *fp, struct ms_part_record *r, const char **why)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int rc = -1;
+
+	memset(r, 0, sizeof(*r));
+	*why = "not a --part record";
+	if ((n = getline(&line, &cap, fp)) <= 0 || !header(r, line))
+		goto out;
+	*why = "a damaged --part record";
+	if ((n = getline(&line, &cap, fp)) <= 0 ||
+	    strncmp(line, NAME_LINE, strlen(NAME_LINE)) != 0 ||
+	    line[n - 1] != '\n')
+		goto out;
+	line[--n] = '\0';
+	r->name = ms_xstrdup(line + strlen(NAME_LINE));
+	if (!ms_mf_unescape(r->name, strlen(r->name)))
+		goto out;
+	while ((n = getline(&line, &cap, fp)) > 0) {
+		if (strncmp(line, STATE_LINE, strlen(STATE_LINE)) != 0 ||
+		    !state(r, line + strlen(STATE_LINE)))
+			goto out;
+	}
+	if (ferror(fp)) {
+		*why = strerror(errno);
+		goto out;
+	}
+	if (r->sel.cnt > 0)
+		rc = 0;
+out:
+	free(line);
+	return rc;
+}
+
+void
+ms_part_record_free(struct ms_part_record *r)
+{
+	free(r->name);
+	for (size_t i = 0; i < MS_SET_MAX; i++)
+		ms_bytes_free(&r->part.saved[i]);
+	memset(r, 0, sizeof(*r));
+}
