@@ -302,6 +302,26 @@ test_other_shard_refused() {
 	same_as_fresh L "becomes the whole's" d
 }
 
+# killed_after_checkpoint LEDGER ARG...: multisum -r -u LEDGER ARG...
+# --checkpoint=1 reads its operands from a FIFO: d1, then, once the
+# interval has passed, d2; it is killed with SIGKILL as soon as it has
+# written its first checkpoint (so the kill lands after it every time).
+killed_after_checkpoint() {
+	_l=$1
+	shift
+	mkfifo list
+	"$MULTISUM" -r -u "$_l" "$@" --checkpoint=1 --debug --files-from=list \
+	    2> err &
+	_pid=$!
+	exec 4> list
+	echo d1 >&4
+	sleep 1.2	# the interval has passed: the next result checkpoints
+	echo d2 >&4
+	wait_for "a checkpoint" grep -q "$_l: checkpoint 1 written" err
+	{ kill -9 "$_pid"; wait "$_pid"; } 2> /dev/null
+	exec 4>&-
+}
+
 # Killed after a checkpoint: the ledger then holds what was done and the
 # old entries not reached; the next run reads only the rest and ends as
 # a fresh run would.  Operands come from a FIFO, so that the kill lands
@@ -321,16 +341,7 @@ test_checkpoint_resume() {
 	sed "s/^[0-9a-f]*  d3\/f6\$/$fake  d3\/f6/" L > L2 && mv L2 L
 	sleep 3		# the files older than the run's stamp by its 2 s margin
 	cp L before
-	mkfifo list
-	"$MULTISUM" -r -u L --checkpoint=1 --debug --files-from=list 2> err &
-	pid=$!
-	exec 4> list
-	echo d1 >&4
-	sleep 1.2	# the interval has passed: the next result checkpoints
-	echo d2 >&4
-	wait_for "a checkpoint" grep -q 'L: checkpoint 1 written' err
-	{ kill -9 "$pid"; wait "$pid"; } 2> /dev/null
-	exec 4>&-
+	killed_after_checkpoint L
 	# what the engine had handed back by then: some of d1, maybe of d2
 	done=$(lines L | grep -c ' d[12]/')
 	check "the checkpoint holds what was done" test "$done" -ge 1
@@ -364,17 +375,7 @@ test_checkpoint_is_no_whole_shard() {
 		echo "one $i" > "d1/f$i"
 		echo "two $i" > "d2/f$i"
 	done
-	mkfifo list
-	"$MULTISUM" -r --shard=1/2 -u S1 --checkpoint=1 --debug \
-	    --files-from=list 2> err &
-	pid=$!
-	exec 4> list
-	echo d1 >&4
-	sleep 1.2	# the interval has passed: the next result checkpoints
-	echo d2 >&4
-	wait_for "a checkpoint" grep -q 'S1: checkpoint 1 written' err
-	{ kill -9 "$pid"; wait "$pid"; } 2> /dev/null
-	exec 4>&-
+	killed_after_checkpoint S1 --shard=1/2
 	printf 'd1\nd2\n' > list2
 	multisum -r --shard=2/2 -u S2 --files-from=list2 2> /dev/null
 	status_is 1 "--merge of a checkpoint" multisum --merge -o M S1 S2 2> err
