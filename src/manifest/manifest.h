@@ -150,9 +150,6 @@ enum ms_resolved {
 
 struct ms_manifest_digest {
 	struct ms_digest_spec spec;
-	/* The line itself gave spec its parameters (a `hadoop fs -checksum`
-	 * line's bytes per CRC and block size): -c keeps them. */
-	bool		 own_params;
 	size_t		 len;		/* compared bytes; a prefix with cksum's "SHA256-128" */
 	unsigned char	 digest[MS_DIGEST_MAX];
 };
@@ -173,6 +170,10 @@ struct ms_manifest_entry {
 	 * was found ("C:\x\f.iso is a Windows path: ...").
 	 */
 	const char	*note;
+	/* The line itself gave its digests' specs their parameters (a
+	 * `hadoop fs -checksum` line's bytes per CRC and block size): -c
+	 * keeps them.  (Here, not in d[]: the parsers zero what precedes d.) */
+	bool		 own_params;
 	size_t		 n;		/* digests on the line, every one must match */
 	struct ms_manifest_digest d[MS_MANIFEST_DIGESTS];
 };

@@ -546,7 +546,7 @@ hadoop_line(char *s, size_t len, struct ms_manifest_entry *e)
 			e->why = why;
 		} else {
 			rc = MS_LINE_ENTRY;
-			d->own_params = true;
+			e->own_params = true;
 			e->n = 1;
 			e->how = MS_BY_TAG;
 		}

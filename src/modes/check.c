@@ -114,7 +114,7 @@ add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
 		want_len += e->d[i].len;
 		specs[i] = e->d[i].spec;
 		/* the run's --part-size and key, unless the line said */
-		if (!e->d[i].own_params)
+		if (!e->own_params)
 			ms_spec_set_params(&specs[i], &r->o->param);
 	}
 	rec = rec_new(r, REC_ENTRY, m, want_len);
