@@ -510,6 +510,25 @@ sfv_over_tag(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 	return sfv;
 }
 
+/*
+ * The length of the digest a line opens with (after a '\\'), up to a
+ * blank; 0 if it opens with none.  Such a line is no gpg record; if a
+ * GNU separator ("  " or " *") follows, it is no storage tool's line
+ * either, whatever its name holds: a name may well contain "\tNONE" or
+ * "\tMD5-of-0MD5-..." (the hadoop shape), and multisum writes names as
+ * they are.
+ */
+static size_t
+digest_first(const char *s, size_t len)
+{
+	struct ms_manifest_digest tmp;
+	size_t n = strcspn(s, " \t");
+
+	if (n > len)
+		n = len;
+	return ms_mf_decode_any(s, n, &tmp) && tmp.len >= 4 ? n : 0;
+}
+
 enum ms_line
 ms_mf_native_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
     char *s, size_t len, struct ms_manifest_entry *e)
@@ -545,19 +564,16 @@ ms_mf_native_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *
 	}
 	if (i == len || s[i] == '#')
 		return MS_LINE_SKIP;
-	if ((t = ms_mf_storage_parse(st, s + i, len - i, e)) != -2)
-		return (enum ms_line)t;
 	{
+		size_t d0 = i + (s[i] == '\\'), n = digest_first(s + d0, len - d0);
 		size_t name_end, groups;
 
-		const char *t0 = s + i + (s[i] == '\\');
-		struct ms_manifest_digest tmp;
-
-		/* a line that opens with a digest is no gpg record */
-		if (!(ms_mf_decode_any(t0, strcspn(t0, " \t"), &tmp) &&
-		    tmp.len >= 4) &&
-		    gpg_first(s, len, &name_end, &groups, st->gpg_alg,
-		    sizeof(st->gpg_alg))) {
+		if ((n == 0 || d0 + n + 2 > len || s[d0 + n] != ' ' ||
+		    (s[d0 + n + 1] != ' ' && s[d0 + n + 1] != '*')) &&
+		    (t = ms_mf_storage_parse(st, s + i, len - i, e)) != -2)
+			return (enum ms_line)t;
+		if (n == 0 && gpg_first(s, len, &name_end, &groups,
+		    st->gpg_alg, sizeof(st->gpg_alg))) {
 			gpg_open(st, s, len, name_end, groups, e->outside);
 			return MS_LINE_SKIP;
 		}
