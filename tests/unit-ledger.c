@@ -169,6 +169,16 @@ static const struct {
 	    HDR "d/g: 58 91 B5 B5 22 D5 DF 08 6D 0F F0 B1 10 FB D9 D2\n"
 	    "    1B B4 FC 71 63 AF 34 D0 82 86 A2 E8 46 F6 BE 03\n"
 	    STAT1 A_SHA256 "  d/a\n; sfv\nd/s " A_SHA256 "\n" A_SHA256 "  d/b\n", 0 },
+	{ "a storage tool's record open (fuzz-ledger)", "sha256",
+	    HDR "crc32c_hash: \nSHA256 (d/a) = " A_SHA256 "\n" STAT1
+	    "md5_hash: x\n" A_SHA256 "  d/b\n" STAT2 A_SHA256 "  d/c\n", 1 },
+	{ "gsutil and AWS records open", "sha256",
+	    HDR "Hashes [hex] for d/g:\n" A_SHA256 "  d/a\n{\n"
+	    A_SHA256 "  d/b\n}\n" STAT1 A_SHA256 "  d/c\n", 1 },
+	{ "a CertUtil record and a hashdeep table", "sha256",
+	    HDR "SHA256 hash of d/w:\n" A_SHA256 "  d/a\n"
+	    "%%%% HASHDEEP-1.0\n%%%% size,sha256,filename\n"
+	    A_SHA256 "  d/b\n", 0 },
 	{ "tabs and padding", "md5,sha256",
 	    HDR STAT1 "MD5  (d/a) = " A_MD5 "\nSHA256 (d/a)\t= " A_SHA256 "\n"
 	    STAT2 "MD5 (d/b) =  " A_MD5 "\nSHA256 (d/b) = " A_SHA256 " \n", 0 },

@@ -25,6 +25,18 @@ fresh() {
 	multisum -r -o fresh.out "$@" && cat fresh.out
 }
 
+# gpg_record FILE: gpg --print-md SHA256's record of FILE, over two lines.
+gpg_record() {
+	sha256sum "$1" | awk -v n="$1" '{
+		h = toupper($1); r = n ":"
+		for (i = 1; i <= 64; i += 8) {
+			if (i == 33) { print r; r = "       " }
+			r = r " " substr(h, i, 8)
+		}
+		print r
+	}'
+}
+
 # lines M: the manifest without its bookkeeping.
 lines() {
 	grep -v '^#' "$1"
@@ -195,6 +207,34 @@ test_audit_foreign_manifest() {
 		status_is 1 "unreadable file" multisum -r --audit=M d > out 2> err
 		check "names it" grep -q 'd/a: Permission denied' err
 	fi
+}
+
+# A manifest of records over several lines (gpg --print-md's) among
+# sha256sum's lines: the line that ends a record, and a record the end
+# closes, are entries like any other (the ledger reader lost both).
+test_records_among_lines() {
+	tree
+	{
+		gpg_record d/b
+		sha256sum d/a
+		gpg_record d/sub/c
+	} > M
+	{ sha256sum d/sub/c; gpg_record d/a; } > N
+	check "audit: every file is there" multisum -r --audit=M d > out 2>&1
+	has_line out "3 unchanged, 0 modified, 0 corrupt, 0 moved, 0 new, 0 missing" \
+	    "none new, none missing"
+	check "the line after a record and a record at the end, too" \
+	    multisum -r --audit=N d/a d/sub > out 2>&1
+	has_line out "2 unchanged, 0 modified, 0 corrupt, 0 moved, 0 new, 0 missing" \
+	    "both unchanged"
+	mt=$(stat -c %y d/a)
+	echo ONE > d/a
+	touch -d "$mt" d/a
+	status_is 1 "a changed file after a record" multisum -r --audit=M d > out
+	has_line out "modified d/a" "is modified"
+	check "update keeps what it did not read again" \
+	    multisum -r -a sha256 -u M d 2> /dev/null
+	check "and has every file" test "$(lines M | wc -l)" = 3
 }
 
 # Bookkeeping that cannot be read vouches for nothing: those files are
@@ -442,6 +482,7 @@ run other_algorithms
 run damaged_bookkeeping
 run foreign_manifest
 run audit_foreign_manifest
+run records_among_lines
 run manifest_inside_tree
 run killed_update
 run audit_classes

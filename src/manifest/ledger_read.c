@@ -352,11 +352,8 @@ fast_line(struct fast *f, struct ms_manifest_state *st, const char *s,
 	size_t len = n, j, k, close, dl, index;
 	int hex;
 
-	/* The parser's state in which both shapes mean what they say:
-	 * past the first line (byte order marks), no PGP armour, no gpg
-	 * record open, no SFV. */
-	if (!f->on || st->line == 0 || st->refused || st->pgp != MS_PGP_NONE ||
-	    st->gpg_pending || st->again || st->sfv)
+	/* only where both shapes mean what they say */
+	if (!f->on || !ms_manifest_at_rest(st))
 		return false;
 	if (len > 0 && s[len - 1] == '\n')
 		len--;
@@ -474,6 +471,39 @@ read_pieces(const char *line, size_t n, struct ms_file_stat *fs,
 }
 
 /*
+ * What read_manifest does with the parser's verdict v on a line (copy,
+ * n: the line as read, or NULL for a record's verdict); false to stop.
+ */
+static bool
+verdict(const char *path, const struct ms_selection *given,
+    struct ms_ledger *l, const struct ms_manifest_state *st, enum ms_line v,
+    const struct ms_manifest_entry *e, const struct ms_file_stat *fs,
+    char *copy, size_t n, line_fn *fn, void *arg)
+{
+	switch (v) {
+	case MS_LINE_ENTRY:
+		return fn(arg, e, fs);
+	case MS_LINE_UNSUPPORTED:
+		/* an algorithm this build lacks: not one of sel's */
+		if (l != NULL)
+			l->foreign++;
+		break;
+	case MS_LINE_BAD:
+		if (l == NULL)
+			break;
+		if (given != NULL && copy != NULL &&
+		    other_algorithms(path, st, copy, n))
+			l->foreign++;
+		else if (l->bad++ < MS_ARRAY_LEN(l->bad_line))
+			l->bad_line[l->bad - 1] = st->line;
+		break;
+	case MS_LINE_SKIP:
+		break;
+	}
+	return true;
+}
+
+/*
  * Read the manifest at path, handing each entry to fn, or with fast (and
  * l) the lines it takes straight to l.  With l->shape, the file stays
  * open as l->fd.
@@ -495,6 +525,7 @@ read_manifest(const char *path, const struct ms_selection *given,
 	char *copy = NULL;
 	size_t copy_cap = 0;
 	char *pieces = NULL;	/* the "#%" line after the "#@" one */
+	struct ms_manifest_entry e;
 	int rc = 0, err;
 
 	r.fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
@@ -504,7 +535,7 @@ read_manifest(const char *path, const struct ms_selection *given,
 	r.buf = ms_xmalloc(r.cap + 1);
 	ms_manifest_begin(&rules, &st, path);
 	while ((n = next_line(&r, &line, &at)) > 0) {
-		struct ms_manifest_entry e;
+		enum ms_line v;
 
 		if (l != NULL && st.line == 0) {
 			l->body = (uint64_t)n;
@@ -552,30 +583,21 @@ read_manifest(const char *path, const struct ms_selection *given,
 			}
 			memcpy(copy, line, (size_t)n + 1);
 		}
-		switch (ms_manifest_parse(&rules, &st, line, (size_t)n, &e)) {
-		case MS_LINE_ENTRY:
-			if (!fn(arg, &e, pending ? &fs : NULL))
+		/* again: the line ended a record, whose verdict came first
+		 * (the "#@" line before it is the line's, not the record's) */
+		do {
+			v = ms_manifest_parse(&rules, &st, line, (size_t)n, &e);
+			if (!verdict(path, given, l, &st, v, &e,
+			    pending && !st.again ? &fs : NULL,
+			    st.again ? NULL : copy, (size_t)n, fn, arg))
 				goto stop;
-			break;
-		case MS_LINE_UNSUPPORTED:
-			/* an algorithm this build lacks: not one of sel's */
-			if (l != NULL)
-				l->foreign++;
-			break;
-		case MS_LINE_BAD:
-			if (l == NULL)
-				break;
-			if (given != NULL && other_algorithms(path, &st, copy,
-			    (size_t)n))
-				l->foreign++;
-			else if (l->bad++ < MS_ARRAY_LEN(l->bad_line))
-				l->bad_line[l->bad - 1] = st.line;
-			break;
-		case MS_LINE_SKIP:
-			break;
-		}
+		} while (st.again);
 		pending = false;
 	}
+	/* a record the end closes */
+	if (n != -1 && !verdict(path, given, l, &st,
+	    ms_manifest_finish(&rules, &st, &e), &e, NULL, NULL, 0, fn, arg))
+		goto stop;
 stop:
 	err = errno;
 	free(pieces);

@@ -165,6 +165,14 @@ ms_manifest_finish(const struct ms_manifest_rules *r,
 	return ms_mf_gpg_close(r, st, e);
 }
 
+bool
+ms_manifest_at_rest(const struct ms_manifest_state *st)
+{
+	return st->line > 0 && !st->refused && st->pgp == MS_PGP_NONE &&
+	    !st->gpg_pending && !st->again && !st->sfv && !st->hd_header &&
+	    st->win.at == MS_WIN_NONE && !ms_mf_record_open(st);
+}
+
 enum ms_line
 ms_manifest_parse(const struct ms_manifest_rules *r,
     struct ms_manifest_state *st, char *line, size_t len,

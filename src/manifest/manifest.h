@@ -194,6 +194,15 @@ enum ms_line ms_manifest_finish(const struct ms_manifest_rules *r,
 	    struct ms_manifest_state *st, struct ms_manifest_entry *e);
 
 /*
+ * Is the parser at rest: past the first line (byte order marks), no PGP
+ * armour, SFV, hashdeep table or refusal, no multi-line record (gpg,
+ * Windows, storage tools) open?  Then a GNU or BSD line of the shapes
+ * multisum writes means what it says, and a fast reader may take it
+ * without the parser (manifest/ledger_read.c).
+ */
+bool	 ms_manifest_at_rest(const struct ms_manifest_state *st);
+
+/*
  * Parse one line of len bytes (its newline, if any, included; it may hold
  * NUL bytes; line[len] must be a NUL, as getline leaves it).  If
  * st->again is set afterwards, the verdict was that of an earlier record
