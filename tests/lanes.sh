@@ -117,6 +117,14 @@ test_sha256_without_libcrypto() {
 	MULTISUM_SHA256_LEVEL=libcrypto strace -f -e trace=openat -o trace \
 	    "$MULTISUM" -a sha256 abc > got
 	check "MULTISUM_SHA256_LEVEL=libcrypto opens it" grep -q libcrypto trace
+	MULTISUM_SHA256_LEVEL=libcrypto multisum --debug -a sha256 abc \
+	    2> err > /dev/null
+	check "and --debug names OpenSSL as what computes it" \
+	    grep -q '^multisum: sha256: OpenSSL [0-9.]* (no lanes)$' err
+	MULTISUM_SHA256_LEVEL=shani multisum --debug -a sha224 abc \
+	    2> err > /dev/null
+	check "the built-in stream and two SHA-NI lanes, for sha224 too" \
+	    grep -q '^multisum: sha224: built-in (shani, 2 shani lanes)$' err
 	status_is 2 "an unknown level is refused" env MULTISUM_SHA256_LEVEL=sse9 \
 	    "$MULTISUM" -a sha256 abc
 }

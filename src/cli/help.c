@@ -193,7 +193,7 @@ ms_cli_version(void)
 _Noreturn void
 ms_cli_list_algorithms(void)
 {
-	printf("%-12s %-12s %-8s %-28s %s\n", "name", "tag", "bits", "backend", "class");
+	printf("%-12s %-12s %-8s %-32s %s\n", "name", "tag", "bits", "backend", "class");
 	for (size_t i = 0; i < ms_algo_count; i++) {
 		const struct ms_algo *a = &ms_algos[i];
 		char bits[32], tag[32], backend[48];
@@ -204,7 +204,7 @@ ms_cli_list_algorithms(void)
 			snprintf(bits, sizeof(bits), "%u..%u", a->min_bits, a->max_bits);
 		snprintf(tag, sizeof(tag), "%s%s", a->tag,
 		    strcmp(a->name + strlen(a->name) - 2, "-N") == 0 ? "-N" : "");
-		printf("%-12s %-12s %-8s %-28s %s\n", a->name, tag, bits,
+		printf("%-12s %-12s %-8s %-32s %s\n", a->name, tag, bits,
 		    ms_algo_backend(a, backend, sizeof(backend)),
 		    ms_class_name(a->class));
 	}

@@ -568,12 +568,13 @@ debug_selection(const struct ms_options *o)
 {
 	for (size_t i = 0; i < o->sel.cnt; i++) {
 		const struct ms_digest_spec *s = &o->sel.spec[i];
-		const char *v = s->algo->ops->version ? s->algo->ops->version() : NULL;
+		const struct ms_digest_ops *ops = ms_spec_stream_ops(s);
+		const char *v = ops->version ? ops->version() : NULL;
 		const char *path = ms_spec_variant(s);
 		char buf[32];
 
 		ms_warn("%s: %s%s%s (%s)", ms_spec_name(s, buf, sizeof(buf)),
-		    s->algo->ops->backend, v ? " " : "", v ? v : "",
+		    ops->backend, v ? " " : "", v ? v : "",
 		    path != NULL ? path : s->algo->impl);
 	}
 	ms_warn("io=%s buffer-size=%zu jobs=%u%s",

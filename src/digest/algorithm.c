@@ -483,15 +483,24 @@ ms_spec_variant(const struct ms_digest_spec *s)
 	return ops->levels != NULL ? ms_level_name(ops->levels) : NULL;
 }
 
+const struct ms_digest_ops *
+ms_spec_stream_ops(const struct ms_digest_spec *s)
+{
+	const struct ms_digest_ops *ops = s->algo->ops;
+
+	return ops->stream != NULL ? ops->stream(s) : ops;
+}
+
 const char *
 ms_algo_backend(const struct ms_algo *a, char *buf, size_t cap)
 {
 	struct ms_digest_spec s = { .algo = a, .bits = a->bits };
 	const char *v = ms_spec_variant(&s);
+	const char *backend = ms_spec_stream_ops(&s)->backend;
 
 	if (v == NULL)
-		return a->ops->backend;
-	snprintf(buf, cap, "%s/%s", a->ops->backend, v);
+		return backend;
+	snprintf(buf, cap, "%s/%s", backend, v);
 	return buf;
 }
 

@@ -80,6 +80,10 @@ struct ms_digest_ops {
 	/* A built-in kernel family (cpulevel.h), else NULL: loading settles
 	 * its level first, and without a variant its level is the variant. */
 	struct ms_level_family *levels;
+	/* The ops whose backend and version compute one stream of the
+	 * spec, when they are another's (SHA-256 at MULTISUM_SHA256_LEVEL=
+	 * libcrypto is OpenSSL's); NULL: these.  --debug names them. */
+	const struct ms_digest_ops *(*stream)(const struct ms_digest_spec *s);
 };
 
 /*
@@ -193,6 +197,10 @@ const char *ms_algo_backend(const struct ms_algo *a, char *buf, size_t cap);
 /* The code path behind a spec ("pclmul"), or NULL when its library
  * chooses for itself. */
 const char *ms_spec_variant(const struct ms_digest_spec *s);
+
+/* The ops that compute one stream of the spec (ms_digest_ops.stream):
+ * what --debug and --list name as its backend. */
+const struct ms_digest_ops *ms_spec_stream_ops(const struct ms_digest_spec *s);
 
 /* Load what the spec's backend needs; -1 after a message. */
 int	 ms_spec_load(const struct ms_digest_spec *s);

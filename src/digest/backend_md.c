@@ -187,25 +187,31 @@ lib_version(void)
 	return lib->version();
 }
 
-/* What runs: for SHA-2 one stream (shani, or OpenSSL and its version),
- * then the lanes' level: "shani, avx512 lanes", "OpenSSL 3.0.17, avx2
- * lanes", "avx2 lanes", "no lanes". */
+/* One stream: the built-in SHA-NI one, or libcrypto's. */
+static const struct ms_digest_ops *
+stream(const struct ms_digest_spec *spec)
+{
+	return built_in(row_of(spec->algo)) != NULL ? &ms_ops_sha2 : lib;
+}
+
+/* What runs beside the stream's backend: the built-in SHA-256 stream
+ * ("shani"), then the lanes that take small files many at a time:
+ * "shani, 16 avx512 lanes", "8 avx2 lanes", "no lanes". */
 static const char *
 variant(const struct ms_digest_spec *spec)
 {
-	static _Thread_local char buf[64];
+	static _Thread_local char buf[80];
 	const struct row *r = row_of(spec->algo);
-	bool lanes = ((const struct ms_md_kernel *)
-	    ms_level_kernel(r->levels))->fn != NULL;
-	const char *one = r->levels != &ms_sha256_levels ? NULL :
-	    built_in(r) != NULL ? "shani" : "OpenSSL";
-	const char *v = one != NULL && built_in(r) == NULL ? lib->version() :
-	    NULL;
+	const struct ms_md_kernel *k = ms_level_kernel(r->levels);
+	const char *one = built_in(r) != NULL ? "shani, " : "";
 
-	snprintf(buf, sizeof(buf), "%s%s%s%s%s%s", one ? one : "",
-	    v ? " " : "", v ? v : "", one && lanes ? ", " : "",
-	    lanes ? ms_level_name(r->levels) : one ? "" : "no",
-	    one && !lanes ? "" : " lanes");
+	if (k->fn == NULL)
+		snprintf(buf, sizeof(buf), "%sno lanes", one);
+	else if (r->levels->why[0] != '\0')	/* refused at load */
+		snprintf(buf, sizeof(buf), "%s", ms_level_name(r->levels));
+	else
+		snprintf(buf, sizeof(buf), "%s%u %s lanes", one,
+		    (unsigned)k->lanes, ms_level_name(r->levels));
 	return buf;
 }
 
@@ -213,7 +219,7 @@ variant(const struct ms_digest_spec *spec)
 	.backend = bk, .load = load, .create = create, .init = init,	\
 	.update = update, .final = final, .destroy = destroy,		\
 	.version = ver, .variant = variant, .many = many,		\
-	.levels = &(fam),						\
+	.levels = &(fam), .stream = stream,				\
 }
 
 const struct ms_digest_ops ms_ops_md5 = MD_OPS("OpenSSL", lib_version,
