@@ -595,9 +595,9 @@ read_manifest(const char *path, const struct ms_selection *given,
 		pending = false;
 	}
 	/* a record the end closes */
-	if (n != -1 && !verdict(path, given, l, &st,
-	    ms_manifest_finish(&rules, &st, &e), &e, NULL, NULL, 0, fn, arg))
-		goto stop;
+	if (n != -1)
+		(void)verdict(path, given, l, &st, ms_manifest_finish(&rules,
+		    &st, &e), &e, NULL, NULL, 0, fn, arg);
 stop:
 	err = errno;
 	free(pieces);
