@@ -136,7 +136,15 @@ test_a_large_set() {
 	is "$(wc -l < big.sha256)" 100003 "100,003 digests"
 	multisum --debug --match=big.sha256 -r tree > out 2> err
 	is "$(wc -l < out)" 2 "the two known files among 100,003 digests"
-	check "--debug tells the tables' size" grep -q "known sets: 100003 digests in" err
+	check "--debug tells the tables' size and the digests' algorithm" \
+	    grep -q "known sets: 100003 digests (sha256) in" err
+	# a bare 32-digit digest is md5 by its length; -a reads it otherwise
+	head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n' > bare; echo >> bare
+	multisum --debug --match=bare -r tree 2> err > /dev/null
+	check "--debug says which algorithm a bare digest was read as" \
+	    grep -q "known sets: 1 digests (md5) in" err
+	multisum --debug -a xxh128 --match=bare -r tree 2> err > /dev/null
+	check "and -a's, when given" grep -q "known sets: 1 digests (xxh128) in" err
 }
 
 test_sets_that_cannot_serve() {

@@ -82,9 +82,20 @@ load_sets(struct ms_options *o)
 		ms_warn("the known sets hold no digest%s: %s", held.cnt > 0 ?
 		    " of the algorithms given" : "", o->unmatched ?
 		    "every file is unmatched" : "no file can match");
-	if (o->debug)
-		ms_warn("known sets: %zu digests in %zu bytes of tables",
-		    ms_hashset_count(o->match), ms_hashset_bytes(o->match));
+	if (o->debug) {
+		char names[256] = "", nb[32];
+		size_t used = 0;
+
+		/* which algorithm each digest was read as (a bare 32-digit
+		 * one is md5 by its length, unless -a says otherwise) */
+		for (size_t k = 0; k < held.cnt && used < sizeof(names); k++)
+			used += (size_t)snprintf(names + used, sizeof(names) - used,
+			    "%s%s", k > 0 ? "," : "", ms_spec_name(&held.spec[k],
+			    nb, sizeof(nb)));
+		ms_warn("known sets: %zu digests (%s) in %zu bytes of tables",
+		    ms_hashset_count(o->match), names,
+		    ms_hashset_bytes(o->match));
+	}
 }
 
 /* --format=hashdeep: its columns (md5,sha256 unless -a), hex lines. */
