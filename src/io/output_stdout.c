@@ -63,6 +63,7 @@ struct ms_stdout {
 	uint64_t	 last_ns;	/* when the last result came */
 	uint64_t	 due_ns;	/* 0, or when pend must be written */
 	bool		 writer;	/* the writer thread runs */
+	bool		 tried;		/* it was started (or needs none) */
 	bool		 idle;		/* it waits with no deadline */
 	unsigned	 waiters;	/* threads waiting for a write to end */
 	bool		 closing;
@@ -241,10 +242,26 @@ writer_main(void *arg)
 	return NULL;
 }
 
+/*
+ * Into a pipe or file, the writer thread, started under the lock the
+ * first time results come faster than PACE_NS: a run of one file, or of
+ * a few slow ones, never pays for a thread (its start and its end are a
+ * tenth of `multisum -a sha256 FILE`'s whole time).  Without one (it
+ * could not start), what is gathered is written at once.
+ */
+static void
+start_writer(struct ms_stdout *so)
+{
+	so->tried = true;
+	so->writer = pthread_create(&so->tid, NULL, writer_main, so) == 0;
+}
+
 /* Under the lock: what was just taken is due within PACE_NS. */
 static void
 arm(struct ms_stdout *so, uint64_t now)
 {
+	if (!so->writer && !so->tried)
+		start_writer(so);
 	if (!so->writer) {		/* no thread: no waiting either */
 		write_pending(so);
 		return;
@@ -255,25 +272,6 @@ arm(struct ms_stdout *so, uint64_t now)
 	/* A writer asleep on a deadline wakes to it anyway, and sees this. */
 	if (so->idle)
 		pthread_cond_broadcast(&so->cv);
-}
-
-/*
- * Into a pipe or file, the writer thread, started with the output rather
- * than when results first come fast, so that a run's threads do not
- * depend on its timing.  Its condition waits on ms_now_ns's clock.
- */
-static void
-start_writer(struct ms_stdout *so)
-{
-	pthread_condattr_t ca;
-
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&so->cv, &ca);
-	pthread_condattr_destroy(&ca);
-	so->writer = pthread_create(&so->tid, NULL, writer_main, so) == 0;
-	if (!so->writer)
-		pthread_cond_destroy(&so->cv);
 }
 
 int
@@ -297,8 +295,16 @@ ms_stdout_open(struct ms_output *out)
 	    S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))
 		so->most = so->batch = PIPE_BUF;
 	pthread_mutex_init(&so->lock, NULL);
-	if (!so->tty)
-		start_writer(so);
+	{
+		/* the writer's deadlines are on ms_now_ns's clock */
+		pthread_condattr_t ca;
+
+		pthread_condattr_init(&ca);
+		pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+		pthread_cond_init(&so->cv, &ca);
+		pthread_condattr_destroy(&ca);
+	}
+	so->tried = so->tty;		/* a terminal takes every line at once */
 	out->so = so;
 	out->fp = so->fp;
 	return 0;
@@ -343,10 +349,9 @@ ms_stdout_close(struct ms_stdout *so)
 	if (so->writer)
 		pthread_cond_broadcast(&so->cv);
 	pthread_mutex_unlock(&so->lock);
-	if (so->writer) {
+	if (so->writer)
 		pthread_join(so->tid, NULL);
-		pthread_cond_destroy(&so->cv);
-	}
+	pthread_cond_destroy(&so->cv);
 	fclose(so->fp);
 	free(so->mem);
 	free(so->pend);
