@@ -64,6 +64,7 @@ struct ms_stdout {
 	uint64_t	 due_ns;	/* 0, or when pend must be written */
 	bool		 writer;	/* the writer thread runs */
 	bool		 tried;		/* it was started (or needs none) */
+	unsigned	 results;	/* calls with lines, until it starts */
 	bool		 idle;		/* it waits with no deadline */
 	unsigned	 waiters;	/* threads waiting for a write to end */
 	bool		 closing;
@@ -243,11 +244,12 @@ writer_main(void *arg)
 }
 
 /*
- * Into a pipe or file, the writer thread, started under the lock the
- * first time results come faster than PACE_NS: a run of one file, or of
- * a few slow ones, never pays for a thread (its start and its end are a
- * tenth of `multisum -a sha256 FILE`'s whole time).  Without one (it
- * could not start), what is gathered is written at once.
+ * Into a pipe or file, the writer thread, started under the lock with
+ * the second result: a run of one file never pays for a thread (its
+ * start and its end were a fifth of `multisum -a sha256 FILE`'s whole
+ * time), and a run's threads depend on its operands, never on its
+ * timing (tests count them).  Without one (it could not start), what is
+ * gathered is written at once.
  */
 static void
 start_writer(struct ms_stdout *so)
@@ -260,8 +262,6 @@ start_writer(struct ms_stdout *so)
 static void
 arm(struct ms_stdout *so, uint64_t now)
 {
-	if (!so->writer && !so->tried)
-		start_writer(so);
 	if (!so->writer) {		/* no thread: no waiting either */
 		write_pending(so);
 		return;
@@ -318,6 +318,8 @@ ms_stdout_lines(struct ms_stdout *so)
 	pthread_mutex_lock(&so->lock);
 	take_lines(so, false);
 	if (so->pendlen > 0) {
+		if (!so->tried && so->results++ > 0)
+			start_writer(so);
 		if (so->tty || so->pendlen >= so->batch ||
 		    now - so->last_ns >= PACE_NS)
 			write_pending(so);
