@@ -351,6 +351,24 @@ stop(const struct ms_source *s, off_t end)
 	return s->limit >= 0 && (end < 0 || s->limit < end) ? s->limit : end;
 }
 
+/*
+ * --nocache: drop the pages of [off, off + len) (len 0: to the end).  One
+ * at a time: two drops of one range at once each skip the pages the
+ * other holds locked, and a worker's drop of a window it just unmapped
+ * met the close's drop of the whole file that way, leaving a page cached
+ * (1 run in 40 under ASan).  A mapped page is not dropped either: each
+ * window drops its own after its munmap, and the close drops the rest.
+ */
+static pthread_mutex_t drop_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void
+drop_pages(int fd, off_t off, off_t len)
+{
+	pthread_mutex_lock(&drop_lock);
+	posix_fadvise(fd, off, len, POSIX_FADV_DONTNEED);
+	pthread_mutex_unlock(&drop_lock);
+}
+
 static int
 next_window(struct ms_source *s, struct ms_chunk *c)
 {
@@ -385,9 +403,10 @@ next_window(struct ms_source *s, struct ms_chunk *c)
 	if (s->nocache) {
 		c->drop_fd = fcntl(s->fd, F_DUPFD_CLOEXEC, 0);
 		c->drop = c->drop_fd != -1;
-		c->map_off = s->pos;
+		c->map_off = s->pos - (off_t)skip;	/* the mapping's pages */
 	}
 	s->pos += (off_t)len;
+	s->dropped = s->pos;	/* the window drops its own pages */
 	return 1;
 }
 
@@ -514,8 +533,7 @@ ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
 	/* What was read is in buf: its pages may go at once.  In steps,
 	 * so that a small file costs one fadvise (at close), not two. */
 	if (s->nocache && s->fd != -1 && s->pos - s->dropped >= DROP_STEP) {
-		posix_fadvise(s->fd, s->dropped, s->pos - s->dropped,
-		    POSIX_FADV_DONTNEED);
+		drop_pages(s->fd, s->dropped, s->pos - s->dropped);
 		s->dropped = s->pos;
 	}
 	if (got == 0)
@@ -545,8 +563,7 @@ ms_chunk_release(struct ms_chunk *c)
 		munmap(c->map, c->map_len);
 	}
 	if (c->drop) {
-		posix_fadvise(c->drop_fd, c->map_off, (off_t)c->map_len,
-		    POSIX_FADV_DONTNEED);
+		drop_pages(c->drop_fd, c->map_off, (off_t)c->map_len);
 		close(c->drop_fd);
 	}
 	c->map = NULL;
@@ -579,7 +596,7 @@ ms_source_close(struct ms_source *s)
 {
 	/* The whole file: read-ahead may have cached past what was read. */
 	if (s->nocache && s->fd != -1)
-		posix_fadvise(s->fd, 0, 0, POSIX_FADV_DONTNEED);
+		drop_pages(s->fd, 0, 0);
 	if (s->close_fd && s->fd != -1)
 		close(s->fd);
 	s->fd = -1;
