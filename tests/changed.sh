@@ -109,6 +109,51 @@ test_change_is_an_error_in_every_mode() {
 	EOF
 }
 
+# A small file -r finds that has not changed for a while is fstat'ed
+# once, after its read (source.c's late watch).  A change between the
+# open and that fstat is seen by its status change time, and the file is
+# read again from the start, watched as any other: the digest is of the
+# new content, never of the old one nor a mix.  A change after it, in a
+# file longer than one read, is an error as ever.  Stopped as its first
+# (or second) pread returns, changed, resumed: no race.
+test_late_watch_sees_changes() {
+	need_strace
+	mkdir rewrite cut long swap
+	random_file rewrite/victim 1000
+	random_file cut/victim 1000
+	random_file long/victim 100000
+	echo a > swap/a
+	echo x > swap/x
+	sleep 3		# older than the late watch's margin
+	# Made a FIFO once the directory was read: its pread says ESPIPE,
+	# and the fstat after it what the file has become.
+	VICTIM=swap stopped getdents64 2 'rm swap/x && mkfifo swap/x' \
+	    -r -j1 -a sha256 swap < /dev/null
+	is "$st" 1 "made a FIFO: exit 1"
+	has_line err "multisum: swap/x: no longer a regular file (replaced since the directory was read)" \
+	    "made a FIFO: the message"
+	multisum -a sha256 swap/a > want
+	same out want "made a FIFO: the other file hashed"
+
+	VICTIM=rewrite/victim stopped pread64 1 \
+	    'printf XYZ | dd of=rewrite/victim bs=1 seek=10 conv=notrunc 2> /dev/null' \
+	    -r -j1 -a sha256 rewrite < /dev/null
+	is "$st" 0 "rewritten in place: exit 0"
+	multisum -a sha256 rewrite/victim > want
+	same out want "rewritten in place: the new content's digest"
+	VICTIM=cut/victim stopped pread64 1 'truncate -s 100 cut/victim' \
+	    -r -j1 -a sha256 cut < /dev/null
+	is "$st" 0 "truncated: exit 0"
+	multisum -a sha256 cut/victim > want
+	same out want "truncated: the digest of what is left"
+	VICTIM=long/victim stopped pread64 2 'echo more >> long/victim' \
+	    -r -j1 -a sha256 long < /dev/null
+	is "$st" 1 "grown after the fstat: exit 1"
+	has_line err "multisum: long/victim: file changed as we read it" \
+	    "grown after the fstat: the message"
+	same out /dev/null "grown after the fstat: no digest"
+}
+
 # The exact message, once, and the other operands still hashed.
 test_one_line_and_the_rest_hashed() {
 	need_strace
@@ -199,6 +244,7 @@ test_update_keeps_the_recorded_digest() {
 }
 
 run change_is_an_error_in_every_mode
+run late_watch_sees_changes
 run one_line_and_the_rest_hashed
 run unchanged_file_passes
 run check_mode

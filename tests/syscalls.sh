@@ -1,11 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 # syscalls.sh - the system calls multisum makes for each file, as strace
-# sees them: a small file found by -r costs open, fstat (the check that
-# it is still a regular file, whose size also ends the read), one read,
-# a second fstat after it (the file did not change while it was read:
-# source.h) and close, and nothing else: no fcntl, no read that returns
-# 0.  These are counts, never times.
+# sees them.  A small file found by -r on a local file system, unchanged
+# for a while, costs open, one pread, one fstat after it (the check that
+# it is a regular file, that its size ends the read, and, by its status
+# change time, that it did not change since before the open: source.c's
+# late watch) and close.  A file changed lately, or a run that maps
+# (BLAKE3 alone), costs open, fstat, read, a second fstat after the read
+# (the file did not change while it was read: source.h) and close.
+# Nothing else: no fcntl, no read that returns 0.  These are counts,
+# never times.
 . "$TESTS_SRCDIR/lib.sh"
 
 # trace OUT ARGS...: strace -f -y of `multisum ARGS...` into OUT.  A
@@ -53,28 +57,72 @@ make_tree() {
 	: > tree/b/empty
 }
 
-test_walked_small_file_costs_five_calls() {
+# reads LOG PATH: read and pread calls on the file at PATH.
+reads() {
+	echo $(($(calls "$1" read "$2") + $(calls "$1" pread64 "$2")))
+}
+
+# A tree just written: its files changed lately, so each is fstat'ed
+# before its read and after.  -j 1 for an exact count: the first file
+# of a thread is read late, seen changed lately and read again; the
+# thread's next files are watched first.
+test_fresh_small_file_costs_five_calls() {
 	have strace || skip_test "no strace"
 	strace -f -o /dev/null true 2> /dev/null || skip_test "strace cannot trace here"
 	make_tree
 	for a in sha256 blake3 md5,sha1,sha256,blake3; do
-		trace log -r -a "$a" tree || fail "-a $a: the traced run failed"
+		trace log -j1 -r -a "$a" tree || fail "-a $a: the traced run failed"
 		for f in a/k1 a/k2 a/k3 b/small b/empty; do
 			p=$PWD/tree/$f
 			is "$(opens log "tree/$f")" 1 "-a $a: $f opened once"
 			is "$(stats log "$p")" 2 "-a $a: $f: an fstat before, one after"
-			is "$(calls log read "$p")" 1 "-a $a: $f: one read"
+			n=1
+			[ "$f" = a/k1 ] && [ "$a" != blake3 ] && n=2
+			is "$(reads log "$p")" "$n" "-a $a: $f: $n read(s)"
 			is "$(calls log fcntl "$p")" 0 "-a $a: $f: no fcntl"
 			is "$(calls log close "$p")" 1 "-a $a: $f: closed once"
 		done
 		# 100 kB: a share of the buffer, then the rest; no hint
 		p=$PWD/tree/b/mid
-		is "$(calls log read "$p")" 2 "-a $a: b/mid: two reads"
+		is "$(reads log "$p")" 2 "-a $a: b/mid: two reads"
 		is "$(calls log fadvise64 "$p")" 0 "-a $a: b/mid: no fadvise"
 		is "$(stats log "$p")" 2 "-a $a: b/mid: an fstat before, one after"
 	done
 	# The whole pattern, once, where a reader can see it.
-	grep "tree/a/k1" log | sed 's/^[0-9]* *//; s/, "[^"]*"\.\.\./, .../' | diag -
+	grep "tree/a/k2" log | sed 's/^[0-9]* *//; s/, "[^"]*"\.\.\./, .../' | diag -
+}
+
+# The same tree once its files are older than the late watch's margin
+# (two seconds): one pread and one fstat each, with every worker.
+test_settled_small_file_costs_four_calls() {
+	have strace || skip_test "no strace"
+	strace -f -o /dev/null true 2> /dev/null || skip_test "strace cannot trace here"
+	case $(stat -f -c %T . 2> /dev/null) in
+	ext2/ext3|xfs|btrfs|tmpfs|ramfs|f2fs|zfs|bcachefs|overlayfs) ;;
+	*) skip_test "not a local file system the late watch knows" ;;
+	esac
+	make_tree
+	sleep 3
+	for a in sha256 md5,sha1,sha256,blake3; do
+		trace log -r -a "$a" tree || fail "-a $a: the traced run failed"
+		for f in a/k1 a/k2 a/k3 b/small b/empty; do
+			p=$PWD/tree/$f
+			is "$(opens log "tree/$f")" 1 "-a $a: $f opened once"
+			is "$(stats log "$p")" 1 "-a $a: $f: one fstat, after"
+			is "$(calls log pread64 "$p")" 1 "-a $a: $f: one pread"
+			is "$(calls log read "$p")" 0 "-a $a: $f: no read"
+			is "$(calls log fcntl "$p")" 0 "-a $a: $f: no fcntl"
+			is "$(calls log close "$p")" 1 "-a $a: $f: closed once"
+		done
+		# past the first read, the end is checked by a second fstat
+		p=$PWD/tree/b/mid
+		is "$(calls log pread64 "$p")" 2 "-a $a: b/mid: two preads"
+		is "$(stats log "$p")" 2 "-a $a: b/mid: an fstat after each"
+	done
+	grep "tree/a/k2" log | sed 's/^[0-9]* *//; s/, "[^"]*"\.\.\./, .../' | diag -
+	# a mapping run decides on the size first: two fstats still
+	trace log -r -a blake3 tree || fail "-a blake3: the traced run failed"
+	is "$(stats log "$PWD/tree/a/k1")" 2 "-a blake3: an fstat before, one after"
 }
 
 # A mapped run (BLAKE3 alone maps files of 1 MiB and more) decides on the
@@ -92,6 +140,7 @@ test_mapped_file_costs_two_fstats() {
 	check "the file was mapped" grep -q "^[0-9]* *mmap(.*<$p>" log
 }
 
-run walked_small_file_costs_five_calls
+run fresh_small_file_costs_five_calls
+run settled_small_file_costs_four_calls
 run mapped_file_costs_two_fstats
 finish

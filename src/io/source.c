@@ -5,8 +5,10 @@
  *
  * Owns open/fstat/mmap/read/close and nothing else: it never hashes and
  * never prints.  A regular file is fstat'ed once after the open and once
- * after its last read: a change between the two is an error (source.h).  Regular files of at least MS_MMAP_MIN bytes may be
- * mapped, in windows of MS_MMAP_WINDOW bytes; the rest of the file
+ * after its last read: a change between the two is an error (source.h);
+ * a small file a walk found, on a local file system, only once, after
+ * its read (late_watch below).  Regular files of at least MS_MMAP_MIN
+ * bytes may be mapped, in windows of MS_MMAP_WINDOW bytes; the rest of the file
  * (all of it in read mode, and in mmap mode whatever grew past the size
  * seen at open, which then fails as a change) is read into the caller's
  * buffer; a file that cannot be
@@ -29,6 +31,7 @@
 #include <unistd.h>
 
 #include "base/util.h"
+#include "io/source_late.h"
 
 /*
  * SIGBUS, for every thread.  A mapped window whose file shrank faults on
@@ -244,6 +247,44 @@ changed(const struct ms_source *s)
 	    !same_time(st.st_ctim, s->id.ctime);
 }
 
+/* What the open checks of a walked file: 0, or the errno to fail with. */
+static int
+regular_check(const struct stat *st)
+{
+	if (S_ISDIR(st->st_mode))
+		return EISDIR;
+	if (!S_ISREG(st->st_mode))
+		return MS_ENOTREG;	/* a FIFO or device since the walk */
+	return 0;
+}
+
+/*
+ * The late watch (source_late.c says when it may stand): a small file a
+ * walk found is read first, with pread (a FIFO put in its place since
+ * the walk says ESPIPE before a byte of it is taken), and fstat'ed once
+ * after.  Here, after that first read: the fstat, the checks the open
+ * would have made, and the watch.  0 if the bytes read stand (the fstat
+ * came after every one of them: s->fresh), 1 if they are to be read
+ * again, -1 with errno.
+ */
+static int
+late_watch(struct ms_source *s)
+{
+	struct stat st;
+	int err;
+
+	s->late = false;
+	if (fstat(s->fd, &st) == -1)
+		return -1;
+	if ((err = regular_check(&st)) != 0) {
+		errno = err;
+		return -1;
+	}
+	watch(s, &st);
+	s->fresh = ms_late_trusted(s, s->fd, &st);
+	return s->fresh ? 0 : 1;
+}
+
 static int
 open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 {
@@ -262,25 +303,14 @@ open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 		    (regular ? O_NONBLOCK : 0);
 		int err = 0;
 
+		if (regular && ms_late_possible(io))
+			ms_late_begin(s);	/* the moment before the open */
 		s->fd = open(path, flags);
 		if (s->fd == -1 && errno == ENAMETOOLONG)
 			s->fd = open_long(path, flags);
 		if (s->fd == -1)
 			return -1;
 		s->close_fd = true;
-		/* Before the first byte: what the end is compared with. */
-		if (fstat(s->fd, &st) == -1)
-			err = errno;
-		else if (regular && S_ISDIR(st.st_mode))
-			err = EISDIR;
-		else if (regular && !S_ISREG(st.st_mode))
-			err = MS_ENOTREG;	/* a FIFO or device since the walk */
-		if (err != 0) {
-			close(s->fd);
-			s->fd = -1;
-			errno = err;
-			return -1;
-		}
 		/*
 		 * O_NONBLOCK stays: reads of a regular file ignore it
 		 * (read_some clears it should a file system say EAGAIN),
@@ -288,6 +318,19 @@ open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 		 * calls of a tree of small files.
 		 */
 		s->nonblock = regular;
+		if (s->late)
+			return 0;	/* watched after the first read */
+		/* Before the first byte: what the end is compared with. */
+		if (fstat(s->fd, &st) == -1)
+			err = errno;
+		else if (regular)
+			err = regular_check(&st);
+		if (err != 0) {
+			close(s->fd);
+			s->fd = -1;
+			errno = err;
+			return -1;
+		}
 		if (S_ISREG(st.st_mode))
 			watch(s, &st);
 	}
@@ -443,8 +486,10 @@ read_some(struct ms_source *s, void *buf, size_t cap, off_t off)
 		int fl;
 
 		/* A mapped file is read past its mapped size with pread:
-		 * the descriptor's offset never moved. */
-		n = s->map ? pread(s->fd, buf, cap, off) : read(s->fd, buf, cap);
+		 * the descriptor's offset never moved; so is a late-watched
+		 * one (ESPIPE for a FIFO, before a byte of it is taken). */
+		n = s->map || s->positional ? pread(s->fd, buf, cap, off) :
+		    read(s->fd, buf, cap);
 		if (n >= 0)
 			return n;
 		if (errno == EINTR)
@@ -484,12 +529,33 @@ ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
 	}
 	if (s->limit >= 0 && (off_t)cap > s->limit - s->pos)
 		cap = (size_t)(s->limit - s->pos);
+	if (s->late)
+		s->positional = true;
 	while (got < cap) {
 		ssize_t n = read_some(s, buf + got, cap - got,
 		    s->pos + (off_t)got);
 
-		if (n == -1)
+		if (n == -1) {
+			int err = errno;
+
+			/* not a regular file (ESPIPE: a FIFO) says so */
+			if (s->late && late_watch(s) == -1)
+				return -1;
+			errno = err;
 			return -1;
+		}
+		if (s->late) {
+			int w = late_watch(s);
+
+			if (w == -1)
+				return -1;
+			if (w == 1) {	/* read it again, watched */
+				got = 0;
+				continue;
+			}
+		} else if (n > 0) {
+			s->fresh = false;	/* a byte after the fstat */
+		}
 		if (n == 0) {
 			s->eof = true;
 			break;
@@ -520,9 +586,10 @@ ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
 	if (s->limit >= 0 && s->pos >= s->limit)
 		s->eof = true;
 	if (s->eof && s->watched) {
-		/* After the last byte: the one check a file costs. */
+		/* After the last byte: the one check a file costs (made
+		 * already if the late watch came after every byte). */
 		int c = s->exact && s->pos != stop(s, s->id.size) ? 1 :
-		    changed(s);
+		    s->fresh ? 0 : changed(s);
 
 		if (c != 0) {
 			if (c == 1)

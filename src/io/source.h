@@ -85,6 +85,11 @@ struct ms_source {
 					 * ends elsewhere is a change (not so
 					 * for procfs's and sysfs's files) */
 	struct ms_file_id id;		/* as it was opened */
+	bool		 late;		/* watched after the first read, not
+					 * before (source.c: late_watch) */
+	struct timespec	 opened_at;	/* late: the coarse clock before open */
+	bool		 fresh;		/* watched after every byte so far */
+	bool		 positional;	/* read with pread at pos */
 	off_t		 limit;		/* a range's end (--part), else -1 */
 	ms_reader_fn	*reader;
 	void		*reader_arg;
@@ -104,6 +109,8 @@ extern atomic_bool ms_source_stdin_used;
  * checked with fstat; anything but a regular file fails with MS_ENOTREG
  * (ms_strerror's words).  The size fstat gave is kept: a short read that
  * reaches it is the end of the file, with no read(2) of 0 bytes to say so.
+ * On a local file system the fstat may come after the first read
+ * instead of before it (source.c's late watch); the checks are the same.
  */
 int	 ms_source_open_regular(struct ms_source *s, const char *path,
 	    enum ms_io io);
