@@ -118,7 +118,8 @@ test_change_is_an_error_in_every_mode() {
 # (or second) pread returns, changed, resumed: no race.
 test_late_watch_sees_changes() {
 	need_strace
-	mkdir rewrite cut long swap
+	mkdir rewrite cut long swap mapped
+	random_file mapped/victim 20000000
 	random_file rewrite/victim 1000
 	random_file cut/victim 1000
 	random_file long/victim 100000
@@ -152,6 +153,13 @@ test_late_watch_sees_changes() {
 	has_line err "multisum: long/victim: file changed as we read it" \
 	    "grown after the fstat: the message"
 	same out /dev/null "grown after the fstat: no digest"
+	# BLAKE3 alone: probed, fstat'ed, then mapped from the start
+	VICTIM=mapped/victim stopped mmap 1 'echo more >> mapped/victim' \
+	    -r -j2 -a blake3 mapped < /dev/null
+	is "$st" 1 "grown once mapped: exit 1"
+	has_line err "multisum: mapped/victim: file changed as we read it" \
+	    "grown once mapped: the message"
+	same out /dev/null "grown once mapped: no digest"
 }
 
 # The exact message, once, and the other operands still hashed.

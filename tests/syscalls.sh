@@ -5,9 +5,10 @@
 # for a while, costs open, one pread, one fstat after it (the check that
 # it is a regular file, that its size ends the read, and, by its status
 # change time, that it did not change since before the open: source.c's
-# late watch) and close.  A file changed lately, or a run that maps
-# (BLAKE3 alone), costs open, fstat, read, a second fstat after the read
-# (the file did not change while it was read: source.h) and close.
+# late watch) and close; one large enough to map (BLAKE3 or a CRC alone)
+# is mapped after that probe.  A file changed lately costs open, fstat,
+# read, a second fstat after the read (the file did not change while it
+# was read: source.h) and close.
 # Nothing else: no fcntl, no read that returns 0.  These are counts,
 # never times.
 . "$TESTS_SRCDIR/lib.sh"
@@ -77,7 +78,7 @@ test_fresh_small_file_costs_five_calls() {
 			is "$(opens log "tree/$f")" 1 "-a $a: $f opened once"
 			is "$(stats log "$p")" 2 "-a $a: $f: an fstat before, one after"
 			n=1
-			[ "$f" = a/k1 ] && [ "$a" != blake3 ] && n=2
+			[ "$f" = a/k1 ] && n=2
 			is "$(reads log "$p")" "$n" "-a $a: $f: $n read(s)"
 			is "$(calls log fcntl "$p")" 0 "-a $a: $f: no fcntl"
 			is "$(calls log close "$p")" 1 "-a $a: $f: closed once"
@@ -102,8 +103,9 @@ test_settled_small_file_costs_four_calls() {
 	*) skip_test "not a local file system the late watch knows" ;;
 	esac
 	make_tree
+	random_file tree/b/big 3000000
 	sleep 3
-	for a in sha256 md5,sha1,sha256,blake3; do
+	for a in sha256 blake3 md5,sha1,sha256,blake3; do
 		trace log -r -a "$a" tree || fail "-a $a: the traced run failed"
 		for f in a/k1 a/k2 a/k3 b/small b/empty; do
 			p=$PWD/tree/$f
@@ -120,9 +122,25 @@ test_settled_small_file_costs_four_calls() {
 		is "$(stats log "$p")" 2 "-a $a: b/mid: an fstat after each"
 	done
 	grep "tree/a/k2" log | sed 's/^[0-9]* *//; s/, "[^"]*"\.\.\./, .../' | diag -
-	# a mapping run decides on the size first: two fstats still
+	# BLAKE3 alone maps what is large enough: a probe of 16 KiB, the
+	# fstat after it, then the file from its start, mapped, and the
+	# fstat after its last byte
 	trace log -r -a blake3 tree || fail "-a blake3: the traced run failed"
-	is "$(stats log "$PWD/tree/a/k1")" 2 "-a blake3: an fstat before, one after"
+	p=$PWD/tree/b/big
+	is "$(grep -c "^[0-9]* *pread64(.*<$p>, .*, 16384, 0)" log)" 1 \
+	    "-a blake3: b/big: one probe"
+	is "$(stats log "$p")" 2 "-a blake3: b/big: an fstat after the probe, one at the end"
+	check "-a blake3: b/big: mapped" grep -q "^[0-9]* *mmap(.*<$p>" log
+	# and every digest is the one of the file named alone (watched
+	# at its open), big or small, read or mapped
+	for a in sha256 blake3 crc32c md5,sha1,sha256,blake3; do
+		multisum -r -a "$a" tree > walked || fail "-a $a: -r failed"
+		(cd tree && find . -type f | sed 's|^\./||' | LC_ALL=C sort) |
+		    sed 's|^|tree/|' > names
+		# shellcheck disable=SC2046
+		multisum -a "$a" $(cat names) > named
+		same walked named "-a $a: -r gives each file's digest"
+	done
 }
 
 # A mapped run (BLAKE3 alone maps files of 1 MiB and more) decides on the

@@ -115,6 +115,22 @@ task_done(struct ms_engine *e, struct ms_task *t, struct ms_source *src,
 	ms_memory_window_done(e, window);
 }
 
+/*
+ * After the first read of a file watched late (source.c) that turned out
+ * large enough to map: its window is taken from the memory bound now,
+ * and it starts over from its first byte, mapped (or read, without
+ * room), as a file watched at its open would have.  r as ms_source_next.
+ */
+static int
+remap(struct ms_engine *e, struct ms_source *src, struct ms_chunk *c,
+    unsigned char *buf, size_t *window)
+{
+	if (ms_source_remap(src) == -1)
+		return -1;
+	*window = ms_memory_window(e, src);
+	return ms_source_next(src, c, buf, e->cfg.buffer_size);
+}
+
 static bool
 run_task(struct ms_engine *e, struct worker *w, struct ms_task *t,
     struct step *st, size_t i)
@@ -135,6 +151,8 @@ run_task(struct ms_engine *e, struct worker *w, struct ms_task *t,
 		r = -1;
 	else
 		r = ms_source_next(&src, &c, w->buf, e->cfg.buffer_size);
+	if (r == 1 && src.remap)
+		r = remap(e, &src, &c, w->buf, &window);
 	return task_rest(e, w, t, st, i, &src, window, &c, r);
 }
 
@@ -332,7 +350,9 @@ small_task(struct ms_engine *e, struct worker *w, struct step *st, size_t i,
 		return;
 	}
 	smalls_hash(w, st, sm);	/* only reads the buffer: c is intact */
-	if (c.map == NULL) {
+	if (src.remap)
+		r = remap(e, &src, &c, w->buf, &window);
+	if (r == 1 && c.map == NULL) {
 		memmove(w->buf, c.p, c.len);
 		c.p = w->buf;
 		/* the rest of a first buffer, as run_task reads it */

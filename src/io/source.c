@@ -282,7 +282,29 @@ late_watch(struct ms_source *s)
 	}
 	watch(s, &st);
 	s->fresh = ms_late_trusted(s, s->fd, &st);
+	/* a range (--part) is read: its start is no file's start */
+	s->remap = s->map_wanted && s->limit < 0 &&
+	    s->size >= (off_t)MS_MMAP_MIN;
 	return s->fresh ? 0 : 1;
+}
+
+int
+ms_source_remap(struct ms_source *s)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	if (!s->remap) {
+		errno = EINVAL;
+		return -1;
+	}
+	s->remap = false;
+	s->fresh = false;	/* bytes after the fstat are to come */
+	s->eof = false;
+	s->pos = 0;
+	s->dropped = 0;
+	s->map = true;
+	pthread_once(&once, install_sigbus);
+	return 0;
 }
 
 static int
@@ -303,8 +325,10 @@ open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 		    (regular ? O_NONBLOCK : 0);
 		int err = 0;
 
-		if (regular && ms_late_possible(io))
+		if (regular && ms_late_possible(io)) {
 			ms_late_begin(s);	/* the moment before the open */
+			s->map_wanted = io == MS_IO_MMAP;
+		}
 		s->fd = open(path, flags);
 		if (s->fd == -1 && errno == ENAMETOOLONG)
 			s->fd = open_long(path, flags);
@@ -529,8 +553,11 @@ ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
 	}
 	if (s->limit >= 0 && (off_t)cap > s->limit - s->pos)
 		cap = (size_t)(s->limit - s->pos);
-	if (s->late)
+	if (s->late) {
 		s->positional = true;
+		if (s->map_wanted && cap > MS_LATE_PROBE)
+			cap = MS_LATE_PROBE;	/* a file to map reads no more */
+	}
 	while (got < cap) {
 		ssize_t n = read_some(s, buf + got, cap - got,
 		    s->pos + (off_t)got);

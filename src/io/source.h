@@ -90,6 +90,9 @@ struct ms_source {
 	struct timespec	 opened_at;	/* late: the coarse clock before open */
 	bool		 fresh;		/* watched after every byte so far */
 	bool		 positional;	/* read with pread at pos */
+	bool		 map_wanted;	/* late, opened for MS_IO_MMAP */
+	bool		 remap;		/* late, and large enough to map:
+					 * ms_source_remap may start it over */
 	off_t		 limit;		/* a range's end (--part), else -1 */
 	ms_reader_fn	*reader;
 	void		*reader_arg;
@@ -114,6 +117,17 @@ extern atomic_bool ms_source_stdin_used;
  */
 int	 ms_source_open_regular(struct ms_source *s, const char *path,
 	    enum ms_io io);
+
+/*
+ * A file opened for MS_IO_MMAP but watched late cannot know its size
+ * before its first read: that read is a short one (MS_LATE_PROBE bytes
+ * at most), and if the file turns out large enough to map, s->remap is
+ * set, and the caller (the engine, once it has room for a window) may
+ * start it over from its first byte, mapped: ms_source_remap.  0, or -1
+ * with errno.
+ */
+#define MS_LATE_PROBE		(16u << 10)
+int	 ms_source_remap(struct ms_source *s);
 
 /* ms_source_open_regular if walked, else ms_source_open. */
 int	 ms_source_open_as(struct ms_source *s, const char *path, enum ms_io io,
