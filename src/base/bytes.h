@@ -53,6 +53,14 @@ ms_store_be64(unsigned char *p, uint64_t v)
 }
 
 static inline void
+ms_store_le32(unsigned char *p, uint32_t v)
+{
+	if (MS_BIG_ENDIAN)
+		v = __builtin_bswap32(v);
+	memcpy(p, &v, sizeof(v));
+}
+
+static inline void
 ms_store_be32(unsigned char *p, uint32_t v)
 {
 	if (!MS_BIG_ENDIAN)

@@ -296,15 +296,21 @@ ms_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* Two digits a byte from a table: a digit at a time was a twentieth of
+ * a tree of small files' user time with four digests (perf). */
+#define HEX_ROW(h)	h "0" h "1" h "2" h "3" h "4" h "5" h "6" h "7" \
+			h "8" h "9" h "a" h "b" h "c" h "d" h "e" h "f"
+
 void
 ms_hex(char *out, const unsigned char *p, size_t n)
 {
-	static const char digits[] = "0123456789abcdef";
+	static const char pairs[] = HEX_ROW("0") HEX_ROW("1") HEX_ROW("2")
+	    HEX_ROW("3") HEX_ROW("4") HEX_ROW("5") HEX_ROW("6") HEX_ROW("7")
+	    HEX_ROW("8") HEX_ROW("9") HEX_ROW("a") HEX_ROW("b") HEX_ROW("c")
+	    HEX_ROW("d") HEX_ROW("e") HEX_ROW("f");
 
-	for (size_t i = 0; i < n; i++) {
-		*out++ = digits[p[i] >> 4];
-		*out++ = digits[p[i] & 15];
-	}
+	for (size_t i = 0; i < n; i++, out += 2)
+		memcpy(out, pairs + 2 * p[i], 2);
 	*out = '\0';
 }
 

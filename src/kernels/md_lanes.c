@@ -23,6 +23,7 @@
 
 #include <string.h>
 
+#include "base/bytes.h"
 #include "base/cpulevel.h"
 
 #define LANES_MAX	16
@@ -114,11 +115,16 @@ struct lane {
 	uint8_t		 tail[128];	/* the last bytes, padded */
 };
 
+/* Word stores, not bytes shifted one by one: the byte loops were half
+ * of this file's time beside the kernels (perf, 20,000 files of 1 KiB,
+ * -a md5,sha1,sha256,blake3). */
 static void
 put32(uint8_t *p, uint32_t v, bool be)
 {
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (be ? 24 - 8 * i : 8 * i));
+	if (be)
+		ms_store_be32(p, v);
+	else
+		ms_store_le32(p, v);
 }
 
 /* Lane l starts message i: its state, its whole blocks, its padded tail. */
@@ -132,12 +138,13 @@ start(struct lane *l, uint32_t h[8], const struct ms_md_shape *a, size_t i,
 	memcpy(h, a->iv, sizeof(a->iv));
 	l->msg = i;
 	l->tail_blocks = rest + 9 > 64 ? 2 : 1;
-	memset(l->tail, 0, sizeof(l->tail));
+	memset(l->tail, 0, 64 * l->tail_blocks);
 	memcpy(l->tail, msg + whole * 64, rest);
 	l->tail[rest] = 0x80;
-	for (int b = 0; b < 8; b++)
-		l->tail[64 * l->tail_blocks - 8 + b] = (uint8_t)(bits >>
-		    (a->big_endian ? 56 - 8 * b : 8 * b));
+	if (a->big_endian)
+		ms_store_be64(l->tail + 64 * l->tail_blocks - 8, bits);
+	else
+		ms_store_le64(l->tail + 64 * l->tail_blocks - 8, bits);
 	l->in_tail = whole == 0;
 	l->p = whole == 0 ? l->tail : msg;
 	l->left = whole == 0 ? l->tail_blocks : whole;
