@@ -109,6 +109,19 @@ test_change_is_an_error_in_every_mode() {
 	EOF
 }
 
+# late_grown DIR CALL N WHAT ARGS...: DIR/victim, grown at its Nth CALL
+# of a -r run with ARGS, is an error with no digest.
+late_grown() {
+	_dir=$1 _c=$2 _n=$3 _what=$4
+	shift 4
+	VICTIM=$_dir/victim stopped "$_c" "$_n" "echo more >> $_dir/victim" \
+	    -r "$@" "$_dir" < /dev/null
+	is "$st" 1 "$_what: exit 1"
+	has_line err "multisum: $_dir/victim: file changed as we read it" \
+	    "$_what: the message"
+	same out /dev/null "$_what: no digest"
+}
+
 # A small file -r finds that has not changed for a while is fstat'ed
 # once, after its read (source.c's late watch).  A change between the
 # open and that fstat is seen by its status change time, and the file is
@@ -147,19 +160,9 @@ test_late_watch_sees_changes() {
 	is "$st" 0 "truncated: exit 0"
 	multisum -a sha256 cut/victim > want
 	same out want "truncated: the digest of what is left"
-	VICTIM=long/victim stopped pread64 2 'echo more >> long/victim' \
-	    -r -j1 -a sha256 long < /dev/null
-	is "$st" 1 "grown after the fstat: exit 1"
-	has_line err "multisum: long/victim: file changed as we read it" \
-	    "grown after the fstat: the message"
-	same out /dev/null "grown after the fstat: no digest"
+	late_grown long pread64 2 "grown after the fstat" -a sha256 -j1
 	# BLAKE3 alone: probed, fstat'ed, then mapped from the start
-	VICTIM=mapped/victim stopped mmap 1 'echo more >> mapped/victim' \
-	    -r -j2 -a blake3 mapped < /dev/null
-	is "$st" 1 "grown once mapped: exit 1"
-	has_line err "multisum: mapped/victim: file changed as we read it" \
-	    "grown once mapped: the message"
-	same out /dev/null "grown once mapped: no digest"
+	late_grown mapped mmap 1 "grown once mapped" -a blake3 -j2
 }
 
 # The exact message, once, and the other operands still hashed.
