@@ -3,8 +3,10 @@
  * unit-shard.c - sets of shards (shard.c) and the bookkeeping head
  * (ledger_head.c): text both ways, union, overlap, what is missing, and
  * a head written and read back the same, escaped names and unknown keys
- * included.
+ * included; a path's shard by its key below the operand.
  */
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -114,10 +116,40 @@ head(void)
 	free(buf);
 }
 
+/* A path's shard is its key's, the part below its operand; off, all. */
+static void
+paths(void)
+{
+	struct ms_shard off = { 0, 0 };
+	unsigned as_key = 0, slash = 0, once = 0;
+	char path[8], name[2] = "a";
+
+	tap_ok(ms_shard_keeps_path(&off, "dir", "dir/a"), "off: every path");
+	/* 26 names: their paths' own hashes would put some elsewhere */
+	for (; name[0] <= 'z'; name[0]++) {
+		unsigned in = 0;
+
+		snprintf(path, sizeof(path), "dir/%s", name);
+		for (uint32_t k = 1; k <= 3; k++) {
+			struct ms_shard s = { k, 3 };
+			bool kept = ms_shard_keeps_path(&s, "dir", path);
+
+			as_key += kept == ms_shard_keeps(&s, name);
+			slash += ms_shard_keeps_path(&s, "dir/", path) == kept;
+			in += kept;
+		}
+		once += in == 1;
+	}
+	tap_ok(as_key == 78, "each path as its key (%u of 78)", as_key);
+	tap_ok(slash == 78, "an operand 'dir/' the same (%u of 78)", slash);
+	tap_ok(once == 26, "each path in one shard of 3 (%u of 26)", once);
+}
+
 int
 main(void)
 {
 	sets();
 	head();
+	paths();
 	return tap_done();
 }

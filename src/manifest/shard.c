@@ -72,6 +72,13 @@ ms_shard_keeps(const struct ms_shard *s, const char *key)
 	return s->n == 0 || ms_shard_hash(key) % s->n == s->k - 1;
 }
 
+bool
+ms_shard_keeps_path(const struct ms_shard *s, const char *operand,
+    const char *path)
+{
+	return s->n == 0 || ms_shard_keeps(s, ms_shard_key(operand, path));
+}
+
 /* ------------------------------------------------------ sets of shards */
 
 static void

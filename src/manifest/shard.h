@@ -27,6 +27,10 @@ const char *ms_shard_key(const char *operand, const char *path);
 
 /* Does key fall into s?  Always true when sharding is off. */
 bool	 ms_shard_keeps(const struct ms_shard *s, const char *key);
+/* Does path, found under operand, fall into s?  Its key is looked for
+ * only when sharding is on (a walk asks once a file). */
+bool	 ms_shard_keeps_path(const struct ms_shard *s, const char *operand,
+	    const char *path);
 
 /* FNV-1a, 64 bits, of the bytes of key: the documented stable split. */
 uint64_t ms_shard_hash(const char *key);

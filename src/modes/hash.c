@@ -129,9 +129,7 @@ submit(void *arg, const char *path, bool walked)
 	struct ms_task *t;
 	struct stat st;
 
-	/* --shard: the key of a path only when there is a shard to keep */
-	if (r->o->shard.n > 0 &&
-	    !ms_shard_keeps(&r->o->shard, ms_shard_key(r->operand, path))) {
+	if (!ms_shard_keeps_path(&r->o->shard, r->operand, path)) {
 		int err = walked ? 0 : ms_walk_probe(path);
 
 		/* another shard's operand: missing or unreadable fails here too */

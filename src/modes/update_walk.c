@@ -262,7 +262,7 @@ visit(void *arg, const char *path, bool walked)
 	struct rec *r;
 	bool hash;
 
-	if (!ms_shard_keeps(&o->shard, ms_shard_key(s->operand, path))) {
+	if (!ms_shard_keeps_path(&o->shard, s->operand, path)) {
 		int err = walked ? 0 : ms_walk_probe(path);
 
 		/* another shard's operand: missing or unreadable fails here too */
