@@ -33,22 +33,18 @@ ms_task_new(const char *path, const struct ms_selection *sel, void *user)
 	size_t head = sizeof(struct ms_task) + sel->out_len;
 	size_t need = head + plen;
 	struct ms_task *t = kept.head;
+	size_t cap;
 
 	if (t != NULL && t->cap >= need) {
 		kept.head = t->next;
 		kept.n--;
+		cap = t->cap;
 	} else {
-		size_t cap = (need + 2 * TASK_ROUND - 1) / TASK_ROUND * TASK_ROUND;
-
+		cap = (need + 2 * TASK_ROUND - 1) / TASK_ROUND * TASK_ROUND;
 		t = ms_xmalloc(cap);
-		t->cap = cap;
 	}
-	{
-		size_t cap = t->cap;
-
-		memset(t, 0, head);
-		t->cap = cap;
-	}
+	memset(t, 0, head);
+	t->cap = cap;
 	/* One allocation: the digests, then a copy of the path. */
 	t->path = memcpy((char *)t->digest + sel->out_len, path, plen);
 	t->sel = sel;

@@ -99,6 +99,15 @@ install_sigbus(void)
 	sigaction(SIGBUS, &sa, NULL);
 }
 
+/* Before a source's first window: the handler, once for the process. */
+static void
+sigbus_once(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, install_sigbus);
+}
+
 /* A registry slot for a window about to be mapped, or -1 if all are taken. */
 static int
 live_claim(void)
@@ -291,8 +300,6 @@ late_watch(struct ms_source *s)
 int
 ms_source_remap(struct ms_source *s)
 {
-	static pthread_once_t once = PTHREAD_ONCE_INIT;
-
 	if (!s->remap) {
 		errno = EINVAL;
 		return -1;
@@ -303,14 +310,13 @@ ms_source_remap(struct ms_source *s)
 	s->pos = 0;
 	s->dropped = 0;
 	s->map = true;
-	pthread_once(&once, install_sigbus);
+	sigbus_once();
 	return 0;
 }
 
 static int
 open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 {
-	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	struct stat st;
 
 	memset(s, 0, sizeof(*s));
@@ -327,7 +333,8 @@ open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 
 		if (regular && ms_late_possible(io)) {
 			ms_late_begin(s);	/* the moment before the open */
-			s->map_wanted = io == MS_IO_MMAP;
+			s->positional = s->late;
+			s->map_wanted = s->late && io == MS_IO_MMAP;
 		}
 		s->fd = open(path, flags);
 		if (s->fd == -1 && errno == ENAMETOOLONG)
@@ -374,7 +381,7 @@ open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 	if (io == MS_IO_MMAP && s->watched) {
 		s->map = s->size >= (off_t)MS_MMAP_MIN;
 		if (s->map)
-			pthread_once(&once, install_sigbus);
+			sigbus_once();
 	}
 	return 0;
 }
@@ -553,11 +560,8 @@ ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
 	}
 	if (s->limit >= 0 && (off_t)cap > s->limit - s->pos)
 		cap = (size_t)(s->limit - s->pos);
-	if (s->late) {
-		s->positional = true;
-		if (s->map_wanted && cap > MS_LATE_PROBE)
-			cap = MS_LATE_PROBE;	/* a file to map reads no more */
-	}
+	if (s->late && s->map_wanted && cap > MS_LATE_PROBE)
+		cap = MS_LATE_PROBE;	/* a file to map reads no more */
 	while (got < cap) {
 		ssize_t n = read_some(s, buf + got, cap - got,
 		    s->pos + (off_t)got);
