@@ -164,7 +164,40 @@ test_mapped_file_costs_two_fstats() {
 	check "the file was mapped" grep -q "^[0-9]* *mmap(.*<$p>" log
 }
 
+# Start-up: a run that needs no more memory than the bound is at least
+# (64 MiB, within the limits) does not ask the kernel for its memory
+# report, and counts its CPUs in one call (sched_getaffinity), not by
+# reading sysfs; a run whose buffers go beyond that floor reads it.
+test_startup_reads_no_reports() {
+	have strace || skip_test "no strace"
+	strace -f -o /dev/null true 2> /dev/null || skip_test "strace cannot trace here"
+	random_file one 1000
+	trace log -a sha256 one || fail "the traced run failed"
+	is "$(opens log /proc/meminfo)" 0 "one small file: no /proc/meminfo"
+	is "$(opens log /sys/devices/system/cpu/online)" 0 "nor sysfs's CPUs"
+	# 256 buffers of 1 MiB are beyond the floor: the default is read
+	trace log2 -j 256 --buffer-size=1M -a sha256 one ||
+	    fail "the traced run with 256 jobs failed"
+	is "$(opens log2 /proc/meminfo)" 1 "256 buffers of 1 MiB read it once"
+}
+
+# -j's default: the CPUs multisum may run on, as nproc counts them
+# (taskset, a cpuset, a Slurm job's share), not every online CPU.
+test_jobs_follow_affinity() {
+	have taskset || skip_test "no taskset"
+	taskset -c 0 true 2> /dev/null || skip_test "taskset cannot pin here"
+	random_file data 1000
+	taskset -c 0 "$MULTISUM" --bench --bench-time=0.1 -a crc32 data \
+	    > pinned 2>&1 || fail "the pinned --bench failed"
+	check "pinned to one CPU: -j 1" grep -q -- '-j 1,' pinned
+	"$MULTISUM" --bench --bench-time=0.1 -a crc32 data > free 2>&1 ||
+	    fail "--bench failed"
+	check "unpinned: -j $(nproc)" grep -q -- "-j $(nproc)," free
+}
+
 run fresh_small_file_costs_five_calls
 run settled_small_file_costs_four_calls
 run mapped_file_costs_two_fstats
+run startup_reads_no_reports
+run jobs_follow_affinity
 finish

@@ -126,7 +126,7 @@ ms_cli_help(void)
 "                         (a scrub of a big archive then evicts nothing else)\n"
 "      --memory=SIZE      bound on all buffers (K, M, G; default: a quarter\n"
 "                         of the available memory)\n"
-"  -j, --jobs=N           worker threads (default: the online CPUs)\n"
+"  -j, --jobs=N           worker threads (default: the CPUs it may run on)\n"
 "      --progress         show a progress line on standard error\n"
 "      --no-progress      never show it\n"
 "\n"

@@ -517,10 +517,11 @@ ms_engine_start(const struct ms_engine_config *cfg, ms_emit_fn *emit, void *arg)
 		e->cfg.jobs = 1;
 	e->emit = emit;
 	e->arg = arg;
-	e->nworkers = ms_memory_plan(&e->cfg, &e->mem_spare);
+	e->nworkers = ms_memory_plan(&e->cfg, &e->mem_spare, &e->mem_lazy);
 	worker_init(&e->self, e);
 	if (e->nworkers == 0)
 		return e;
+	e->window = ms_xmalloc(WINDOW * sizeof(*e->window));
 	pthread_mutex_init(&e->lock, NULL);
 	pthread_cond_init(&e->work_cv, NULL);
 	pthread_cond_init(&e->main_cv, NULL);
@@ -770,6 +771,7 @@ ms_engine_finish(struct ms_engine *e)
 		}
 		ms_big_free_spares(e);
 		free(e->workers);
+		free(e->window);
 		pthread_mutex_destroy(&e->lock);
 		pthread_cond_destroy(&e->work_cv);
 		pthread_cond_destroy(&e->main_cv);
@@ -777,18 +779,4 @@ ms_engine_finish(struct ms_engine *e)
 	worker_free(&e->self);
 	free(e);
 	ms_task_release();
-}
-
-void
-ms_engine_defaults(struct ms_engine_config *cfg)
-{
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-
-	cfg->jobs = cpus > 0 ? (unsigned)(cpus > MS_JOBS_DEFAULT_MAX ?
-	    MS_JOBS_DEFAULT_MAX : cpus) : 1;
-	cfg->io = MS_IO_AUTO;
-	cfg->buffer_size = 256 * 1024;
-	cfg->nocache = false;
-	cfg->memory = 0;
-	cfg->progress = NULL;
 }

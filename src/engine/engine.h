@@ -87,7 +87,7 @@ struct ms_task {
 #define MS_MEMORY_MIN	((size_t)1 << 20)
 size_t	 ms_memory_default(void);
 
-/* The defaults of every front end: one job per online CPU (at most
+/* The defaults of every front end: one job per usable CPU (at most
  * MS_JOBS_DEFAULT_MAX), automatic I/O, 256 KiB reads, the default
  * memory bound, pages left in the cache, no progress. */
 #define MS_JOBS_DEFAULT_MAX	256

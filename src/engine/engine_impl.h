@@ -102,11 +102,14 @@ struct ms_engine {
 	bool		 main_waiting;
 	size_t		 stream_end;	/* 1 + the last stream task's seq, or 0:
 					 * a stream waits for the one before */
-	struct ms_task	*window[WINDOW];
+	struct ms_task	**window;	/* WINDOW slots, each written before
+					 * it is read: not cleared */
 	size_t		 submitted;
 	size_t		 emitted;
 	unsigned	 nworkers;	/* planned (ms_memory_plan); 0 = sequential */
 	size_t		 mem_spare;	/* of cfg.memory: what rings may take */
+	bool		 mem_lazy;	/* cfg.memory is what the default is at
+					 * least; ms_memory_take learns it */
 	bool		 started;	/* the worker threads exist */
 	struct ms_task	*held;		/* the first task, until a second comes */
 	struct worker	*workers;
@@ -140,7 +143,8 @@ struct step {
  * files' rings may take; then, under the lock, take n bytes of that
  * (false if they are not there) or give them back.
  */
-unsigned ms_memory_plan(struct ms_engine_config *cfg, size_t *spare);
+unsigned ms_memory_plan(struct ms_engine_config *cfg, size_t *spare,
+	    bool *lazy);
 bool	 ms_memory_take(struct ms_engine *e, size_t n);
 void	 ms_memory_give(struct ms_engine *e, size_t n);
 /*

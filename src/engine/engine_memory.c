@@ -1,10 +1,11 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * engine_memory.c - the bound on the engine's buffers (--memory): its
- * default from the machine, the plan that fits a run into it (a buffer
- * size, a number of workers), and the account a big file's ring draws
- * on.  A run holds fewer files in flight rather than more memory than
+ * engine_memory.c - what a run takes of the machine: the defaults of
+ * every front end (ms_engine_defaults: a job per usable CPU), and the
+ * bound on the engine's buffers (--memory): its default from the
+ * machine, the plan that fits a run into it (a buffer size, a number of
+ * workers), and the account a big file's ring draws on.  A run holds fewer files in flight rather than more memory than
  * the bound: fewer workers, smaller buffers, shorter rings or none, a
  * file read rather than mapped.
  * What the bound allows may still fail to allocate (a ulimit below it);
@@ -16,6 +17,7 @@
  */
 #include "engine/engine_impl.h"
 
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -50,50 +52,83 @@ quarter_of_limit(int resource)
 	return (uint64_t)rl.rlim_cur / 4;
 }
 
-size_t
-ms_memory_default(void)
+/* The limits' part of the default: at most a quarter of a ulimit -v or
+ * -d, at least MS_MEMORY_MIN. */
+static uint64_t
+within_limits(uint64_t m)
 {
-	uint64_t m = mem_available();
-	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-	uint64_t lim;
-
-	/* Without MemAvailable (not Linux, or before 3.14): half of the
-	 * physical memory stands for what is available. */
-	if (m == 0 && pages > 0 && page > 0)
-		m = (uint64_t)pages * (uint64_t)page / 2;
-	m /= 4;
-	if (m < MS_MEMORY_FLOOR)
-		m = MS_MEMORY_FLOOR;
 	/* A limit on the address space (ulimit -v) or the data segment
 	 * (ulimit -d, which mmap'ed buffers count in) is obeyed below the
 	 * floor too: the libraries, thread stacks and malloc's arenas live
 	 * in the same space, hence a quarter of it. */
-	lim = quarter_of_limit(RLIMIT_AS);
+	uint64_t lim = quarter_of_limit(RLIMIT_AS);
+
 	if (quarter_of_limit(RLIMIT_DATA) < lim)
 		lim = quarter_of_limit(RLIMIT_DATA);
 	if (m > lim)
 		m = lim;
 	if (m < MS_MEMORY_MIN)
 		m = MS_MEMORY_MIN;
-	return m > SIZE_MAX ? SIZE_MAX : (size_t)m;
+	return m > SIZE_MAX ? SIZE_MAX : m;
+}
+
+size_t
+ms_memory_default(void)
+{
+	uint64_t m = mem_available();
+
+	/* Without MemAvailable (not Linux, or before 3.14): half of the
+	 * physical memory stands for what is available. */
+	if (m == 0) {
+		long pages = sysconf(_SC_PHYS_PAGES);
+		long page = sysconf(_SC_PAGESIZE);
+
+		if (pages > 0 && page > 0)
+			m = (uint64_t)pages * (uint64_t)page / 2;
+	}
+	m /= 4;
+	if (m < MS_MEMORY_FLOOR)
+		m = MS_MEMORY_FLOOR;
+	return (size_t)within_limits(m);
 }
 
 /*
- * Fit a run into cfg->memory (0: ms_memory_default): the caller's buffer
- * and one per worker, each cfg->buffer_size, must fit.  A buffer larger
- * than half the bound shrinks (to a multiple of 4 KiB); then there are as
- * many workers as buffers fit beside the caller's, at most cfg->jobs, and
- * none (a sequential run) if fewer than two would.  Returns the workers;
- * *spare is what is left for big files' rings.
+ * What the default is at least, without reading /proc/meminfo: the floor
+ * within the limits.  A run starts on it and learns the default only
+ * when a ring or a window would go beyond it (ms_memory_take), so that
+ * a run of small files never pays for the kernel's memory report.
+ */
+static size_t
+default_at_least(void)
+{
+	return (size_t)within_limits(MS_MEMORY_FLOOR);
+}
+
+/*
+ * Fit a run into cfg->memory (0: the default; *lazy then says that the
+ * plan took what the default is at least, and ms_memory_take learns the
+ * rest): the caller's buffer and one per worker, each cfg->buffer_size,
+ * must fit.  A buffer larger than half the bound shrinks (to a multiple
+ * of 4 KiB); then there are as many workers as buffers fit beside the
+ * caller's, at most cfg->jobs, and none (a sequential run) if fewer than
+ * two would.  Returns the workers; *spare is what is left for big files'
+ * rings.
  */
 unsigned
-ms_memory_plan(struct ms_engine_config *cfg, size_t *spare)
+ms_memory_plan(struct ms_engine_config *cfg, size_t *spare, bool *lazy)
 {
 	size_t bs = cfg->buffer_size, fit;
 	unsigned workers = cfg->jobs > 1 ? cfg->jobs : 0;
 
-	if (cfg->memory == 0)
-		cfg->memory = ms_memory_default();
+	*lazy = false;
+	if (cfg->memory == 0) {
+		cfg->memory = default_at_least();
+		/* the default cannot be less; learn it later if the buffers
+		 * fit into what it is at least, now if they do not */
+		*lazy = ((size_t)workers + 1) * bs <= cfg->memory / 2;
+		if (!*lazy)
+			cfg->memory = ms_memory_default();
+	}
 	if (bs > cfg->memory / 2) {
 		bs = cfg->memory / 2 & ~(size_t)4095;
 		cfg->buffer_size = bs < 4096 ? 4096 : bs;
@@ -111,6 +146,15 @@ ms_memory_plan(struct ms_engine_config *cfg, size_t *spare)
 bool
 ms_memory_take(struct ms_engine *e, size_t n)
 {
+	if (n > e->mem_spare && e->mem_lazy) {
+		size_t m = ms_memory_default();
+
+		e->mem_lazy = false;
+		if (m > e->cfg.memory) {
+			e->mem_spare += m - e->cfg.memory;
+			e->cfg.memory = m;
+		}
+	}
 	if (n > e->mem_spare)
 		return false;
 	e->mem_spare -= n;
@@ -151,4 +195,32 @@ ms_memory_window_done(struct ms_engine *e, size_t n)
 	ms_memory_give(e, n);
 	if (e->nworkers > 0)
 		pthread_mutex_unlock(&e->lock);
+}
+
+/* The CPUs this process may run on (taskset, a cpuset, a Slurm job's
+ * share), as nproc(1) counts them; else the online ones. */
+static long
+usable_cpus(void)
+{
+#ifdef CPU_COUNT
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0)
+		return CPU_COUNT(&set);
+#endif
+	return sysconf(_SC_NPROCESSORS_ONLN);
+}
+
+void
+ms_engine_defaults(struct ms_engine_config *cfg)
+{
+	long cpus = usable_cpus();
+
+	cfg->jobs = cpus > 0 ? (unsigned)(cpus > MS_JOBS_DEFAULT_MAX ?
+	    MS_JOBS_DEFAULT_MAX : cpus) : 1;
+	cfg->io = MS_IO_AUTO;
+	cfg->buffer_size = 256 * 1024;
+	cfg->nocache = false;
+	cfg->memory = 0;
+	cfg->progress = NULL;
 }
