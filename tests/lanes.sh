@@ -129,7 +129,41 @@ test_sha256_without_libcrypto() {
 	    "$MULTISUM" -a sha256 abc
 }
 
+# SHA-1 too (the sha1sum face): SHA-NI's stream, built in.
+test_sha1_without_libcrypto() {
+	have strace || skip_test "no strace"
+	readelf -d "$MULTISUM" 2>/dev/null | grep -q 'NEEDED.*libcrypto' &&
+		skip_test "libcrypto is linked (configure --disable-lazy-loading)"
+	# the CPU's flags decide, not --debug: a built-in stream lost fails
+	grep -qw sha_ni /proc/cpuinfo 2> /dev/null &&
+	    grep -qw avx2 /proc/cpuinfo ||
+		skip_test "no SHA-NI and AVX2 here: libcrypto runs SHA-1"
+	multisum --debug -a sha1 /dev/null 2> err > /dev/null
+	check "--debug names the built-in stream" \
+	    grep -q '^multisum: sha1: built-in (shani, [0-9]* [a-z0-9]* lanes)$' err
+	printf 'abc' > abc
+	head -c 1000000 /dev/zero | tr '\0' a > million
+	strace -f -e trace=openat -o trace "$MULTISUM" -a sha1 abc million > got
+	lacks trace libcrypto "-a sha1 opens no libcrypto"
+	has_line got "a9993e364706816aba3e25717850c26c9cd0d89d  abc" \
+	    "and gives FIPS 180's answer"
+	has_line got "34aa973cd4c4daa4f61eeb2bdbad27316534016f  million" \
+	    "and its million a's"
+	MULTISUM_SHA1_LEVEL=libcrypto strace -f -e trace=openat -o trace \
+	    "$MULTISUM" -a sha1 abc > got
+	check "MULTISUM_SHA1_LEVEL=libcrypto opens it" grep -q libcrypto trace
+	MULTISUM_SHA1_LEVEL=libcrypto multisum --debug -a sha1 abc \
+	    2> err > /dev/null
+	check "and --debug names OpenSSL as what computes it" \
+	    grep -q '^multisum: sha1: OpenSSL [0-9.]* (no lanes)$' err
+	ln -s "$MULTISUM" sha1sum
+	./sha1sum million > got
+	has_line got "34aa973cd4c4daa4f61eeb2bdbad27316534016f  million" \
+	    "the sha1sum face runs it"
+}
+
 run every_level_matches_the_peers
 run four_digests_match_hashlib
 run sha256_without_libcrypto
+run sha1_without_libcrypto
 finish

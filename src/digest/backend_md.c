@@ -3,14 +3,17 @@
  *
  * backend_md.c - the MD5, SHA-1, SHA-224 and SHA-256 rows: small files
  * many at a time in the built-in lanes (md_lanes.c), and one stream
- * through libcrypto, except SHA-224 and SHA-256 on a CPU with SHA-NI,
- * which run the built-in SHA-NI kernel and never load libcrypto.
+ * through libcrypto, except SHA-1, SHA-224 and SHA-256 on a CPU with
+ * SHA-NI, which run the built-in SHA-NI kernels and never load libcrypto.
  *
  * Why built in: OpenSSL's own SHA-NI code is no faster (1 GiB, 1.24 GB/s
- * beside 1.26 here), but loading libcrypto is: its relocations and its
- * provider's start are 2.9 of the 3.2 million instructions of
- * `multisum -a sha256 empty` (callgrind), twice sha256sum's whole run.
- * MULTISUM_SHA256_LEVEL=libcrypto gives both to libcrypto again.
+ * beside 1.26 here; SHA-1, 300 MB, 1.00x), but loading libcrypto is: its
+ * relocations and its provider's start are 2.9 of the 3.2 million
+ * instructions of `multisum -a sha256 empty` (callgrind), twice
+ * sha256sum's whole run, and the sha1sum face took 3.3x sha1sum's time.
+ * MD5 has no such instructions, and a C MD5 ran at 0.85x OpenSSL's
+ * assembly: it stays there.  MULTISUM_SHA1_LEVEL=libcrypto and
+ * MULTISUM_SHA256_LEVEL=libcrypto give a family back to libcrypto.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,11 +47,11 @@ row_of(const struct ms_algo *a)
 	ms_bug("backend_md: a row it does not serve");
 }
 
-/* The built-in stream of SHA-224 or SHA-256 (SHA-NI), or NULL. */
+/* The built-in stream of SHA-1, SHA-224 or SHA-256 (SHA-NI), or NULL. */
 static ms_md_stream_fn *
 built_in(const struct row *r)
 {
-	return r->levels == &ms_sha256_levels ? ms_md_sha256_stream() : NULL;
+	return ms_md_stream(r->levels);
 }
 
 struct state {
@@ -187,14 +190,14 @@ lib_version(void)
 	return lib->version();
 }
 
-/* One stream: the built-in SHA-NI one, or libcrypto's. */
+/* One stream: a built-in SHA-NI one, or libcrypto's. */
 static const struct ms_digest_ops *
 stream(const struct ms_digest_spec *spec)
 {
 	return built_in(row_of(spec->algo)) != NULL ? &ms_ops_sha2 : lib;
 }
 
-/* What runs beside the stream's backend: the built-in SHA-256 stream
+/* What runs beside the stream's backend: the built-in SHA-NI stream
  * ("shani"), then the lanes that take small files many at a time:
  * "shani, 16 avx512 lanes", "8 avx2 lanes", "no lanes". */
 static const char *

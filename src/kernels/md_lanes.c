@@ -15,9 +15,10 @@
  * their done flag stays false, for the caller's one-stream path, which is
  * faster than a kernel running mostly idle lanes.  It reads no byte past
  * any message's end.  Owns too the three families' tables of levels
- * (cpulevel.h), whose x86-64 kernels (md_avx2.c, sha256_shani.c,
- * md_avx512.c) are built on x86-64 hosts only, md_avx512.c unless
- * configure --disable-avx512.
+ * (cpulevel.h), whose x86-64 kernels (md_avx2.c, sha1_shani.c,
+ * sha256_shani.c, md_avx512.c) are built on x86-64 hosts only,
+ * md_avx512.c unless configure --disable-avx512, and the choice of the
+ * built-in one stream (ms_md_stream).
  */
 #include "kernels/md_lanes.h"
 
@@ -93,12 +94,17 @@ struct ms_level_family ms_sha256_levels = MS_LEVEL_FAMILY(
     "shani", "avx512");
 
 ms_md_stream_fn *
-ms_md_sha256_stream(void)
+ms_md_stream(struct ms_level_family *fam)
 {
 #if MS_SIMD_X86_64
-	if ((ms_cpu_features() & NEEDS_SHANI) == NEEDS_SHANI &&
-	    ms_level_get(&ms_sha256_levels) != 0)
-		return ms_sha256_shani;
+	ms_md_stream_fn *fn = fam == &ms_sha256_levels ? ms_sha256_shani :
+	    fam == &ms_sha1_levels ? ms_sha1_shani : NULL;
+
+	if (fn != NULL && (ms_cpu_features() & NEEDS_SHANI) == NEEDS_SHANI &&
+	    ms_level_get(fam) != 0)
+		return fn;
+#else
+	(void)fam;
 #endif
 	return NULL;
 }

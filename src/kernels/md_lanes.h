@@ -44,11 +44,12 @@ struct ms_md_kernel {
 extern struct ms_level_family ms_md5_levels, ms_sha1_levels,
     ms_sha256_levels;
 
-/* One stream of SHA-224 or SHA-256 blocks, built in: the SHA-NI
- * compression where this CPU has it and MULTISUM_SHA256_LEVEL is not
- * libcrypto, else NULL (libcrypto's stream runs). */
+/* One stream of SHA-1 or SHA-224 and SHA-256 blocks (the family fam),
+ * built in: the SHA-NI compression where this CPU has it and the
+ * family's level (MULTISUM_SHA1_LEVEL, MULTISUM_SHA256_LEVEL) is not
+ * libcrypto, else NULL (libcrypto's stream runs; always for MD5). */
 typedef void ms_md_stream_fn(uint32_t h[8], const uint8_t *p, size_t blocks);
-ms_md_stream_fn *ms_md_sha256_stream(void);
+ms_md_stream_fn *ms_md_stream(struct ms_level_family *fam);
 
 /*
  * The digests of cnt messages (msg[i], len[i] bytes) into out[i], through
