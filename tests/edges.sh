@@ -176,7 +176,37 @@ test_reasons() {
 	is "$?" 0 "a blank line of --files-from is no entry"
 }
 
+# Tag lines of several digests are gathered for one write, up to 2 KiB:
+# names that carry them past that are written whole and in order, as
+# each digest's own run writes them, and read back.
+test_long_names_in_tag_lines() {
+	d=$(printf '%0200d' 0 | tr 0 d)
+	p=t
+	for n in 1 2 3 4 5 6 7 8 9 10 11; do
+		p=$p/$d
+		mkdir -p "$p"
+		echo "$n" > "$p/f$n"
+	done
+	multisum -r -a md5,sha1,sha256,blake3,sha512 t > all ||
+	    fail "the run failed"
+	: > each
+	find t -type f | LC_ALL=C sort | while read -r f; do
+		for a in md5 sha1 sha256 blake3 sha512; do
+			multisum --tag -a "$a" "$f" >> each
+		done
+	done
+	sort all > all.sorted
+	sort each > each.sorted
+	same all.sorted each.sorted "each line as the digest's own run writes it"
+	is "$(awk 'length > 2048' all | wc -l | tr -d ' ')" 10 \
+	    "lines alone past 2 KiB (f10's and f11's, whose name alone is)"
+	is "$(grep -c '/f[5-9]) = ' all)" 25 \
+	    "and files whose five lines together are"
+	status_is 0 "and they read back" multisum -c --quiet all
+}
+
 run sfv_names
+run long_names_in_tag_lines
 run archive_namesakes
 run archive_unnamed_member
 run cksum_lines

@@ -150,31 +150,59 @@ sfv_reads_back(const char *name)
 }
 
 /*
- * A line of n pieces and its end, in one fwrite: a tree of small files
- * writes a line per file (per digest in BSD form), and stdio's calls for
- * each piece took as many instructions as hashing 1 KiB with xxh3.  A
- * line longer than the buffer goes piece by piece.
+ * Lines gathered for one fwrite: a tree of small files writes a line per
+ * file (per digest in BSD form), and stdio's calls for each piece took as
+ * many instructions as hashing 1 KiB with xxh3.  What does not fit goes
+ * out as it comes, in order.
  */
+struct lines {
+	FILE	*out;
+	size_t	 len;
+	char	 buf[2048];
+};
+
+static void
+lines_add(struct lines *l, const char *s, size_t k)
+{
+	if (l->len + k > sizeof(l->buf)) {
+		fwrite(l->buf, 1, l->len, l->out);
+		l->len = 0;
+		if (k > sizeof(l->buf)) {
+			fwrite(s, 1, k, l->out);
+			return;
+		}
+	}
+	memcpy(l->buf + l->len, s, k);
+	l->len += k;
+}
+
+/* Not an initialiser: that would clear the buffer, a line's worth of
+ * stores for each result. */
+static void
+lines_begin(struct lines *l, FILE *out)
+{
+	l->out = out;
+	l->len = 0;
+}
+
+static void
+lines_end(struct lines *l)
+{
+	fwrite(l->buf, 1, l->len, l->out);
+	l->len = 0;
+}
+
+/* A line of n pieces and its end, in one fwrite. */
 static void
 put_line(FILE *out, const char *const piece[], size_t n, char eol)
 {
-	char line[1024];
-	size_t len = 0;
+	struct lines l;
 
-	for (size_t i = 0; i < n; i++) {
-		size_t k = strlen(piece[i]);
-
-		if (len + k + 1 > sizeof(line)) {
-			for (i = 0; i < n; i++)
-				fputs(piece[i], out);
-			putc(eol, out);
-			return;
-		}
-		memcpy(line + len, piece[i], k);
-		len += k;
-	}
-	line[len++] = eol;
-	fwrite(line, 1, len, out);
+	lines_begin(&l, out);
+	for (size_t i = 0; i < n; i++)
+		lines_add(&l, piece[i], strlen(piece[i]));
+	lines_add(&l, &eol, 1);
+	lines_end(&l);
 }
 
 const char *
@@ -294,18 +322,31 @@ ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
 		return;
 	}
 	case MS_FORMAT_BSD:
+		if (!esc) {	/* every digest's line in one fwrite */
+			struct lines l;
+			size_t n = strlen(name);
+
+			lines_begin(&l, out);
+			for (size_t i = 0; i < sel->cnt; i++) {
+				const struct ms_digest_spec *s = &sel->spec[i];
+				const char *tag = ms_spec_tag(s, tagbuf,
+				    sizeof(tagbuf));
+				const char *hex = spec_text(text, s,
+				    digest + sel->offset[i], o->base64);
+
+				lines_add(&l, tag, strlen(tag));
+				lines_add(&l, " (", 2);
+				lines_add(&l, name, n);
+				lines_add(&l, ") = ", 4);
+				lines_add(&l, hex, strlen(hex));
+				lines_add(&l, &eol, 1);
+			}
+			lines_end(&l);
+			return;
+		}
 		for (size_t i = 0; i < sel->cnt; i++) {
 			const struct ms_digest_spec *s = &sel->spec[i];
 
-			if (!esc) {
-				const char *piece[] = {
-				    ms_spec_tag(s, tagbuf, sizeof(tagbuf)), " (",
-				    name, ") = ", spec_text(text, s,
-				    digest + sel->offset[i], o->base64) };
-
-				put_line(out, piece, 5, eol);
-				continue;
-			}
 			putc('\\', out);
 			fputs(ms_spec_tag(s, tagbuf, sizeof(tagbuf)), out);
 			fputs(" (", out);
