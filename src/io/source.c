@@ -557,6 +557,13 @@ ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
 			return r;
 		/* Not mappable: the rest is read (pread, from s->pos). */
 		s->unmapped = true;
+	} else if (s->map && !s->unmapped && s->watched && s->exact &&
+	    s->pos == stop(s, s->size)) {
+		/* Mapped to the end of a file whose size is its length: that
+		 * is its end, without a read of 0; the check after the last
+		 * byte, below, sees a file grown since as changed. */
+		s->eof = true;
+		cap = 0;
 	}
 	if (s->limit >= 0 && (off_t)cap > s->limit - s->pos)
 		cap = (size_t)(s->limit - s->pos);
