@@ -101,26 +101,37 @@ EOF
 	fi
 }
 
-# Start-up: SHA-256 alone needs no libcrypto where SHA-NI runs it.
-test_sha256_without_libcrypto() {
+# need_lazy_libcrypto: skips unless strace runs and libcrypto is loaded
+# only when a run needs it.
+need_lazy_libcrypto() {
 	have strace || skip_test "no strace"
 	readelf -d "$MULTISUM" 2>/dev/null | grep -q 'NEEDED.*libcrypto' &&
 		skip_test "libcrypto is linked (configure --disable-lazy-loading)"
-	multisum --debug -a sha256 /dev/null 2> err > /dev/null
-	grep -q 'sha256: built-in (shani' err ||
+}
+
+# given_back ALGO VAR: VAR=libcrypto gives ALGO's one stream back to
+# libcrypto, which the run then opens and --debug names.
+given_back() {
+	env "$2=libcrypto" strace -f -e trace=openat -o trace \
+	    "$MULTISUM" -a "$1" abc > /dev/null
+	check "$2=libcrypto opens it" grep -q libcrypto trace
+	env "$2=libcrypto" "$MULTISUM" --debug -a "$1" abc 2> err > /dev/null
+	check "and --debug names OpenSSL as what computes it" \
+	    grep -q "^multisum: $1: OpenSSL [0-9.]* (no lanes)\$" err
+}
+
+# Start-up: SHA-256 alone needs no libcrypto where SHA-NI runs it.  The
+# CPU's flags decide, not --debug: a built-in stream lost fails.
+test_sha256_without_libcrypto() {
+	need_lazy_libcrypto
+	grep -qw sha_ni /proc/cpuinfo 2> /dev/null ||
 		skip_test "this CPU has no SHA-NI: libcrypto runs SHA-256"
 	printf 'abc' > abc
 	strace -f -e trace=openat -o trace "$MULTISUM" -a sha256,sha224 abc > got
 	lacks trace libcrypto "-a sha256,sha224 opens no libcrypto"
 	has_line got "SHA256 (abc) = ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" \
 	    "and gives FIPS 180's answer"
-	MULTISUM_SHA256_LEVEL=libcrypto strace -f -e trace=openat -o trace \
-	    "$MULTISUM" -a sha256 abc > got
-	check "MULTISUM_SHA256_LEVEL=libcrypto opens it" grep -q libcrypto trace
-	MULTISUM_SHA256_LEVEL=libcrypto multisum --debug -a sha256 abc \
-	    2> err > /dev/null
-	check "and --debug names OpenSSL as what computes it" \
-	    grep -q '^multisum: sha256: OpenSSL [0-9.]* (no lanes)$' err
+	given_back sha256 MULTISUM_SHA256_LEVEL
 	MULTISUM_SHA256_LEVEL=shani multisum --debug -a sha224 abc \
 	    2> err > /dev/null
 	check "the built-in stream and two SHA-NI lanes, for sha224 too" \
@@ -129,12 +140,10 @@ test_sha256_without_libcrypto() {
 	    "$MULTISUM" -a sha256 abc
 }
 
-# SHA-1 too (the sha1sum face): SHA-NI's stream, built in.
+# SHA-1 too (the sha1sum face), where a lanes level (AVX2, AVX-512)
+# stands beside SHA-NI.
 test_sha1_without_libcrypto() {
-	have strace || skip_test "no strace"
-	readelf -d "$MULTISUM" 2>/dev/null | grep -q 'NEEDED.*libcrypto' &&
-		skip_test "libcrypto is linked (configure --disable-lazy-loading)"
-	# the CPU's flags decide, not --debug: a built-in stream lost fails
+	need_lazy_libcrypto
 	grep -qw sha_ni /proc/cpuinfo 2> /dev/null &&
 	    grep -qw avx2 /proc/cpuinfo ||
 		skip_test "no SHA-NI and AVX2 here: libcrypto runs SHA-1"
@@ -149,13 +158,7 @@ test_sha1_without_libcrypto() {
 	    "and gives FIPS 180's answer"
 	has_line got "34aa973cd4c4daa4f61eeb2bdbad27316534016f  million" \
 	    "and its million a's"
-	MULTISUM_SHA1_LEVEL=libcrypto strace -f -e trace=openat -o trace \
-	    "$MULTISUM" -a sha1 abc > got
-	check "MULTISUM_SHA1_LEVEL=libcrypto opens it" grep -q libcrypto trace
-	MULTISUM_SHA1_LEVEL=libcrypto multisum --debug -a sha1 abc \
-	    2> err > /dev/null
-	check "and --debug names OpenSSL as what computes it" \
-	    grep -q '^multisum: sha1: OpenSSL [0-9.]* (no lanes)$' err
+	given_back sha1 MULTISUM_SHA1_LEVEL
 	ln -s "$MULTISUM" sha1sum
 	./sha1sum million > got
 	has_line got "34aa973cd4c4daa4f61eeb2bdbad27316534016f  million" \
