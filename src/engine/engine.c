@@ -463,6 +463,7 @@ worker_free(struct worker *w)
 		free(cs);
 	}
 	free(w->buf);
+	w->buf = NULL;
 }
 
 /*
@@ -495,11 +496,14 @@ start_workers(struct ms_engine *e)
 	for (unsigned i = have; i < e->nworkers; i++)
 		worker_free(&e->workers[i]);
 	e->nworkers = have;
-	for (unsigned i = 0; i < e->nworkers; i++) {
+	/* Workers from end on are not started: each gave its buffer back
+	 * for the stack of one that is (a ulimit -v the buffers took). */
+	for (unsigned i = 0, end = e->nworkers; i < end; i++) {
 		int rc;
 
-		rc = pthread_create(&e->workers[i].tid, NULL, worker_main,
-		    &e->workers[i]);
+		while ((rc = pthread_create(&e->workers[i].tid, NULL,
+		    worker_main, &e->workers[i])) != 0 && end > i + 1)
+			worker_free(&e->workers[--end]);
 		e->workers[i].running = rc == 0;
 		/* Fewer threads do the same steps; none can do nothing. */
 		if (rc != 0 && i == 0)
