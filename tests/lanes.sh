@@ -140,33 +140,47 @@ test_sha256_without_libcrypto() {
 	    "$MULTISUM" -a sha256 abc
 }
 
-# SHA-1 too (the sha1sum face), where a lanes level (AVX2, AVX-512)
-# stands beside SHA-NI.
-test_sha1_without_libcrypto() {
+# built_in_face ALGO VAR FLAG ABC MILLION: where the CPU has FLAG (and
+# AVX2, the lanes level without which libcrypto runs the family), ALGO
+# and its coreutils face run the built-in stream, without libcrypto, to
+# the published answers for "abc" (ABC) and a million a's (MILLION).
+built_in_face() {
 	need_lazy_libcrypto
-	grep -qw sha_ni /proc/cpuinfo 2> /dev/null &&
+	grep -qw "$3" /proc/cpuinfo 2> /dev/null &&
 	    grep -qw avx2 /proc/cpuinfo ||
-		skip_test "no SHA-NI and AVX2 here: libcrypto runs SHA-1"
-	multisum --debug -a sha1 /dev/null 2> err > /dev/null
-	check "--debug names the built-in stream" \
-	    grep -q '^multisum: sha1: built-in (shani, [0-9]* [a-z0-9]* lanes)$' err
+		skip_test "no $3 and AVX2 here: libcrypto runs $1"
+	multisum --debug -a "$1" /dev/null 2> err > /dev/null
+	check "--debug names the built-in stream" grep -q \
+	    "^multisum: $1: built-in ([a-z]*, [0-9]* [a-z0-9]* lanes)\$" err
 	printf 'abc' > abc
 	head -c 1000000 /dev/zero | tr '\0' a > million
-	strace -f -e trace=openat -o trace "$MULTISUM" -a sha1 abc million > got
-	lacks trace libcrypto "-a sha1 opens no libcrypto"
-	has_line got "a9993e364706816aba3e25717850c26c9cd0d89d  abc" \
-	    "and gives FIPS 180's answer"
-	has_line got "34aa973cd4c4daa4f61eeb2bdbad27316534016f  million" \
-	    "and its million a's"
-	given_back sha1 MULTISUM_SHA1_LEVEL
-	ln -s "$MULTISUM" sha1sum
-	./sha1sum million > got
-	has_line got "34aa973cd4c4daa4f61eeb2bdbad27316534016f  million" \
-	    "the sha1sum face runs it"
+	strace -f -e trace=openat -o trace "$MULTISUM" -a "$1" abc million > got
+	lacks trace libcrypto "-a $1 opens no libcrypto"
+	has_line got "$4  abc" "and gives the published answer"
+	has_line got "$5  million" "and its million a's"
+	given_back "$1" "$2"
+	ln -s "$MULTISUM" "${1}sum"
+	strace -f -e trace=openat -o trace "./${1}sum" million > got
+	has_line got "$5  million" "the ${1}sum face runs it"
+	lacks trace libcrypto "without libcrypto"
+}
+
+# SHA-1 (the sha1sum face) on SHA-NI, and MD5 (md5sum) in C, which
+# beside its lanes runs wherever AVX2 does.
+test_sha1_without_libcrypto() {
+	built_in_face sha1 MULTISUM_SHA1_LEVEL sha_ni \
+	    a9993e364706816aba3e25717850c26c9cd0d89d \
+	    34aa973cd4c4daa4f61eeb2bdbad27316534016f
+}
+
+test_md5_without_libcrypto() {
+	built_in_face md5 MULTISUM_MD5_LEVEL avx2 \
+	    900150983cd24fb0d6963f7d28e17f72 7707d6ae4e027c70eea2a935c2296f21
 }
 
 run every_level_matches_the_peers
 run four_digests_match_hashlib
 run sha256_without_libcrypto
 run sha1_without_libcrypto
+run md5_without_libcrypto
 finish

@@ -3,8 +3,8 @@
  *
  * unit-lanes.c - MD5, SHA-1, SHA-224 and SHA-256 of many messages side by
  * side (kernels/md_lanes.c over md_avx2.c, md_avx512.c, sha256_shani.c),
- * and the one built-in stream of SHA-1 and SHA-256 (sha1_shani.c,
- * sha256_shani.c through digest/backend_md.c), at every level
+ * and the one built-in stream of MD5, SHA-1 and SHA-256 (md5_portable.c,
+ * sha1_shani.c, sha256_shani.c through digest/backend_md.c), at every level
  * this CPU runs (each forced in turn):
  *
  *   - the known answers of RFC 1321 (MD5) and FIPS 180's examples (SHA),
@@ -14,7 +14,7 @@
  *     addresses, against OpenSSL's libcrypto (through its backend, which
  *     shares no code with the kernels);
  *   - a lane of 3 bytes beside one of 5000: each gets its own digest;
- *   - SHA-1, SHA-256 and SHA-224 fed to the one built-in stream in awkward
+ *   - MD5, SHA-1, SHA-256 and SHA-224 fed to the one built-in stream in awkward
  *     pieces, against libcrypto.
  * Messages the lanes leave to the caller (done false) are allowed, but
  * every level must hash most of them.
@@ -205,8 +205,8 @@ test_short_beside_long(const struct fam *f, const char *level,
 	    "in %u lanes, each its own digest", f->row, level, k->lanes);
 }
 
-/* The one stream of rows first .. last (the built-in one of SHA-1 and
- * SHA-2, or libcrypto's), fed in pieces that cross the blocks. */
+/* The one stream of rows first .. last (the built-in one, or
+ * libcrypto's), fed in pieces that cross the blocks. */
 static void
 test_one_stream(const char *level, size_t first, size_t last)
 {
@@ -267,12 +267,14 @@ main(void)
 			test_known_answers(f, fi, *l, k);
 			test_against_libcrypto(f, *l, k);
 			test_short_beside_long(f, *l, k);
-			if (f->levels == &ms_sha1_levels)
+			if (f->levels != &ms_sha256_levels)
 				test_one_stream(*l, fi, fi);
 			if (fi == MS_ARRAY_LEN(fams) - 1)
 				test_one_stream(*l, fi - 1, fi);
 		}
 	}
+	if (ms_level_force(&ms_md5_levels, "libcrypto") == 0)
+		test_one_stream("libcrypto", 0, 0);
 	if (ms_level_force(&ms_sha1_levels, "libcrypto") == 0)
 		test_one_stream("libcrypto", 1, 1);
 	if (ms_level_force(&ms_sha256_levels, "libcrypto") == 0)

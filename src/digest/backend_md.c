@@ -3,17 +3,18 @@
  *
  * backend_md.c - the MD5, SHA-1, SHA-224 and SHA-256 rows: small files
  * many at a time in the built-in lanes (md_lanes.c), and one stream
- * through libcrypto, except SHA-1, SHA-224 and SHA-256 on a CPU with
- * SHA-NI, which run the built-in SHA-NI kernels and never load libcrypto.
+ * built in where md_lanes.c's ms_md_stream has one (MD5 in C; SHA-1,
+ * SHA-224 and SHA-256 on SHA-NI), which never loads libcrypto, else
+ * through libcrypto.
  *
  * Why built in: OpenSSL's own SHA-NI code is no faster (1 GiB, 1.24 GB/s
- * beside 1.26 here; SHA-1, 300 MB, 1.00x), but loading libcrypto is: its
- * relocations and its provider's start are 2.9 of the 3.2 million
- * instructions of `multisum -a sha256 empty` (callgrind), twice
- * sha256sum's whole run, and the sha1sum face took 3.3x sha1sum's time.
- * MD5 has no such instructions, and a C MD5 ran at 0.85x OpenSSL's
- * assembly: it stays there.  MULTISUM_SHA1_LEVEL=libcrypto and
- * MULTISUM_SHA256_LEVEL=libcrypto give a family back to libcrypto.
+ * beside 1.26 here; SHA-1, 300 MB, 1.00x), nor its MD5 assembly (300 MB:
+ * libcrypto took 1.06x the C code's time on a Zen 3), but loading
+ * libcrypto is slow: its relocations and its provider's start are 2.9 of
+ * the 3.2 million instructions of `multisum -a sha256 empty`
+ * (callgrind), twice sha256sum's whole run, and the md5sum and sha1sum
+ * faces took 3.3x coreutils' time.  A family's level "libcrypto"
+ * (MULTISUM_MD5_LEVEL=libcrypto, ...) gives it back to libcrypto.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 
 #include "digest/backend.h"
 #include "kernels/md_lanes.h"
+#include "base/bytes.h"
 #include "base/util.h"
 
 static const struct ms_digest_ops *const lib = &ms_ops_openssl;
@@ -47,11 +49,14 @@ row_of(const struct ms_algo *a)
 	ms_bug("backend_md: a row it does not serve");
 }
 
-/* The built-in stream of SHA-1, SHA-224 or SHA-256 (SHA-NI), or NULL. */
+/* The built-in stream of MD5 (C), SHA-1, SHA-224 or SHA-256 (SHA-NI), or
+ * NULL. */
 static ms_md_stream_fn *
 built_in(const struct row *r)
 {
-	return ms_md_stream(r->levels);
+	const char *name;
+
+	return ms_md_stream(r->levels, &name);
 }
 
 struct state {
@@ -150,12 +155,17 @@ final(void *state, unsigned char *out)
 		s->n = 0;
 	}
 	memset(s->buf + s->n, 0, 56 - s->n);
-	for (int i = 0; i < 8; i++)
-		s->buf[56 + i] = (uint8_t)(bits >> (56 - 8 * i));
+	/* the length and the words: big-endian for SHA, little for MD5 */
+	if (s->row->shape->big_endian)
+		ms_store_be64(s->buf + 56, bits);
+	else
+		ms_store_le64(s->buf + 56, bits);
 	s->compress(s->h, s->buf, 1);
 	for (unsigned w = 0; w < s->row->shape->out_words; w++)
-		for (int i = 0; i < 4; i++)
-			out[4 * w + (unsigned)i] = (uint8_t)(s->h[w] >> (24 - 8 * i));
+		if (s->row->shape->big_endian)
+			ms_store_be32(out + 4 * w, s->h[w]);
+		else
+			ms_store_le32(out + 4 * w, s->h[w]);
 }
 
 static void
@@ -197,23 +207,24 @@ stream(const struct ms_digest_spec *spec)
 	return built_in(row_of(spec->algo)) != NULL ? &ms_ops_sha2 : lib;
 }
 
-/* What runs beside the stream's backend: the built-in SHA-NI stream
- * ("shani"), then the lanes that take small files many at a time:
- * "shani, 16 avx512 lanes", "8 avx2 lanes", "no lanes". */
+/* What runs beside the stream's backend: the built-in stream ("shani",
+ * "portable"), then the lanes that take small files many at a time:
+ * "shani, 16 avx512 lanes", "portable, 8 avx2 lanes", "no lanes". */
 static const char *
 variant(const struct ms_digest_spec *spec)
 {
 	static _Thread_local char buf[80];
 	const struct row *r = row_of(spec->algo);
 	const struct ms_md_kernel *k = ms_level_kernel(r->levels);
-	const char *one = built_in(r) != NULL ? "shani, " : "";
+	const char *name = "";
+	const char *comma = ms_md_stream(r->levels, &name) != NULL ? ", " : "";
 
 	if (k->fn == NULL)
-		snprintf(buf, sizeof(buf), "%sno lanes", one);
+		snprintf(buf, sizeof(buf), "%s%sno lanes", name, comma);
 	else if (r->levels->why[0] != '\0')	/* refused at load */
 		snprintf(buf, sizeof(buf), "%s", ms_level_name(r->levels));
 	else
-		snprintf(buf, sizeof(buf), "%s%u %s lanes", one,
+		snprintf(buf, sizeof(buf), "%s%s%u %s lanes", name, comma,
 		    (unsigned)k->lanes, ms_level_name(r->levels));
 	return buf;
 }

@@ -61,6 +61,9 @@ static const uint32_t ms_sha256_k[64] = {
 ms_md_lanes_fn ms_md5_avx512, ms_sha1_avx512, ms_sha256_avx512;
 ms_md_lanes_fn ms_md5_avx2, ms_sha1_avx2, ms_sha256_avx2;
 
+/* md5_portable.c: one stream, in C. */
+void	 ms_md5_portable(uint32_t h[8], const uint8_t *p, size_t blocks);
+
 /* sha1_shani.c: one stream. */
 void	 ms_sha1_shani(uint32_t h[8], const uint8_t *p, size_t blocks);
 

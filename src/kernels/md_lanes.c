@@ -18,7 +18,8 @@
  * (cpulevel.h), whose x86-64 kernels (md_avx2.c, sha1_shani.c,
  * sha256_shani.c, md_avx512.c) are built on x86-64 hosts only,
  * md_avx512.c unless configure --disable-avx512, and the choice of the
- * built-in one stream (ms_md_stream).
+ * built-in one stream (ms_md_stream: MD5's md5_portable.c, the SHA-NI
+ * kernels).
  */
 #include "kernels/md_lanes.h"
 
@@ -94,17 +95,20 @@ struct ms_level_family ms_sha256_levels = MS_LEVEL_FAMILY(
     "shani", "avx512");
 
 ms_md_stream_fn *
-ms_md_stream(struct ms_level_family *fam)
+ms_md_stream(struct ms_level_family *fam, const char **name)
 {
+	if (ms_level_get(fam) == 0)
+		return NULL;	/* libcrypto's level: its stream too */
+	if (fam == &ms_md5_levels) {
+		*name = "portable";
+		return ms_md5_portable;
+	}
 #if MS_SIMD_X86_64
-	ms_md_stream_fn *fn = fam == &ms_sha256_levels ? ms_sha256_shani :
-	    fam == &ms_sha1_levels ? ms_sha1_shani : NULL;
-
-	if (fn != NULL && (ms_cpu_features() & NEEDS_SHANI) == NEEDS_SHANI &&
-	    ms_level_get(fam) != 0)
-		return fn;
-#else
-	(void)fam;
+	if ((ms_cpu_features() & NEEDS_SHANI) == NEEDS_SHANI) {
+		*name = "shani";
+		return fam == &ms_sha256_levels ? ms_sha256_shani :
+		    ms_sha1_shani;
+	}
 #endif
 	return NULL;
 }

@@ -44,12 +44,13 @@ struct ms_md_kernel {
 extern struct ms_level_family ms_md5_levels, ms_sha1_levels,
     ms_sha256_levels;
 
-/* One stream of SHA-1 or SHA-224 and SHA-256 blocks (the family fam),
- * built in: the SHA-NI compression where this CPU has it and the
- * family's level (MULTISUM_SHA1_LEVEL, MULTISUM_SHA256_LEVEL) is not
- * libcrypto, else NULL (libcrypto's stream runs; always for MD5). */
+/* One stream of the family fam's blocks, built in, and in *name what it
+ * is: MD5's in C ("portable"), SHA-1's and SHA-224's and SHA-256's on
+ * SHA-NI ("shani") where this CPU has it; where the family's level
+ * (MULTISUM_MD5_LEVEL, MULTISUM_SHA1_LEVEL, MULTISUM_SHA256_LEVEL) is
+ * libcrypto, or there is none, NULL: libcrypto's stream runs. */
 typedef void ms_md_stream_fn(uint32_t h[8], const uint8_t *p, size_t blocks);
-ms_md_stream_fn *ms_md_stream(struct ms_level_family *fam);
+ms_md_stream_fn *ms_md_stream(struct ms_level_family *fam, const char **name);
 
 /*
  * The digests of cnt messages (msg[i], len[i] bytes) into out[i], through
