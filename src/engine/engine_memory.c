@@ -5,9 +5,10 @@
  * every front end (ms_engine_defaults: a job per usable CPU), and the
  * bound on the engine's buffers (--memory): its default from the
  * machine, the plan that fits a run into it (a buffer size, a number of
- * workers), and the account a big file's ring draws on.  A run holds fewer files in flight rather than more memory than
- * the bound: fewer workers, smaller buffers, shorter rings or none, a
- * file read rather than mapped.
+ * workers), and the account a big file's ring draws on.  A run holds
+ * fewer files in flight rather than more memory than the bound: fewer
+ * workers, smaller buffers, shorter rings or none, a file read rather
+ * than mapped.
  * What the bound allows may still fail to allocate (a ulimit below it);
  * the file in hand then fails (ENOMEM, exit 1), never the run.
  *

@@ -10,8 +10,6 @@
  */
 #include "kernels/md_kernels.h"
 
-#include <string.h>
-
 static inline uint32_t
 rotl(uint32_t x, unsigned s)
 {
