@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
-# harden.sh - the I/O side of hardening (issues 9 and 10): one reader per
+# io-hardening.sh - the I/O side of hardening (issues 9 and 10): one reader per
 # stream, -o that never lists or clobbers what it should not, signals,
 # descriptors, odd files, mapped files that shrink, and the shape of
 # what reaches standard output.

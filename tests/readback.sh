@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
-# edges.sh - what a new user meets at the edges (issue 21): the tool's
+# readback.sh - what a new user meets at the edges (issue 21): the tool's
 # own output reads back with its own -c (SFV names, archive members of
 # one name, cksum lines, untagged BLAKE2b of any length), and every
 # refusal names the file and the cause.

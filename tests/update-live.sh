@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# live.sh - --update of trees that change while they are read, and runs
+# update-live.sh - --update of trees that change while they are read, and runs
 # that are killed: nothing recorded is lost, nothing partial passes for
 # whole, and every summary says what was applied.
 . "$TESTS_SRCDIR/lib.sh"
