@@ -309,14 +309,19 @@ private() {
 
 # long_functions SRC: "FOLDER/FILE.c:NAME LINES" for each function below
 # SRC over 100 lines, from the line that names it (a definition starts
-# its line with the name, STYLE.md) to its closing brace.
+# its line with the name, STYLE.md; else the line above its brace, as in
+# "char (*rows(void))[4]") to its closing brace.
 long_functions() {
 	(cd "$1" && awk '
 		FNR == 1 { name = ""; body = 0 }
 		/^[A-Za-z_][A-Za-z0-9_]*\(/ {
 			name = $0; sub(/\(.*/, "", name); at = FNR; next
 		}
+		/^\{/ && name == "" && match(prev, /[A-Za-z_][A-Za-z0-9_]*\(/) {
+			name = substr(prev, RSTART, RLENGTH - 1); at = FNR - 1
+		}
 		/^\{/ && name != "" { body = 1; next }
+		{ prev = $0 }
 		/^\}/ && body {
 			if (FNR - at + 1 > 100)
 				print FILENAME ":" name, FNR - at + 1
@@ -566,10 +571,13 @@ test_detector_finds_a_long_function() {
 		print "\treturn a;\n}\n\nstatic int\njust_100(int a)\n{"
 		for (i = 0; i < 97; i++) print "\ta++;"
 		print "}\nstatic const int t[] = {\n\t1,\n};"
+		print "static char (*rows(void))[4]\n{"
+		for (i = 0; i < 98; i++) print "\t;"
+		print "}"
 	}' > fake/src/low/a.c
 	long_functions fake/src > got
-	is "$(cat got)" "low/a.c:long_one 101" \
-	    "101 lines from the name to the brace is over, 100 is not"
+	printf '%s\n' "low/a.c:long_one 101" "low/a.c:rows 101" > want
+	same got want "101 lines from the name to the brace is over, 100 is not"
 }
 
 test_detector_finds_a_mode_entry_without_options() {
