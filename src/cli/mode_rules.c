@@ -21,11 +21,30 @@
 #include "digest/algorithm.h"
 #include "digest/backend_hdfs.h"
 #include "digest/compose.h"
+#include "engine/engine.h"
 #include "manifest/hashset.h"
 #include "manifest/ledger.h"
 #include "manifest/manifest.h"
 #include "io/source.h"
+#include "io/text_input.h"
 #include "base/util.h"
+
+/* The bound on the known sets' tables: --memory's (else its default),
+ * into buf as --memory takes it. */
+static size_t
+sets_bound(const struct ms_options *o, char *buf, size_t cap)
+{
+	size_t m = o->engine.memory != 0 ? o->engine.memory : ms_memory_default();
+	const char *unit = "KMG";
+	int k = -1;
+
+	while (k < 2 && m % 1024 == 0 && m >= 1024) {
+		m /= 1024;
+		k++;
+	}
+	snprintf(buf, cap, "%zu%.*s", m, k >= 0 ? 1 : 0, unit + (k >= 0 ? k : 0));
+	return o->engine.memory != 0 ? o->engine.memory : ms_memory_default();
+}
 
 /*
  * --match, --unmatched: every SET read into one set of digests (exit 1
@@ -37,15 +56,25 @@ load_sets(struct ms_options *o)
 {
 	struct ms_selection held = { 0 };
 	bool usable = false, empty = false;
-	char weak[128];
+	char weak[128], mem[32];
+	size_t bound = sets_bound(o, mem, sizeof(mem));
 
 	o->match = ms_hashset_new();
 	for (size_t i = 0; i < o->nsets; i++) {
+		struct ms_manifest_input in;
 		size_t bad = 0, got = 0;
 
-		if (ms_hashset_load(o->match, o->sets[i],
-		    o->sel_given ? &o->sel : NULL, &bad, &got) == -1) {
-			ms_warn("%s: %s", o->sets[i], strerror(errno));
+		/* through the door, as -c reads lists; in memory --memory
+		 * bounds, as any buffer of the run */
+		if (ms_text_input(&in, o->sets[i]) == -1 ||
+		    ms_hashset_load(o->match, &in, o->sel_given ? &o->sel : NULL,
+		    bound, &bad, &got) == -1) {
+			if (errno == E2BIG)
+				ms_warn("%s: too large for --memory=%s", o->sets[i],
+				    mem);
+			else
+				ms_warn("%s: %s", o->sets[i],
+				    ms_text_strerror(errno));
 			exit(MS_EXIT_FAIL);
 		}
 		/* a set of nothing is a wrong file, as -c's "no properly
@@ -224,9 +253,11 @@ check_bench(struct ms_options *o)
 static void
 manifest_algorithms(struct ms_options *o, const char *manifest)
 {
-	if (!o->sel_given && ms_ledger_scan(manifest, &o->sel) == -1 &&
-	    errno != ENOENT)
-		ms_warn("%s: %s", manifest, strerror(errno));
+	struct ms_manifest_input in;
+
+	/* one that cannot be read is said once, by the mode that loads it */
+	if (!o->sel_given && ms_text_input(&in, manifest) == 0)
+		(void)ms_ledger_scan(&in, &o->sel);
 	ms_selection_set_params(&o->sel, &o->param);
 	default_algorithm(o);
 }

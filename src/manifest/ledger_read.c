@@ -3,8 +3,8 @@
  *
  * ledger_read.c - a manifest file read back into a ledger.
  *
- * Owns the reading: the file in large blocks cut into lines (no copy),
- * the bookkeeping lines (the v1 header, "#@"), and a fast path for the
+ * Owns the reading: the bytes a mode hands in, cut into lines by
+ * lines.c (large blocks, no copy), the bookkeeping lines (the v1 header, "#@"), and a fast path for the
  * two line shapes multisum writes into a ledger, GNU "HEX  NAME" and BSD
  * "TAG (NAME) = HEX", that yields exactly what manifest.c's generic
  * parser would.  Every line it is not sure of (escaped names, CRs inside
@@ -15,15 +15,12 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "manifest/lines.h"
 #include "manifest/manifest.h"
 #include "base/util.h"
-
-#define BLOCK_SIZE	(1u << 20)
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define SWAR	1	/* eight characters a step, in a word */
@@ -122,72 +119,6 @@ parse_stat(const char *s, const char *end, struct ms_file_stat *fs,
 	fs->ctime_ns = v[2];
 	fs->ino = (uint64_t)v[3];
 	return true;
-}
-
-/* ----------------------------------------------------------- lines */
-
-/*
- * A file cut into lines as getline would (newline kept, NUL bytes
- * allowed), in place in one buffer: each line is followed by a NUL for
- * the time it is in use (the byte it covers is put back after).
- */
-struct lines {
-	int		 fd;
-	char		*buf;
-	size_t		 cap;		/* buf holds cap + 1 bytes */
-	size_t		 start, end;	/* unread bytes */
-	size_t		 held_at;	/* where the NUL was put, or SIZE_MAX */
-	char		 held;		/* the byte it covers */
-	bool		 eof;
-	uint64_t	 base;		/* the file offset of buf[0] */
-};
-
-/*
- * The next line, its offset in the file and its length; 0 at the end,
- * -1 on a read error.
- */
-static ssize_t
-next_line(struct lines *r, char **line, uint64_t *at)
-{
-	char *nl;
-	size_t n;
-
-	if (r->held_at != SIZE_MAX) {
-		r->buf[r->held_at] = r->held;
-		r->held_at = SIZE_MAX;
-	}
-	while ((nl = memchr(r->buf + r->start, '\n', r->end - r->start)) == NULL &&
-	    !r->eof) {
-		ssize_t got;
-
-		if (r->start > 0) {
-			memmove(r->buf, r->buf + r->start, r->end - r->start);
-			r->base += r->start;
-			r->end -= r->start;
-			r->start = 0;
-		}
-		if (r->end == r->cap) {
-			r->cap *= 2;
-			r->buf = ms_xrealloc(r->buf, r->cap + 1);
-		}
-		got = read(r->fd, r->buf + r->end, r->cap - r->end);
-		if (got == -1 && errno == EINTR)
-			continue;
-		if (got == -1)
-			return -1;
-		r->eof = got == 0;
-		r->end += (size_t)got;
-	}
-	n = nl != NULL ? (size_t)(nl - (r->buf + r->start)) + 1 : r->end - r->start;
-	if (n == 0)
-		return 0;
-	*line = r->buf + r->start;
-	*at = r->base + r->start;
-	r->start += n;
-	r->held_at = r->start;
-	r->held = r->buf[r->start];
-	r->buf[r->start] = '\0';
-	return (ssize_t)n;
 }
 
 /* ------------------------------------------------------- fast path */
@@ -504,18 +435,20 @@ verdict(const char *path, const struct ms_selection *given,
 }
 
 /*
- * Read the manifest at path, handing each entry to fn, or with fast (and
- * l) the lines it takes straight to l.  With l->shape, the file stays
- * open as l->fd.
+ * Read the manifest in, handing each entry to fn, or with fast (and l)
+ * the lines it takes straight to l.  in is closed, but with l->shape,
+ * whose bytes ms_ledger_copy reads again: it is l->in then.
  */
 static int
-read_manifest(const char *path, const struct ms_selection *given,
-    struct ms_ledger *l, struct fast *fast, line_fn *fn, void *arg)
+read_manifest(const struct ms_manifest_input *in,
+    const struct ms_selection *given, struct ms_ledger *l, struct fast *fast,
+    line_fn *fn, void *arg)
 {
+	const char *path = in->name;
 	struct ms_manifest_rules rules = { .dialect = MS_DIALECT_NATIVE,
 	    .given = given };
 	struct ms_manifest_state st = { 0 };
-	struct lines r = { .held_at = SIZE_MAX };
+	struct ms_lines r;
 	struct ms_ledger_line ln = { 0 };
 	char *line;
 	ssize_t n;
@@ -528,13 +461,9 @@ read_manifest(const char *path, const struct ms_selection *given,
 	struct ms_manifest_entry e;
 	int rc = 0, err;
 
-	r.fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	if (r.fd == -1)
-		return -1;
-	r.cap = BLOCK_SIZE;
-	r.buf = ms_xmalloc(r.cap + 1);
+	ms_lines_init(&r, in);
 	ms_manifest_begin(&rules, &st, path);
-	while ((n = next_line(&r, &line, &at)) > 0) {
+	while ((n = ms_lines_next(&r, &line, &at)) > 0) {
 		enum ms_line v;
 
 		if (l != NULL && st.line == 0) {
@@ -604,14 +533,16 @@ stop:
 	if (n == -1)
 		rc = -1;
 	if (l != NULL)
-		l->size = r.base + r.end;
+		l->size = ms_lines_size(&r);
 	ms_manifest_end(&st);
 	free(copy);
-	free(r.buf);
+	ms_lines_free(&r);
 	if (rc == 0 && l != NULL && l->shape != NULL)
-		l->fd = r.fd;
-	else
-		close(r.fd);
+		l->in = *in;
+	else if (ms_manifest_input_close(in) == -1 && rc == 0) {
+		err = errno;
+		rc = -1;
+	}
 	errno = err;
 	return rc;
 }
@@ -640,10 +571,10 @@ scan_line(void *arg, const struct ms_manifest_entry *e,
 }
 
 int
-ms_ledger_scan(const char *path, struct ms_selection *sel)
+ms_ledger_scan(const struct ms_manifest_input *in, struct ms_selection *sel)
 {
 	struct scan s = { sel, NULL };
-	int rc = read_manifest(path, NULL, NULL, NULL, scan_line, &s);
+	int rc = read_manifest(in, NULL, NULL, NULL, scan_line, &s);
 
 	free(s.first);
 	return rc;
@@ -673,47 +604,49 @@ load_line(void *arg, const struct ms_manifest_entry *me,
 }
 
 static int
-load(struct ms_ledger *l, const char *path, const struct ms_selection *sel,
-    bool fast, const struct ms_ledger_shape *shape)
+load(struct ms_ledger *l, const struct ms_manifest_input *in,
+    const struct ms_selection *sel, bool fast,
+    const struct ms_ledger_shape *shape)
 {
 	struct fast f;
 
 	memset(l, 0, sizeof(*l));
 	l->sel = sel;
-	l->fd = -1;
-	if (shape != NULL && shape->kind != MS_SHAPE_NONE)
+	/* plain entries are copied as they were: only from bytes that can
+	 * be read again as they are (not from a pipe, nor decoded) */
+	if (shape != NULL && shape->kind != MS_SHAPE_NONE && in->pull_at != NULL)
 		l->shape = shape;
-	fast_init(&f, sel, path);
-	if (read_manifest(path, sel, l, fast ? &f : NULL, load_line, l) == -1) {
+	fast_init(&f, sel, in->name);
+	if (read_manifest(in, sel, l, fast ? &f : NULL, load_line, l) == -1) {
 		int err = errno;
 
 		ms_ledger_free(l);
 		errno = err;
 		return -1;
 	}
-	ms_ledger_index(l, path);
+	ms_ledger_index(l, in->name);
 	return 0;
 }
 
 int
-ms_ledger_load(struct ms_ledger *l, const char *path,
+ms_ledger_load(struct ms_ledger *l, const struct ms_manifest_input *in,
     const struct ms_selection *sel)
 {
-	return load(l, path, sel, true, NULL);
+	return load(l, in, sel, true, NULL);
 }
 
 int
-ms_ledger_load_shaped(struct ms_ledger *l, const char *path,
+ms_ledger_load_shaped(struct ms_ledger *l, const struct ms_manifest_input *in,
     const struct ms_selection *sel, const struct ms_ledger_shape *shape)
 {
-	return load(l, path, sel, true, shape);
+	return load(l, in, sel, true, shape);
 }
 
 int
-ms_ledger_load_generic(struct ms_ledger *l, const char *path,
+ms_ledger_load_generic(struct ms_ledger *l, const struct ms_manifest_input *in,
     const struct ms_selection *sel)
 {
-	return load(l, path, sel, false, NULL);
+	return load(l, in, sel, false, NULL);
 }
 
 int
@@ -723,8 +656,8 @@ ms_ledger_copy(const struct ms_ledger *l, uint64_t off, uint64_t len,
 	static char buf[1 << 16];
 
 	while (len > 0) {
-		ssize_t got = pread(l->fd, buf, len < sizeof(buf) ? len : sizeof(buf),
-		    (off_t)off);
+		ssize_t got = l->in.pull_at(l->in.src, buf,
+		    len < sizeof(buf) ? len : sizeof(buf), off);
 
 		if (got == -1 && errno == EINTR)
 			continue;

@@ -23,6 +23,7 @@
 #include "engine/engine_pieces.h"
 #include "base/quote.h"
 #include "modes/update_walk.h"
+#include "io/text_input.h"
 #include "base/util.h"
 
 enum class {
@@ -310,12 +311,14 @@ ms_audit_main(const struct ms_options *o)
 {
 	struct audit a = { .o = o };
 	const char *path = o->audit;
+	struct ms_manifest_input in;
 
 	a.ndjson = o->format_name != NULL;	/* main let only ndjson by */
 	if (ms_selection_load(&o->sel) == -1)
 		return MS_EXIT_USAGE;
-	if (ms_ledger_load(&a.l, path, &o->sel) == -1) {
-		ms_warn("%s: %s", path, strerror(errno));
+	if (ms_text_input(&in, path) == -1 ||
+	    ms_ledger_load(&a.l, &in, &o->sel) == -1) {
+		ms_warn("%s: %s", path, ms_text_strerror(errno));
 		return MS_EXIT_FAIL;
 	}
 	if (a.l.cnt > 0 && !a.l.versioned && !o->quiet)

@@ -23,6 +23,7 @@
 #include "modes/part.h"
 #include "modes/update.h"
 #include "io/output.h"
+#include "io/text_input.h"
 #include "base/quote.h"
 #include "base/util.h"
 
@@ -62,21 +63,24 @@ read_input(struct merge *m, size_t input)
 	struct ms_manifest_rules rules = { .dialect = MS_DIALECT_NATIVE,
 	    .given = m->o->sel_given ? &m->o->sel : NULL };
 	struct ms_manifest_state st = { 0 };
-	FILE *fp = fopen(path, "r");
-	char *line = NULL, *copy = NULL, *pending = NULL;
-	size_t cap = 0;
+	struct ms_manifest_input in;
+	struct ms_lines r;
+	char *line, *copy = NULL, *pending = NULL;
+	uint64_t at;
 	ssize_t n;
 	struct item *cur = NULL;
 	struct ms_ledger_head *h = &m->head[input];
 
-	if (fp == NULL) {
+	/* through the door, as -c reads lists (UTF-16 decoded) */
+	if (ms_text_input(&in, path) == -1) {
 		ms_warn("%s: %s", path, strerror(errno));
 		m->failed++;
 		m->unread[input] = true;
 		return;
 	}
+	ms_lines_init(&r, &in);
 	ms_manifest_begin(&rules, &st, path);
-	while ((n = getline(&line, &cap, fp)) > 0) {
+	while ((n = ms_lines_next(&r, &line, &at)) > 0) {
 		struct ms_manifest_entry e;
 
 		if (st.line == 0 && ms_ledger_head_parse(h, line)) {
@@ -137,15 +141,18 @@ read_input(struct merge *m, size_t input)
 		if (line[n - 1] != '\n')
 			append(cur, "\n", 1);
 	}
-	if (ferror(fp)) {
+	if (n == -1) {
+		ms_warn("%s: %s", path, ms_text_strerror(errno));
+		m->failed++;
+	}
+	if (ms_manifest_input_close(&in) == -1 && n != -1) {
 		ms_warn("%s: %s", path, strerror(errno));
 		m->failed++;
 	}
-	fclose(fp);
+	ms_lines_free(&r);
 	ms_manifest_end(&st);
 	free(pending);
 	free(copy);
-	free(line);
 }
 
 /* Walk order: byte order, component by component. */

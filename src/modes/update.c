@@ -22,6 +22,7 @@
 #include "modes/update_int.h"
 #include "engine/engine_pieces.h"
 #include "modes/update_walk.h"
+#include "io/text_input.h"
 #include "base/quote.h"
 #include "base/util.h"
 
@@ -353,10 +354,12 @@ static int
 load(struct update *u, const char *path)
 {
 	const struct ms_options *o = u->o;
+	struct ms_manifest_input in;
 
-	if (ms_ledger_load_shaped(&u->l, path, &o->sel, &u->shape) == -1) {
+	if (ms_text_input(&in, path) == -1 ||
+	    ms_ledger_load_shaped(&u->l, &in, &o->sel, &u->shape) == -1) {
 		if (errno != ENOENT) {
-			ms_warn("%s: %s", path, strerror(errno));
+			ms_warn("%s: %s", path, ms_text_strerror(errno));
 			return -1;
 		}
 		ms_ledger_empty(&u->l, &o->sel);	/* the first run */
