@@ -8,8 +8,10 @@
  * implies.  The line shapes are manifest_native.c's,
  * manifest_coreutils.c's and manifest_b3sum.c's; digests, their one
  * algorithm and the small helpers all parts share are
- * manifest_digest.c's.  Pure: it never does I/O, never prints and never
- * decides what a bad line costs.
+ * manifest_digest.c's.  Pure: it never does I/O, never prints, never
+ * decides what a bad line costs, and keeps nothing of its own between
+ * calls (a reason put together for a line lives in the caller's state,
+ * st->why, as every part's does).
  */
 #include "manifest/manifest_int.h"
 

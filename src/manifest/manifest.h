@@ -128,6 +128,9 @@ struct ms_manifest_state {
 	 * s3api JSON): manifest_storage.c's. */
 	struct ms_mf_record *rec;
 	char		*rec_given;	/* its last entry's name (malloc) */
+	/* a reason put together for the last line: e->why points here
+	 * until the next line is parsed */
+	char		 why[96];
 };
 
 /*

@@ -100,7 +100,6 @@ enum ms_line
 ms_mf_hashdeep_parse(struct ms_manifest_state *st, char *s, size_t len,
     struct ms_manifest_entry *e)
 {
-	static char why[80];
 	char *p = s, *end = s + len;
 	size_t digits = 0;
 
@@ -130,9 +129,9 @@ ms_mf_hashdeep_parse(struct ms_manifest_state *st, char *s, size_t len,
 	e->name = p;
 	e->how = MS_BY_TAG;
 	if (e->n == 0) {
-		snprintf(why, sizeof(why), "hashdeep's %s: not in this build",
+		snprintf(st->why, sizeof(st->why), "hashdeep's %s: not in this build",
 		    st->hd_unknown);
-		e->why = why;
+		e->why = st->why;
 		return MS_LINE_UNSUPPORTED;
 	}
 	return MS_LINE_ENTRY;

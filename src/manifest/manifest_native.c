@@ -36,10 +36,9 @@ ms_memmem(const char *h, size_t hl, const char *n, size_t nl)
  * is an unsupported algorithm.  Returns -2 when the line is not tagged.
  */
 static int
-native_tagged(char *s, size_t len, size_t i, bool escaped,
-    struct ms_manifest_entry *e)
+native_tagged(struct ms_manifest_state *st, char *s, size_t len, size_t i,
+    bool escaped, struct ms_manifest_entry *e)
 {
-	static char unknown[80];
 	char word[48];
 	size_t j = i, k, close, dig;
 	const char *why;
@@ -76,9 +75,9 @@ native_tagged(char *s, size_t len, size_t i, bool escaped,
 		if (ms_mf_decode_any(word, strlen(word), &tmp) && tmp.len >= 4)
 			return -2;
 		/* "BLAKE3 (f) = HEX" without BLAKE3: say so, once per line. */
-		snprintf(unknown, sizeof(unknown), "unsupported algorithm %s",
+		snprintf(st->why, sizeof(st->why), "unsupported algorithm %s",
 		    word);
-		e->why = unknown;
+		e->why = st->why;
 	} else if (!ms_mf_tag_digest(word, s + dig, len - dig, d)) {
 		return MS_LINE_BAD;
 	} else {
@@ -495,7 +494,7 @@ sfv_over_tag(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 	int t;
 
 	memcpy(copy, s, len + 1);
-	t = native_tagged(copy, len, start, false, &tmp);
+	t = native_tagged(st, copy, len, start, false, &tmp);
 	if (t != -2 && t != MS_LINE_ENTRY) {
 		memcpy(copy, s, len + 1);
 		tmp = *e;
@@ -591,7 +590,7 @@ ms_mf_native_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *
 	}
 	if (st->sfv && !escaped && sfv_over_tag(r, st, s, len, start, e))
 		return MS_LINE_ENTRY;
-	t = native_tagged(s, len, i, escaped, e);
+	t = native_tagged(st, s, len, i, escaped, e);
 	if (t != -2)
 		return (enum ms_line)t;
 	/* A file holding only the digest: "x.iso.sha256" names "x.iso". */
