@@ -314,28 +314,76 @@ ms_hex(char *out, const unsigned char *p, size_t n)
 	*out = '\0';
 }
 
-/* A hex digit's value + 1, by character; 0 for any other. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SWAR	1	/* eight characters a step, in a word */
+#else
+#define SWAR	0
+#endif
+
+#define ONES	0x0101010101010101u
+#define HIGHS	0x8080808080808080u
+
+/* A hex digit's value + 1 (with UPPER for upper case); 0 for others. */
+#define UPPER	64
 static const unsigned char hexval[256] = {
 	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
 	['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
 	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
-	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+	['A'] = UPPER | 11, ['B'] = UPPER | 12, ['C'] = UPPER | 13,
+	['D'] = UPPER | 14, ['E'] = UPPER | 15, ['F'] = UPPER | 16,
 };
 
 int
-ms_unhex(unsigned char *out, const char *s, size_t n)
+ms_unhex_case(unsigned char *out, const char *s, size_t n)
 {
-	unsigned bad = 0;
+	unsigned bad = 0, upper = 0;
+	size_t i = 0;
 
-	/* no branch a digit: one table look-up each, checked at the end */
-	for (size_t i = 0; i < n; i++) {
+#if SWAR
+	/* Byte-wise c >= lo, for bytes under 0x80: the high bit of each. */
+#define GE(w, lo)	(((w) + (0x80u - (lo)) * ONES) & HIGHS)
+	uint64_t wbad = 0, wupper = 0;
+
+	for (; i + 4 <= n; i += 4, s += 8, out += 4) {
+		uint64_t w, v, t;
+
+		memcpy(&w, s, 8);
+		uint64_t digit = GE(w, '0') & ~GE(w, '9' + 1);
+		uint64_t lower = GE(w, 'a') & ~GE(w, 'f' + 1);
+		uint64_t up = GE(w, 'A') & ~GE(w, 'F' + 1);
+
+		wbad |= (w & HIGHS) | ((digit | lower | up) ^ HIGHS);
+		wupper |= up;
+		/* each digit's value, then two to a byte, four bytes */
+		v = (w & 0x0f0f0f0f0f0f0f0fu) + 9 * ((w >> 6) & ONES);
+		t = ((v << 4) | (v >> 8)) & 0x00ff00ff00ff00ffu;
+		t = (t | (t >> 8)) & 0x0000ffff0000ffffu;
+		t = (t | (t >> 16)) & 0xffffffffu;
+		memcpy(out, &t, 4);
+	}
+#undef GE
+	bad = wbad != 0 ? 2 * UPPER : 0;
+	upper = wupper != 0 ? UPPER : 0;
+	n -= i;
+	i = 0;
+#endif
+	for (; i < n; i++) {
 		unsigned hi = hexval[(unsigned char)s[2 * i]];
 		unsigned lo = hexval[(unsigned char)s[2 * i + 1]];
 
 		bad |= (hi - 1) | (lo - 1);	/* 0 - 1 sets the high bits */
-		out[i] = (unsigned char)((hi - 1) << 4 | ((lo - 1) & 15));
+		upper |= hi | lo;
+		out[i] = (unsigned char)(((hi - 1) & 15) << 4 | ((lo - 1) & 15));
 	}
-	return bad > 15 ? -1 : 0;
+	if (bad >= 2 * UPPER)
+		return 0;
+	return upper & UPPER ? 1 : 2;
+}
+
+int
+ms_unhex(unsigned char *out, const char *s, size_t n)
+{
+	return ms_unhex_case(out, s, n) == 0 ? -1 : 0;
 }
 
 static const char b64[] =

@@ -114,6 +114,12 @@ void	 ms_hex(char *out, const unsigned char *p, size_t n);
 
 /* Parse hex (either case) of exactly 2*n characters; -1 if not hex. */
 int	 ms_unhex(unsigned char *out, const char *s, size_t n);
+/*
+ * The same, telling the case: 0 if one is not a hex digit, 1 if some
+ * are upper case, 2 if all are as ms_hex writes them (eight digits a
+ * step on a little-endian machine: the ledger's fast path).
+ */
+int	 ms_unhex_case(unsigned char *out, const char *s, size_t n);
 
 /* RFC 4648 base64 of n bytes into out (4*ceil(n/3) + 1 bytes). */
 void	 ms_base64(char *out, const unsigned char *p, size_t n);

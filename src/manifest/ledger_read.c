@@ -28,9 +28,6 @@
 #define SWAR	0
 #endif
 
-#define ONES	0x0101010101010101u
-#define HIGHS	0x8080808080808080u
-
 static uint64_t
 load8(const char *s)
 {
@@ -161,65 +158,6 @@ fast_init(struct fast *f, const struct ms_selection *sel, const char *path)
 		f->gnu_len = ms_spec_len(&sel->spec[0]);
 }
 
-/* A hex digit's value + 1 (with UPPER for upper case); 0 for others. */
-#define UPPER	64
-static const unsigned char hexval[256] = {
-	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
-	['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
-	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
-	['A'] = UPPER | 11, ['B'] = UPPER | 12, ['C'] = UPPER | 13,
-	['D'] = UPPER | 14, ['E'] = UPPER | 15, ['F'] = UPPER | 16,
-};
-
-/*
- * n bytes from 2n hex digits: 0 if one is not a hex digit, 1 if some
- * are upper case, 2 if all are as ms_hex writes them.
- */
-static int
-unhex(unsigned char *out, const char *s, size_t n)
-{
-	unsigned bad = 0, upper = 0;
-	size_t i = 0;
-
-#if SWAR
-	/* Byte-wise c >= lo, for bytes under 0x80: the high bit of each. */
-#define GE(w, lo)	(((w) + (0x80u - (lo)) * ONES) & HIGHS)
-	uint64_t wbad = 0, wupper = 0;
-
-	for (; i + 4 <= n; i += 4, s += 8, out += 4) {
-		uint64_t w = load8(s), v, t;
-		uint64_t digit = GE(w, '0') & ~GE(w, '9' + 1);
-		uint64_t lower = GE(w, 'a') & ~GE(w, 'f' + 1);
-		uint64_t up = GE(w, 'A') & ~GE(w, 'F' + 1);
-
-		wbad |= (w & HIGHS) | ((digit | lower | up) ^ HIGHS);
-		wupper |= up;
-		/* each digit's value, then two to a byte, four bytes */
-		v = (w & 0x0f0f0f0f0f0f0f0fu) + 9 * ((w >> 6) & ONES);
-		t = ((v << 4) | (v >> 8)) & 0x00ff00ff00ff00ffu;
-		t = (t | (t >> 8)) & 0x0000ffff0000ffffu;
-		t = (t | (t >> 16)) & 0xffffffffu;
-		memcpy(out, &t, 4);
-	}
-#undef GE
-	bad = wbad != 0 ? 2 * UPPER : 0;
-	upper = wupper != 0 ? UPPER : 0;
-	n -= i;
-	i = 0;
-#endif
-	for (; i < n; i++) {
-		unsigned hi = hexval[(unsigned char)s[2 * i]];
-		unsigned lo = hexval[(unsigned char)s[2 * i + 1]];
-
-		bad |= (hi - 1) | (lo - 1);	/* 0 - 1 sets the high bits */
-		upper |= hi | lo;
-		out[i] = (unsigned char)(((hi - 1) & 15) << 4 | ((lo - 1) & 15));
-	}
-	if (bad >= 2 * UPPER)
-		return 0;
-	return upper & UPPER ? 1 : 2;
-}
-
 static bool
 is_tag_char(unsigned char c)
 {
@@ -302,7 +240,7 @@ fast_line(struct fast *f, struct ms_manifest_state *st, const char *s,
 		for (k = 2 * dl + 2; k < len && s[k] == ' '; k++)
 			continue;
 		if (k == len || s[k] == '(' ||
-		    (hex = unhex(digest, s, dl)) == 0)
+		    (hex = ms_unhex_case(digest, s, dl)) == 0)
 			return false;
 		st->line++;
 		st->reversed = 0;
@@ -327,7 +265,7 @@ fast_line(struct fast *f, struct ms_manifest_state *st, const char *s,
 	dl = tag_of(f, s, j, &index);
 	if (dl == 0 || len - close != 4 + 2 * dl ||
 	    memcmp(s + close, ") = ", 4) != 0 ||
-	    (hex = unhex(digest, s + close + 4, dl)) == 0)
+	    (hex = ms_unhex_case(digest, s + close + 4, dl)) == 0)
 		return false;
 	st->line++;
 	ln->plain = ln->plain && hex == 2 && shape != NULL &&
