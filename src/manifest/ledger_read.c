@@ -3,11 +3,12 @@
  *
  * ledger_read.c - a manifest file read back into a ledger.
  *
- * Owns the reading: the bytes a mode hands in, cut into lines by
- * lines.c (large blocks, no copy), the bookkeeping lines (the v1 header, "#@"), and a fast path for the
- * two line shapes multisum writes into a ledger, GNU "HEX  NAME" and BSD
- * "TAG (NAME) = HEX", that yields exactly what manifest.c's generic
- * parser would.  Every line it is not sure of (escaped names, CRs inside
+ * Owns the reading: the bytes a mode hands in (cut into lines by
+ * lines.c, in large blocks, no copy), the bookkeeping lines (the v1
+ * header, "#@"), and a fast path for the two line shapes multisum writes
+ * into a ledger, GNU "HEX  NAME" and BSD "TAG (NAME) = HEX", that yields
+ * exactly what manifest.c's generic parser would (its hex decoded by
+ * base's ms_unhex_case, as the parser's is by ms_unhex).  Every line it is not sure of (escaped names, CRs inside
  * names' lines, other spellings, PGP, gpg, SFV or NDJSON manifests) goes
  * to that parser.  The table the entries go into is ledger.c's.
  */
