@@ -16,6 +16,7 @@
 
 #include "cli/help.h"
 #include "digest/algorithm.h"
+#include "base/outcome.h"
 #include "base/util.h"
 #include "base/version.h"
 
@@ -29,7 +30,7 @@ exit_flushed(void)
 {
 	if (fflush(stdout) == EOF || ferror(stdout)) {
 		ms_write_error();
-		exit(MS_EXIT_FAIL);
+		ms_outcome_exit(MS_OUTCOME_RETRY);
 	}
 	exit(MS_EXIT_OK);
 }

@@ -25,6 +25,7 @@
 #include "manifest/ledger.h"
 #include "manifest/manifest.h"
 #include "io/source.h"
+#include "base/outcome.h"
 #include "base/util.h"
 
 /*
@@ -46,7 +47,7 @@ load_sets(struct ms_options *o)
 		if (ms_hashset_load(o->match, o->sets[i],
 		    o->sel_given ? &o->sel : NULL, &bad, &got) == -1) {
 			ms_warn("%s: %s", o->sets[i], strerror(errno));
-			exit(MS_EXIT_FAIL);
+			ms_outcome_exit(MS_OUTCOME_RETRY);
 		}
 		/* a set of nothing is a wrong file, as -c's "no properly
 		 * formatted lines" */
@@ -291,7 +292,7 @@ digest_params(struct ms_options *o)
 		o->param.key_mode = MS_KEY_DERIVE;
 		o->param.context = o->blake3_context;
 	} else if (ms_params_key_file(&o->param, o->blake3_key_file) == -1)
-		exit(MS_EXIT_FAIL);	/* an unreadable input, not a usage error */
+		ms_outcome_exit(MS_OUTCOME_RETRY);	/* unreadable, not usage */
 	ms_selection_set_params(&o->sel, &o->param);
 }
 

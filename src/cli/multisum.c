@@ -31,6 +31,7 @@
 #include "cli/help.h"
 #include "cli/mode_rules.h"
 #include "modes/xattr.h"
+#include "base/outcome.h"
 #include "base/util.h"
 #include "base/version.h"
 
@@ -583,6 +584,27 @@ debug_selection(const struct ms_options *o)
 	    o->engine.nocache ? " nocache" : "");
 }
 
+/* The mode's own status: 0, 1 for any failure, 2 for usage. */
+static int
+run_mode(const struct ms_options *o)
+{
+	if (o->per_dir != NULL)
+		return ms_per_dir_main(o);
+	switch (o->mode) {
+	case MS_MODE_HASH:
+		return o->part.n != 0 ? ms_part_main(o) : ms_hash_main(o);
+	case MS_MODE_CHECK:	return ms_check_main(o);
+	case MS_MODE_BENCH:	return ms_bench_main(o);
+	case MS_MODE_UPDATE:	return ms_update_main(o);
+	case MS_MODE_AUDIT:	return ms_audit_main(o);
+	case MS_MODE_MERGE:	return ms_merge_main(o);
+	case MS_MODE_XATTR:	return ms_xattr_main(o);
+	case MS_MODE_KEYGEN:	return ms_generate_key(&o->signing);
+	case MS_MODE_LIST:	break;
+	}
+	return MS_EXIT_USAGE;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -598,23 +620,11 @@ main(int argc, char **argv)
 	if (ms_personality_known(ms_program))
 		return ms_personality_main(ms_program, argc, argv);
 	ms_program = "multisum";
+	ms_outcome_native();
 	parse(&o, &seen, argc, argv);
 	validate(&o, &seen);
 	if (o.debug)
 		debug_selection(&o);
-	if (o.per_dir != NULL)
-		return ms_per_dir_main(&o);
-	switch (o.mode) {
-	case MS_MODE_HASH:
-		return o.part.n != 0 ? ms_part_main(&o) : ms_hash_main(&o);
-	case MS_MODE_CHECK:	return ms_check_main(&o);
-	case MS_MODE_BENCH:	return ms_bench_main(&o);
-	case MS_MODE_UPDATE:	return ms_update_main(&o);
-	case MS_MODE_AUDIT:	return ms_audit_main(&o);
-	case MS_MODE_MERGE:	return ms_merge_main(&o);
-	case MS_MODE_XATTR:	return ms_xattr_main(&o);
-	case MS_MODE_KEYGEN:	return ms_generate_key(&o.signing);
-	case MS_MODE_LIST:	break;
-	}
-	return MS_EXIT_USAGE;
+	/* the mode says whether the run failed; the outcomes noted, how */
+	return ms_outcome_status(run_mode(&o));
 }

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "manifest/manifest.h"
+#include "base/outcome.h"
 #include "base/quote.h"
 #include "base/util.h"
 
@@ -319,6 +320,7 @@ open_file(struct ms_output *out, const char *path, bool judge)
 	}
 	return 0;
 fail:
+	ms_outcome_note(MS_OUTCOME_RETRY);	/* an output not written */
 	guard_signals(NULL);
 	free(out->tmp);
 	out->tmp = NULL;
@@ -525,6 +527,8 @@ ms_output_close(struct ms_output *out, bool commit)
 	out->tmp = NULL;
 	free(out->target);
 	out->target = NULL;
+	if (rc == -1)
+		ms_outcome_note(MS_OUTCOME_RETRY);	/* an output not written */
 	return rc;
 }
 

@@ -21,6 +21,7 @@
 #include "manifest/ledger.h"
 #include "modes/update.h"
 #include "engine/engine_pieces.h"
+#include "base/outcome.h"
 #include "base/quote.h"
 #include "modes/update_walk.h"
 #include "base/util.h"
@@ -114,6 +115,7 @@ changed_ranges(const char *path, const struct ms_file_stat *stored,
 	if (ms_pieces_of(path, piece, fs, &now) == -1) {
 		ms_warn("%s: its pieces: %s", ms_quotef(path), errno == EAGAIN ?
 		    "changed while it was read" : strerror(errno));
+		ms_outcome_note(MS_OUTCOME_RETRY);
 		return;
 	}
 	g->r = ms_xmalloc(2 * (count + 1) * sizeof(*g->r));
@@ -316,6 +318,7 @@ ms_audit_main(const struct ms_options *o)
 		return MS_EXIT_USAGE;
 	if (ms_ledger_load(&a.l, path, &o->sel) == -1) {
 		ms_warn("%s: %s", path, strerror(errno));
+		ms_outcome_note(MS_OUTCOME_RETRY);
 		return MS_EXIT_FAIL;
 	}
 	if (a.l.cnt > 0 && !a.l.versioned && !o->quiet)
@@ -335,7 +338,9 @@ ms_audit_main(const struct ms_options *o)
 		    a.cnt[CLASS_MOVED], a.cnt[CLASS_NEW], a.cnt[CLASS_MISSING]);
 	ms_ledger_free(&a.l);
 	for (size_t c = CLASS_MODIFIED; c < CLASS_CNT; c++)
-		if (a.cnt[c] > 0)
+		if (a.cnt[c] > 0) {
+			ms_outcome_note(MS_OUTCOME_FAIL);
 			return MS_EXIT_FAIL;
+		}
 	return a.failed > 0 ? MS_EXIT_FAIL : MS_EXIT_OK;
 }

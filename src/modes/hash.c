@@ -20,6 +20,7 @@
 #include "engine/engine_members.h"
 #include "io/output.h"
 #include "modes/scope.h"
+#include "base/outcome.h"
 #include "base/quote.h"
 #include "base/rust_text.h"
 #include "base/util.h"
@@ -60,6 +61,8 @@ failed(struct run *r, const char *path, int err, const char *why)
 		ms_warn("%s: %s", ms_quotef(path), err != 0 ? ms_strerror(err) :
 		    why);
 	}
+	/* a cause from the system may pass; a refusal will not */
+	ms_outcome_note(err != 0 ? MS_OUTCOME_RETRY : MS_OUTCOME_FAIL);
 	r->failed++;
 }
 
@@ -192,6 +195,7 @@ choose_member(void *arg, const char *name, void **user)
 		/* its line would not read back */
 		ms_warn("%s: a member with an empty name: not hashed",
 		    r->o->archive);
+		ms_outcome_note(MS_OUTCOME_FAIL);
 		r->failed++;
 		return NULL;
 	}
@@ -206,6 +210,7 @@ unread_link(void *arg, const char *name, const char *link, void *user)
 	(void)user;
 	ms_warn("%s: hard link to %s, which was not hashed (name it too)",
 	    name, link);
+	ms_outcome_note(MS_OUTCOME_FAIL);
 	r->failed++;
 }
 
@@ -221,11 +226,14 @@ hash_archive(struct run *r)
 	rc = ms_members_submit(o->archive, r->engine, choose_member,
 	    unread_link, r);
 	ms_engine_finish(r->engine);
-	if (rc != 0)
+	if (rc != 0) {
+		ms_outcome_note(MS_OUTCOME_RETRY);	/* it said why */
 		r->failed++;
+	}
 	for (size_t i = 0; rc != -1 && i < o->nfiles; i++)
 		if (!r->found[i]) {
 			ms_warn("%s: not found in %s", o->files[i], o->archive);
+			ms_outcome_note(MS_OUTCOME_FAIL);
 			r->failed++;
 		}
 	free(r->found);

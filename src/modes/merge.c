@@ -23,6 +23,7 @@
 #include "modes/part.h"
 #include "modes/update.h"
 #include "io/output.h"
+#include "base/outcome.h"
 #include "base/quote.h"
 #include "base/util.h"
 
@@ -45,6 +46,7 @@ struct merge {
 	bool		 stamped;	/* some input carried bookkeeping */
 	int64_t		 stamp;		/* the oldest stamp: the safe one */
 	size_t		 failed;
+	size_t		 unreadable;	/* of failed: a shard not read (exit 3) */
 };
 
 static void
@@ -71,6 +73,7 @@ read_input(struct merge *m, size_t input)
 
 	if (fp == NULL) {
 		ms_warn("%s: %s", path, strerror(errno));
+		m->unreadable++;
 		m->failed++;
 		m->unread[input] = true;
 		return;
@@ -139,6 +142,7 @@ read_input(struct merge *m, size_t input)
 	}
 	if (ferror(fp)) {
 		ms_warn("%s: %s", path, strerror(errno));
+		m->unreadable++;
 		m->failed++;
 	}
 	fclose(fp);
@@ -341,6 +345,9 @@ ms_merge_main(const struct ms_options *o)
 		b->text = NULL;		/* printed once */
 	}
 	if (m.failed > 0) {
+		/* a shard not read may be read next time; the others will not */
+		ms_outcome_note(m.failed > m.unreadable ? MS_OUTCOME_FAIL :
+		    MS_OUTCOME_RETRY);
 		if (o->output != NULL)
 			ms_warn("%s: not written", o->output);
 		status = MS_EXIT_FAIL;
