@@ -314,6 +314,21 @@ per_dir(const struct ms_options *o)
 		ms_cli_refuse("--per-dir writes gnu or bsd lines");
 }
 
+/* --stdin-name=NAME: a name, for standard input read as an input. */
+static void
+stdin_name(const struct ms_options *o)
+{
+	bool read = o->nfiles == 0 && o->files_from == NULL;
+
+	for (size_t i = 0; i < o->nfiles; i++)
+		read |= strcmp(o->files[i], "-") == 0;
+	if (*o->stdin_name == '\0')
+		ms_cli_refuse("--stdin-name needs a name");
+	if (!read)
+		ms_cli_refuse("--stdin-name names standard input, which is not "
+		    "an input here (give - or no FILE)");
+}
+
 /* Signed lists: what the option table cannot say (rule 4). */
 static void
 check_signing(const struct ms_options *o)
@@ -363,6 +378,8 @@ ms_cli_mode_rules(struct ms_options *o)
 		choose_format(o);
 		if (o->part.n != 0)
 			check_part(o);
+		if (o->stdin_name != NULL)
+			stdin_name(o);
 		break;
 	case MS_MODE_CHECK:
 		/* -r, -L and --exclude walk trees only to find --per-dir's */

@@ -47,6 +47,7 @@ enum {
 	OPT_PUBKEY, OPT_KEYRING, OPT_SIGNATURE, OPT_SIGNER, OPT_SIGN,
 	OPT_SIGN_EMBEDDED, OPT_PASSPHRASE_FILE, OPT_GENERATE_KEY,
 	OPT_NO_PASSPHRASE, OPT_BYTES_PER_CRC, OPT_BLOCK_SIZE, OPT_PART,
+	OPT_STDIN_NAME,
 };
 
 /* The modes an option applies to: the column beside the option table. */
@@ -126,6 +127,7 @@ static const struct opt {
 	{ "files-from",		required_argument, OPT_FILES_FROM,	H | U | A | X },
 	{ "files0-from",	required_argument, OPT_FILES0_FROM,	H | U | A | X },
 	{ "archive",		required_argument, OPT_ARCHIVE,		H | C },
+	{ "stdin-name",		required_argument, OPT_STDIN_NAME,	H },
 	{ "progress",		no_argument,	   OPT_PROGRESS,	ANY },
 	{ "no-progress",	no_argument,	   OPT_NO_PROGRESS,	ANY },
 	{ "update",		required_argument, 'u',			U },
@@ -196,6 +198,9 @@ static const int exclusive[][2] = {
 	{ OPT_PART, OPT_KEY_FILE }, { OPT_PART, OPT_KEYED },
 	{ OPT_PART, OPT_DERIVE_KEY },
 	{ OPT_PART, OPT_SIGN },
+	/* --stdin-name: standard input hashed as one of the inputs */
+	{ OPT_STDIN_NAME, OPT_PER_DIR }, { OPT_STDIN_NAME, OPT_ARCHIVE },
+	{ OPT_STDIN_NAME, OPT_PART }, { OPT_STDIN_NAME, OPT_KEYED },
 };
 
 /* Rule 5: an option that needs one of two others (0: no second). */
@@ -438,6 +443,7 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_FILES_FROM: o->files_from = optarg; o->files_from_nul = false; break;
 		case OPT_FILES0_FROM: o->files_from = optarg; o->files_from_nul = true; break;
 		case OPT_ARCHIVE: o->archive = optarg; break;
+		case OPT_STDIN_NAME: o->stdin_name = optarg; break;
 		case OPT_PER_DIR: o->per_dir = optarg; break;
 		case OPT_PIECE_SIZE: o->piece_size = parse_bytes("piece-size", optarg,
 		    4096, SIZE_MAX, " (4K or more)"); break;

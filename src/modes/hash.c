@@ -82,6 +82,9 @@ emit(void *arg, struct ms_task *t)
 {
 	struct run *r = arg;
 	bool crc = t->sel->spec[0].algo->legacy == MS_LEGACY_CKSUM;
+	/* --stdin-name: standard input's name, in its line and its error */
+	const char *name = r->o->stdin_name != NULL &&
+	    strcmp(t->path, "-") == 0 ? r->o->stdin_name : t->path;
 	const char *why;
 
 	if (crc && t->err == EISDIR && r->style->crc_dir_empty) {
@@ -90,19 +93,19 @@ emit(void *arg, struct ms_task *t)
 		memcpy(t->digest, "\xff\xff\xff\xff", 4);
 	}
 	if (t->err == REFUSED) {
-		failed(r, t->path, 0, r->style->stdin_refusal);
+		failed(r, name, 0, r->style->stdin_refusal);
 	} else if (t->err == ENOENT && t->walked) {
 		/* found by the walk, gone since: the tree changed, no error */
 		ms_output_flush(&r->out);
 		ms_walk_vanished(t->path, "not listed");
 	} else if (t->err != 0) {
-		failed(r, t->path, t->err, NULL);
-	} else if ((why = ms_format_refuses(&r->o->fmt, t->path)) != NULL) {
-		failed(r, t->path, 0, why);
+		failed(r, name, t->err, NULL);
+	} else if ((why = ms_format_refuses(&r->o->fmt, name)) != NULL) {
+		failed(r, name, 0, why);
 	} else if ((why = r->style->late_refusal) != NULL) {
 		/* as b3sum 1.2, which has begun the line by then */
-		ms_format_lead(r->out.fp, &r->o->fmt, t->path);
-		failed(r, t->path, 0, why);
+		ms_format_lead(r->out.fp, &r->o->fmt, name);
+		failed(r, name, 0, why);
 	} else if (r->o->match != NULL && known(r->o, t) == r->o->unmatched) {
 		/* --match, --unmatched: not one of the files asked for */
 	} else {
@@ -110,7 +113,7 @@ emit(void *arg, struct ms_task *t)
 			r->debug_said = true;
 			ms_warn("%s", r->style->crc_debug);
 		}
-		ms_format_result(r->out.fp, &r->o->fmt, t->path, t->sel,
+		ms_format_result(r->out.fp, &r->o->fmt, name, t->sel,
 		    t->digest, t->size);
 		ms_output_lines(&r->out);
 	}
