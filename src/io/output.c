@@ -210,6 +210,7 @@ check_target(struct ms_output *out)
 		if (errno == ENOENT)
 			return 0;
 		ms_warn("%s: %s", ms_quotef(out->path), strerror(errno));
+		ms_outcome_note(MS_OUTCOME_RETRY);
 		return -1;
 	}
 	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode) ||

@@ -323,6 +323,9 @@ ms_merge_main(const struct ms_options *o)
 		    " (--partial merges the others)");
 		if (!o->partial)
 			m.failed++;
+		/* a shard not read may be the one missing: read it next time */
+		if (!o->partial && m.unreadable > 0)
+			m.unreadable++;
 		ms_shard_set_free(&missing);
 	}
 	if (m.cnt > 1)
