@@ -68,6 +68,13 @@ test_hash() {
 	row 1 "hash: --match set with no digest" 'multisum --match=junk a'
 	row 3 "priority: read error and /dev/full -> 3" \
 	    'multisum a nosuch > /dev/full'
+	# a bound above a 40 MB limit: the allocation fails (harden.sh)
+	if (ulimit -v 40000 && "$MULTISUM" -j1 a) > /dev/null 2>&1; then
+		row 3 "hash: memory ran out (ulimit -v 40000, --memory=1G)" \
+		    '(ulimit -v 40000 && multisum --buffer-size=64M --memory=1G -j1 a)'
+	else
+		skip_case "cannot run under a 40 MB memory limit here"
+	fi
 }
 
 test_check() {
@@ -215,6 +222,7 @@ test_archive_match_bench() {
 	    'multisum --archive=t.tar nosuch'
 	row 3 "--archive: an archive that does not exist" \
 	    'multisum --archive=nosuch.tar'
+	row 1 "--archive: a file that is no archive" 'multisum --archive=junk'
 	row 1 "-c --archive: a mismatch" 'multisum -c --archive=t.tar bad'
 	multisum a > set
 	row 0 "--match: a set" 'multisum --match=set a b'

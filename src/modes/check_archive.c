@@ -17,7 +17,6 @@
 
 #include "modes/check_explain.h"
 #include "engine/engine_members.h"
-#include "base/outcome.h"
 #include "base/util.h"
 
 /* What a chosen member carries to its task: its entries, and which it is. */
@@ -201,10 +200,8 @@ ms_check_archive(struct run *r)
 	qsort(r->idx, r->nidx, sizeof(*r->idx), by_name);
 	e = ms_engine_start(&r->cfg, member_emit, r);
 	if (ms_members_submit(r->o->archive, e, choose_member, unread_link,
-	    r) != 0) {
-		ms_outcome_note(MS_OUTCOME_RETRY);	/* it said why */
+	    r) != 0)
 		r->failed = true;
-	}
 	ms_engine_finish(e);
 	for (size_t i = 0; i < r->nidx; i++) {
 		struct rec *rec = r->idx[i];

@@ -98,8 +98,9 @@ static void
 unreadable(struct run *r, struct rec *rec, const char *why)
 {
 	rec->m->unreadable++;
-	/* a file not there is an entry missing: a retry will not find it */
-	ms_outcome_note(rec->task->err == ENOENT ||
+	/* a file not there is an entry missing, a refusal (err < 0) is
+	 * multisum's: a retry will not change them */
+	ms_outcome_note(rec->task->err < 0 || rec->task->err == ENOENT ||
 	    rec->task->err == EBUSY ? MS_OUTCOME_FAIL : MS_OUTCOME_RETRY);
 	if (r->style->inline_causes) {
 		char *what = ms_xasprintf("FAILED (%s)", why);

@@ -229,10 +229,8 @@ hash_archive(struct run *r)
 	rc = ms_members_submit(o->archive, r->engine, choose_member,
 	    unread_link, r);
 	ms_engine_finish(r->engine);
-	if (rc != 0) {
-		ms_outcome_note(MS_OUTCOME_RETRY);	/* it said why */
+	if (rc != 0)
 		r->failed++;
-	}
 	for (size_t i = 0; rc != -1 && i < o->nfiles; i++)
 		if (!r->found[i]) {
 			ms_warn("%s: not found in %s", o->files[i], o->archive);
