@@ -112,7 +112,8 @@ ms_die(const char *fmt, ...)
 	va_start(ap, fmt);
 	ms_vwarn(fmt, ap);
 	va_end(ap);
-	exit(MS_EXIT_USAGE);
+	/* memory, a thread, a stream: the machine's, not the usage's */
+	ms_outcome_exit(MS_OUTCOME_RETRY);
 }
 
 void

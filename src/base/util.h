@@ -23,7 +23,7 @@
 enum {
 	MS_EXIT_OK = 0,
 	MS_EXIT_FAIL = 1,	/* a failure: base/outcome.h says which */
-	MS_EXIT_USAGE = 2,	/* bad usage, fatal error */
+	MS_EXIT_USAGE = 2,	/* bad usage */
 };
 
 extern const char *ms_program;	/* for messages: basename of argv[0] */
@@ -45,6 +45,8 @@ void	ms_warn(const char *fmt, ...)
 	    __attribute__((format(printf, 1, 2)));
 void	ms_vwarn(const char *fmt, va_list ap)
 	    __attribute__((format(printf, 1, 0)));
+/* A message, then the end of the run: what the machine lacked (memory,
+ * a thread), status 3 in native mode, 1 for the faces (outcome.h). */
 _Noreturn void ms_die(const char *fmt, ...)
 	    __attribute__((format(printf, 1, 2)));
 _Noreturn void ms_bug(const char *what);
