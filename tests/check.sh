@@ -108,11 +108,11 @@ multisum: WARNING: 1 line is improperly formatted"
 	    "multisum: junk: no properly formatted checksum lines found"
 	: > emptym
 	check "empty manifest fails" expect_run 1 "$M" -c emptym
-	check "missing manifest fails" expect_run 1 "$M" -c nomanifest m
+	check "missing manifest fails" expect_run 3 "$M" -c nomanifest m
 	check "missing manifest message, other manifest read" holds err \
 	    "multisum: nomanifest: No such file or directory"
 	mkdir dir
-	check "directory manifest fails" expect_run 1 "$M" -c dir
+	check "directory manifest fails" expect_run 3 "$M" -c dir
 	check "directory manifest: coreutils 9.4's reason" holds err \
 	    "multisum: dir: Is a directory"
 

@@ -150,15 +150,15 @@ test_blake2b_length_inferred() {
 # N8a, N8f, N10, B18: the refusal says what is wrong.
 test_reasons() {
 	echo x > f
-	status_is 1 "--archive of a missing file" multisum --archive=none.tar \
+	status_is 3 "--archive of a missing file" multisum --archive=none.tar \
 	    > /dev/null 2> err
 	has_line err "multisum: none.tar: No such file or directory" \
 	    "the archive's reason, not libarchive's 'Failed to open'"
 	mkdir d
-	status_is 1 "--archive of a directory" multisum --archive=d \
+	status_is 3 "--archive of a directory" multisum --archive=d \
 	    > /dev/null 2> err
 	has_line err "multisum: d: Is a directory" "a directory says so"
-	status_is 1 "-c of a directory" multisum -c d > /dev/null 2> err
+	status_is 3 "-c of a directory" multisum -c d > /dev/null 2> err
 	has_line err "multisum: d: Is a directory" "as coreutils 9.4 says"
 	usage_error "-a blake3 -l 4104" -a blake3 -l 4104 f
 	multisum -a blake3 -l 4104 f 2> err

@@ -17,6 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/outcome.h"
+
 const char *ms_program = "multisum";
 
 /* Called before a message goes to standard error (the progress line). */
@@ -110,7 +112,8 @@ ms_die(const char *fmt, ...)
 	va_start(ap, fmt);
 	ms_vwarn(fmt, ap);
 	va_end(ap);
-	exit(MS_EXIT_USAGE);
+	/* memory, a thread, a stream: the machine's, not the usage's */
+	ms_outcome_exit(MS_OUTCOME_RETRY);
 }
 
 void
@@ -143,7 +146,7 @@ checked(void *p)
 {
 	if (p == NULL) {
 		ms_warn("%s", strerror(ENOMEM));
-		exit(MS_EXIT_FAIL);
+		ms_outcome_exit(MS_OUTCOME_RETRY);
 	}
 	return p;
 }
@@ -490,6 +493,7 @@ ms_write_error(void)
 	int err = errno;
 
 	write_error_said = true;
+	ms_outcome_note(MS_OUTCOME_RETRY);
 	/*
 	 * The tools say what coreutils 9.1 says: "NAME: write error", with
 	 * the cause only for a closed descriptor.
@@ -506,7 +510,8 @@ close_stdout(void)
 	if (fclose(stdout) == EOF || write_error_said) {
 		if (!write_error_said)
 			ms_write_error();
-		_exit(MS_EXIT_FAIL);
+		ms_outcome_note(MS_OUTCOME_RETRY);
+		_exit(ms_outcome_status(MS_EXIT_FAIL));
 	}
 }
 

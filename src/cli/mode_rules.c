@@ -26,6 +26,7 @@
 #include "manifest/ledger.h"
 #include "manifest/manifest.h"
 #include "io/source.h"
+#include "base/outcome.h"
 #include "io/text_input.h"
 #include "base/util.h"
 
@@ -75,7 +76,7 @@ load_sets(struct ms_options *o)
 			else
 				ms_warn("%s: %s", o->sets[i],
 				    ms_text_strerror(errno));
-			exit(MS_EXIT_FAIL);
+			ms_outcome_exit(ms_text_outcome(errno));
 		}
 		/* a set of nothing is a wrong file, as -c's "no properly
 		 * formatted lines" */
@@ -322,7 +323,7 @@ digest_params(struct ms_options *o)
 		o->param.key_mode = MS_KEY_DERIVE;
 		o->param.context = o->blake3_context;
 	} else if (ms_params_key_file(&o->param, o->blake3_key_file) == -1)
-		exit(MS_EXIT_FAIL);	/* an unreadable input, not a usage error */
+		ms_outcome_exit(MS_OUTCOME_RETRY);	/* unreadable, not usage */
 	ms_selection_set_params(&o->sel, &o->param);
 }
 
@@ -342,6 +343,21 @@ per_dir(const struct ms_options *o)
 	if (o->mode == MS_MODE_HASH && o->fmt.format != MS_FORMAT_GNU &&
 	    o->fmt.format != MS_FORMAT_BSD)
 		ms_cli_refuse("--per-dir writes gnu or bsd lines");
+}
+
+/* --stdin-name=NAME: a name, for standard input read as an input. */
+static void
+stdin_name(const struct ms_options *o)
+{
+	bool read = o->nfiles == 0 && o->files_from == NULL;
+
+	for (size_t i = 0; i < o->nfiles; i++)
+		read |= strcmp(o->files[i], "-") == 0;
+	if (*o->stdin_name == '\0')
+		ms_cli_refuse("--stdin-name needs a name");
+	if (!read)
+		ms_cli_refuse("--stdin-name names standard input, which is not "
+		    "an input here (give - or no FILE)");
 }
 
 /* Signed lists: what the option table cannot say (rule 4). */
@@ -393,6 +409,8 @@ ms_cli_mode_rules(struct ms_options *o)
 		choose_format(o);
 		if (o->part.n != 0)
 			check_part(o);
+		if (o->stdin_name != NULL)
+			stdin_name(o);
 		break;
 	case MS_MODE_CHECK:
 		/* -r, -L and --exclude walk trees only to find --per-dir's */

@@ -409,3 +409,10 @@ ms_text_strerror(int err)
 	}
 	return strerror(err);
 }
+
+enum ms_outcome
+ms_text_outcome(int err)
+{
+	return err == EFBIG || err == E2BIG ? MS_OUTCOME_FAIL :
+	    MS_OUTCOME_RETRY;
+}

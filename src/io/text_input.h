@@ -6,6 +6,8 @@
 #ifndef MS_TEXT_INPUT_H
 #define MS_TEXT_INPUT_H
 
+#include "base/outcome.h"
+
 #include <stdio.h>
 
 #include "manifest/lines.h"
@@ -43,5 +45,9 @@ int	 ms_text_input(struct ms_manifest_input *in, const char *path);
 
 /* Why a list read through the door failed (errno err), for a message. */
 const char *ms_text_strerror(int err);
+/* The class of a list that could not be read, for the exit status: no
+ * manifest (a line over the cap, a set over --memory) is a failure, any
+ * other error a read to retry. */
+enum ms_outcome	ms_text_outcome(int err);
 
 #endif

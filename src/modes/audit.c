@@ -21,6 +21,7 @@
 #include "manifest/ledger.h"
 #include "modes/update.h"
 #include "engine/engine_pieces.h"
+#include "base/outcome.h"
 #include "base/quote.h"
 #include "modes/update_walk.h"
 #include "io/text_input.h"
@@ -115,6 +116,7 @@ changed_ranges(const char *path, const struct ms_file_stat *stored,
 	if (ms_pieces_of(path, piece, fs, &now) == -1) {
 		ms_warn("%s: its pieces: %s", ms_quotef(path), errno == EAGAIN ?
 		    "changed while it was read" : strerror(errno));
+		ms_outcome_note(MS_OUTCOME_RETRY);
 		return;
 	}
 	g->r = ms_xmalloc(2 * (count + 1) * sizeof(*g->r));
@@ -319,6 +321,7 @@ ms_audit_main(const struct ms_options *o)
 	if (ms_text_input(&in, path) == -1 ||
 	    ms_ledger_load(&a.l, &in, &o->sel) == -1) {
 		ms_warn("%s: %s", path, ms_text_strerror(errno));
+		ms_outcome_note(ms_text_outcome(errno));
 		return MS_EXIT_FAIL;
 	}
 	if (a.l.cnt > 0 && !a.l.versioned && !o->quiet)
@@ -338,7 +341,9 @@ ms_audit_main(const struct ms_options *o)
 		    a.cnt[CLASS_MOVED], a.cnt[CLASS_NEW], a.cnt[CLASS_MISSING]);
 	ms_ledger_free(&a.l);
 	for (size_t c = CLASS_MODIFIED; c < CLASS_CNT; c++)
-		if (a.cnt[c] > 0)
+		if (a.cnt[c] > 0) {
+			ms_outcome_note(MS_OUTCOME_FAIL);
 			return MS_EXIT_FAIL;
+		}
 	return a.failed > 0 ? MS_EXIT_FAIL : MS_EXIT_OK;
 }

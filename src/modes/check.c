@@ -24,6 +24,7 @@
 #include "modes/check_explain.h"
 #include "io/output.h"
 #include "io/text_input.h"
+#include "base/outcome.h"
 #include "base/util.h"
 
 /*
@@ -505,8 +506,10 @@ ms_check_run(const struct ms_options *o, const struct ms_check_style *style)
 
 	/* The faces read their lists plainly, as their tools do. */
 	if (ms_verifier_new(style->rules.dialect == MS_DIALECT_NATIVE ?
-	    &o->signing : NULL, &r.verifier) == -1)
+	    &o->signing : NULL, &r.verifier) == -1) {
+		ms_outcome_note(MS_OUTCOME_SIGNATURE);	/* no key to check with */
 		return MS_EXIT_FAIL;
+	}
 	start(&r, o, style);
 	r.stdin_manifest = o->nfiles == 0;
 	for (size_t i = 0; i < o->nfiles; i++)

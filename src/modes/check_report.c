@@ -22,6 +22,7 @@
 #include "modes/check_explain.h"
 #include "io/output.h"
 #include "manifest/format.h"
+#include "base/outcome.h"
 #include "base/quote.h"
 #include "base/rust_text.h"
 #include "base/util.h"
@@ -97,6 +98,10 @@ static void
 unreadable(struct run *r, struct rec *rec, const char *why)
 {
 	rec->m->unreadable++;
+	/* a file not there is an entry missing, a refusal (err < 0) is
+	 * multisum's: a retry will not change them */
+	ms_outcome_note(rec->task->err < 0 || rec->task->err == ENOENT ||
+	    rec->task->err == EBUSY ? MS_OUTCOME_FAIL : MS_OUTCOME_RETRY);
 	if (r->style->inline_causes) {
 		char *what = ms_xasprintf("FAILED (%s)", why);
 
@@ -168,6 +173,7 @@ report_entry(struct run *r, struct rec *rec)
 	if (t->err == ENOTSUP) {
 		/* The backend did not load: said once, by sel_new. */
 		m->unsupported++;
+		ms_outcome_note(MS_OUTCOME_FAIL);
 		say(r, "%s: %s: unsupported algorithm %s", ms_quotef(m->name),
 		    ms_quotef(t->path), rec->task->sel->cnt ?
 		    rec->task->sel->spec[0].algo->name : "of this build");
@@ -191,6 +197,7 @@ report_entry(struct run *r, struct rec *rec)
 			verdict(r, rec, "OK");
 	} else {
 		m->mismatched++;
+		ms_outcome_note(MS_OUTCOME_FAIL);
 		if (!o->status)
 			verdict(r, rec, "FAILED");
 		if (!o->status)
@@ -220,6 +227,7 @@ manifest_unreadable(struct run *r, struct manifest *m)
 	const char *name = ms_quotef(m->name);
 
 	r->failed = true;
+	ms_outcome_note(MS_OUTCOME_RETRY);
 	if (r->style->fatal_unreadable)
 		stop(r, cause(r, m->open_err != 0 ? m->open_err :
 		    m->read_cause != 0 ? m->read_cause : EIO));
@@ -266,6 +274,7 @@ report_end(struct run *r, struct manifest *m)
 
 	if (m->refused) {
 		r->failed = true;	/* its REC_SIGNATURE said why */
+		ms_outcome_note(MS_OUTCOME_SIGNATURE);
 		return;
 	}
 	if (m->open_err != 0 || m->read_err) {
@@ -284,6 +293,7 @@ report_end(struct run *r, struct manifest *m)
 			say(r, "%s: no properly formatted checksum lines found",
 			    ms_quotef(m->name));
 		r->failed = true;
+		ms_outcome_note(MS_OUTCOME_FAIL);
 		return;
 	}
 	if (!o->status && m->summary)
@@ -291,6 +301,11 @@ report_end(struct run *r, struct manifest *m)
 	/* A line not verified (unsupported, unsigned) fails the run. */
 	if (!m->matched || line_failed || (o->strict && m->bad != 0))
 		r->failed = true;
+	if (m->outside != 0 || m->late_pgp)
+		ms_outcome_note(MS_OUTCOME_SIGNATURE);
+	if ((o->strict && m->bad != 0) || (!m->matched &&
+	    m->unreadable == 0 && m->outside == 0))
+		ms_outcome_note(MS_OUTCOME_FAIL);
 }
 
 static void

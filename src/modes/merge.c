@@ -23,6 +23,7 @@
 #include "modes/part.h"
 #include "modes/update.h"
 #include "io/output.h"
+#include "base/outcome.h"
 #include "io/text_input.h"
 #include "base/quote.h"
 #include "base/util.h"
@@ -46,6 +47,7 @@ struct merge {
 	bool		 stamped;	/* some input carried bookkeeping */
 	int64_t		 stamp;		/* the oldest stamp: the safe one */
 	size_t		 failed;
+	size_t		 unreadable;	/* of failed: a shard not read (exit 3) */
 };
 
 static void
@@ -54,6 +56,26 @@ append(struct item *it, const char *line, size_t n)
 	it->text = ms_xrealloc(it->text, it->len + n + 1);
 	memcpy(it->text + it->len, line, n + 1);
 	it->len += n;
+}
+
+/* A new item named name, of input's, after its bookkeeping line stat
+ * (or NULL), which it takes. */
+static struct item *
+new_item(struct merge *m, const char *name, char *stat, size_t input)
+{
+	struct item *it;
+
+	if (m->cnt == m->cap) {
+		m->cap = m->cap ? m->cap * 2 : 1024;
+		m->it = ms_xrealloc(m->it, m->cap * sizeof(*m->it));
+	}
+	it = &m->it[m->cnt++];
+	memset(it, 0, sizeof(*it));
+	it->name = ms_xstrdup(name);
+	it->stat = stat;
+	it->input = input;
+	it->seq = m->cnt;
+	return it;
 }
 
 static void
@@ -74,6 +96,7 @@ read_input(struct merge *m, size_t input)
 	/* through the door, as -c reads lists (UTF-16 decoded) */
 	if (ms_text_input(&in, path) == -1) {
 		ms_warn("%s: %s", path, strerror(errno));
+		m->unreadable++;
 		m->failed++;
 		m->unread[input] = true;
 		return;
@@ -125,16 +148,7 @@ read_input(struct merge *m, size_t input)
 			break;
 		}
 		if (cur == NULL || pending != NULL || strcmp(cur->name, e.name) != 0) {
-			if (m->cnt == m->cap) {
-				m->cap = m->cap ? m->cap * 2 : 1024;
-				m->it = ms_xrealloc(m->it, m->cap * sizeof(*m->it));
-			}
-			cur = &m->it[m->cnt++];
-			memset(cur, 0, sizeof(*cur));
-			cur->name = ms_xstrdup(e.name);
-			cur->stat = pending;
-			cur->input = input;
-			cur->seq = m->cnt;
+			cur = new_item(m, e.name, pending, input);
 			pending = NULL;
 		}
 		append(cur, line, (size_t)n);
@@ -143,10 +157,13 @@ read_input(struct merge *m, size_t input)
 	}
 	if (n == -1) {
 		ms_warn("%s: %s", path, ms_text_strerror(errno));
+		if (ms_text_outcome(errno) == MS_OUTCOME_RETRY)
+			m->unreadable++;
 		m->failed++;
 	}
 	if (ms_manifest_input_close(&in) == -1 && n != -1) {
 		ms_warn("%s: %s", path, strerror(errno));
+		m->unreadable++;
 		m->failed++;
 	}
 	ms_lines_free(&r);
@@ -326,6 +343,9 @@ ms_merge_main(const struct ms_options *o)
 		    " (--partial merges the others)");
 		if (!o->partial)
 			m.failed++;
+		/* a shard not read may be the one missing: read it next time */
+		if (!o->partial && m.unreadable > 0)
+			m.unreadable++;
 		ms_shard_set_free(&missing);
 	}
 	if (m.cnt > 1)
@@ -348,6 +368,9 @@ ms_merge_main(const struct ms_options *o)
 		b->text = NULL;		/* printed once */
 	}
 	if (m.failed > 0) {
+		/* a shard not read may be read next time; the others will not */
+		ms_outcome_note(m.failed > m.unreadable ? MS_OUTCOME_FAIL :
+		    MS_OUTCOME_RETRY);
 		if (o->output != NULL)
 			ms_warn("%s: not written", o->output);
 		status = MS_EXIT_FAIL;

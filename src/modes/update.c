@@ -22,6 +22,7 @@
 #include "modes/update_int.h"
 #include "engine/engine_pieces.h"
 #include "modes/update_walk.h"
+#include "base/outcome.h"
 #include "io/text_input.h"
 #include "base/quote.h"
 #include "base/util.h"
@@ -162,6 +163,7 @@ result(void *arg, const char *path, struct ms_ledger_entry *e,
 		if (ms_pieces_of(path, u->o->piece_size, fs, &hex) == -1) {
 			ms_warn("%s: %s", ms_quotef(path), errno == EAGAIN ?
 			    "changed while it was read" : ms_strerror(errno));
+			ms_outcome_note(MS_OUTCOME_RETRY);
 			u->failed++;
 			/* its old entry kept, said and counted as kept */
 			missed(u, path, e, MS_MISS_BELOW, 0, false);
@@ -360,6 +362,7 @@ load(struct update *u, const char *path)
 	    ms_ledger_load_shaped(&u->l, &in, &o->sel, &u->shape) == -1) {
 		if (errno != ENOENT) {
 			ms_warn("%s: %s", path, ms_text_strerror(errno));
+			ms_outcome_note(ms_text_outcome(errno));
 			return -1;
 		}
 		ms_ledger_empty(&u->l, &o->sel);	/* the first run */
@@ -369,6 +372,7 @@ load(struct update *u, const char *path)
 	if (u->l.cnt == 0 && u->l.bad > 0 && u->l.head.algorithms == NULL &&
 	    !u->l.versioned) {
 		ms_warn("%s: holds no checksum line: not replaced", path);
+		ms_outcome_note(MS_OUTCOME_FAIL);
 		ms_ledger_free(&u->l);
 		return -1;
 	}

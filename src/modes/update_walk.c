@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/outcome.h"
 #include "base/quote.h"
 #include "base/util.h"
 
@@ -98,6 +99,8 @@ hand_over(struct survey *s, struct rec *r)
 	struct ms_task *t = r->task;
 
 	if (r->miss) {
+		if (r->how == MS_MISS_FAILED)
+			ms_outcome_note(MS_OUTCOME_RETRY);
 		if (r->how == MS_MISS_GONE && r->e != NULL)
 			r->e->flags &= ~(uint32_t)MS_LEDGER_SEEN;
 		ops->missed(s->arg, r->path, r->e, r->how, r->err, !r->walked);
@@ -107,6 +110,7 @@ hand_over(struct survey *s, struct rec *r)
 			r->e->flags &= ~(uint32_t)MS_LEDGER_SEEN;
 		ops->missed(s->arg, r->path, r->e, MS_MISS_GONE, t->err, !r->walked);
 	} else if (t != NULL && t->err != 0) {
+		ms_outcome_note(MS_OUTCOME_RETRY);
 		ops->missed(s->arg, r->path, r->e, MS_MISS_FAILED, t->err,
 		    !r->walked);
 	} else {
@@ -365,6 +369,7 @@ ms_survey_probe(const struct ms_options *o)
 
 		if (err != 0) {
 			ms_warn("%s: %s", ms_quotef(o->files[i]), strerror(err));
+			ms_outcome_note(MS_OUTCOME_RETRY);	/* unmounted? */
 			bad++;
 		}
 	}
@@ -390,6 +395,7 @@ ms_survey_flush(void)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		ms_warn("write error: %s", strerror(errno ? errno : EIO));
+		ms_outcome_note(MS_OUTCOME_RETRY);
 		return -1;
 	}
 	return 0;
