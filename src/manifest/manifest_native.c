@@ -119,12 +119,30 @@ gnu_name(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 	return MS_LINE_ENTRY;
 }
 
+/*
+ * "deadbeef 46EA081F": 8 hex digits, one blank, a name, 8 hex digits at
+ * the end.  As a reversed line (md5 -r's shape) it would be a CRC-sized
+ * digest of a file named "46EA081F"; as SFV, which writes exactly this
+ * (rhash --sfv, multisum --format=sfv), the CRC-32 of "deadbeef".  The
+ * digest of the line's start begins at i and ends at j.
+ */
+static bool
+sfv_shaped(const char *s, size_t len, size_t i, size_t j)
+{
+	while (len > j && ISWHITE(s[len - 1]))
+		len--;
+	return j - i == 8 && s[j] == ' ' && s[j + 1] != ' ' &&
+	    s[j + 1] != '*' && len >= j + 9 && ISWHITE(s[len - 9]) &&
+	    ms_mf_all_hex(s + len - 8, 8);
+}
+
 /* "DIGEST  NAME", and xxhsum 0.8.3's "XXH3_HEX  NAME". */
 static enum ms_line
 native_gnu(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
     char *s, size_t len, size_t i, bool escaped, struct ms_manifest_entry *e)
 {
 	size_t j = i;
+	int reversed = st->reversed;
 	enum ms_line rc;
 
 	while (j < len && !ISWHITE(s[j]))
@@ -146,6 +164,10 @@ native_gnu(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 		return rc;
 	if (gnu_name(r, st, s, len, j, escaped, e) != MS_LINE_ENTRY)
 		return MS_LINE_BAD;
+	if (sfv_shaped(s, len, i, j) && reversed != 1 && st->reversed == 1) {
+		st->reversed = reversed;
+		return MS_LINE_BAD;	/* native_sfv's */
+	}
 	return rc;
 }
 
