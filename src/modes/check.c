@@ -108,6 +108,8 @@ add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
 {
 	size_t want_len = 0;
 	struct ms_digest_spec specs[MS_MANIFEST_DIGESTS];
+	const struct ms_digest_spec *found;
+	enum ms_resolved how = e->how;
 	struct rec *rec;
 
 	for (size_t i = 0; i < e->n; i++) {
@@ -117,9 +119,16 @@ add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
 		if (!e->own_params)
 			ms_spec_set_params(&specs[i], &r->o->param);
 	}
+	/* a guess: what the list's earlier lines turned out to be */
+	if (e->n == 1 && (how == MS_BY_LENGTH || how == MS_BY_NAME) &&
+	    (found = ms_check_found(m, ms_spec_len(&specs[0]))) != NULL &&
+	    !ms_spec_same(found, &specs[0])) {
+		specs[0] = *found;
+		how = MS_BY_TRIAL;
+	}
 	rec = rec_new(r, REC_ENTRY, m, want_len);
 	rec->line = line;
-	rec->how = e->how;
+	rec->how = how;
 	rec->outside = e->outside;
 	rec->escaped = e->escaped;
 	if (e->note != NULL)	/* said with the first such entry */

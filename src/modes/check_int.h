@@ -44,6 +44,11 @@ struct manifest {
 	bool		 unsigned_read;	/* lines were verified before any PGP
 					 * header: one later is REC_LATE_PGP */
 	bool		 late_pgp;	/* and one came: the run fails */
+	/* check_resolve.c: the algorithm its guessed digests turned out
+	 * to be, per length (the guess itself when no stand-in matched) */
+	struct ms_digest_spec found[4];
+	size_t		 nfound;
+	bool		 tried;		/* stand-ins were tried: the hint says so */
 };
 
 enum rec_kind {
@@ -138,5 +143,18 @@ void	 ms_check_registry_free(struct ms_check_registry *g);
  * the caller reports them.
  */
 void	 ms_check_archive(struct run *r);
+
+/*
+ * check_resolve.c: an untagged digest taken by its length or its list's
+ * name is a guess.  ms_check_found: what the list's digests of len bytes
+ * turned out to be, or NULL if not known yet.  ms_check_resolve: rec's
+ * file did not match its guess; read it again through the guess's
+ * stand-ins (ms_manifest_stand_ins) at once, or through what the list
+ * turned out to be, and if one matches make rec's task hold its digest
+ * and say once per list which it is.  Returns whether one matched.
+ */
+const struct ms_digest_spec *ms_check_found(const struct manifest *m,
+	    size_t len);
+bool	 ms_check_resolve(struct run *r, struct rec *rec);
 
 #endif

@@ -138,7 +138,7 @@ explain(struct run *r, struct manifest *m, const struct rec *rec, bool ok)
 	if (rec->n != 1)
 		return;
 	if (!ok && !m->hinted &&
-	    ms_explain_hint(out, mname, &t->sel->spec[0], rec->how))
+	    ms_explain_hint(out, mname, &t->sel->spec[0], rec->how, m->tried))
 		m->hinted = true;
 	if (ok && !m->noted &&
 	    ms_explain_note(out, mname, &t->sel->spec[0], rec->how))
@@ -151,6 +151,7 @@ report_entry(struct run *r, struct rec *rec)
 	struct manifest *m = rec->m;
 	struct ms_task *t = rec->task;
 	const struct ms_options *o = r->o;
+	bool ok;
 
 	m->any_entry = true;
 	if (rec->why != NULL && !m->pathed) {
@@ -177,6 +178,8 @@ report_entry(struct run *r, struct rec *rec)
 		unreadable(r, rec, cause(r, t->err));
 		return;
 	}
+	/* a guess that failed: its stand-ins (check_resolve.c) */
+	ok = t->err == 0 && (matches(t, rec) || ms_check_resolve(r, rec));
 	if (o->debug)
 		ms_explain_debug(&r->out, rec->m->name, rec->line, t->path, t->sel,
 		    rec->how);
@@ -184,7 +187,7 @@ report_entry(struct run *r, struct rec *rec)
 		unreadable(r, rec, cause(r, t->err));
 		return;
 	}
-	if (matches(t, rec)) {
+	if (ok) {
 		m->matched = true;
 		explain(r, m, rec, true);
 		if (!o->status && !o->quiet)
