@@ -116,9 +116,28 @@ test_one_read_for_the_stand_ins() {
 	is "$(grep -c '"big"' tr)" 2 "big opened twice: its guess, its stand-ins"
 }
 
+# RHash's lines of several digests: each guess tried on its own, in one
+# read (issue 31: an 8-hex CRC-32C was always taken as CRC-32).
+test_rhash_lines() {
+	have rhash || skip_test "no rhash"
+	files
+	rhash --simple --crc32c --md5 a b c > list
+	status_is 0 "rhash --simple --crc32c --md5" multisum -c list > out 2> err
+	is "$(grep -c ': OK$' out)" 3 "three OK lines"
+	has_line err "multisum: list: untagged digests are crc32c, not crc32 as taken by its length" \
+	    "which CRC is said"
+	x=$(multisum -a xxh128 a | cut -d' ' -f1)
+	c=$(multisum -a crc32c a | cut -d' ' -f1)
+	echo "a  $c  $x" > list
+	status_is 1 "an XXH128 beside a CRC-32C: no stand-in for MD5" \
+	    multisum -c list > out 2> err
+	has_line out "a: FAILED" "FAILED"
+}
+
 run every_algorithm_reads_back
 run whatever_the_name
 run a_change_still_fails
 run adversarial_lists
 run one_read_for_the_stand_ins
+run rhash_lines
 finish

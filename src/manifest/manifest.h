@@ -175,6 +175,10 @@ struct ms_manifest_entry {
 	 * `hadoop fs -checksum` line's bytes per CRC and block size): -c
 	 * keeps them.  (Here, not in d[]: the parsers zero what precedes d.) */
 	bool		 own_params;
+	/* Bit i: d[i]'s algorithm is a guess (the digest's length, the
+	 * list's name, SFV's CRC-32), for which check mode may try what
+	 * stands in for it (ms_manifest_stand_ins). */
+	unsigned	 guessed;
 	size_t		 n;		/* digests on the line, every one must match */
 	struct ms_manifest_digest d[MS_MANIFEST_DIGESTS];
 };

@@ -313,7 +313,7 @@ ms_mf_untagged(const struct ms_manifest_rules *r, const struct ms_manifest_state
 		    ms_mf_decode_as(tok, n, a->bits / 8, d) && ms_mf_fit(a, d->len, &d->spec) :
 		    ms_mf_decode_any(tok, n, d) && ms_mf_fit(a, d->len, &d->spec)) {
 			e->how = st->sfv ? MS_BY_FORMAT : MS_BY_NAME;
-			e->n++;
+			e->guessed |= 1u << e->n++;
 			return MS_LINE_ENTRY;
 		}
 	}
@@ -325,7 +325,7 @@ ms_mf_untagged(const struct ms_manifest_rules *r, const struct ms_manifest_state
 		if (!ms_mf_fit(ms_mf_algo_named(by_length[k].algo), d->len, &d->spec))
 			return MS_LINE_BAD;
 		e->how = MS_BY_LENGTH;
-		e->n++;
+		e->guessed |= 1u << e->n++;
 		return MS_LINE_ENTRY;
 	}
 	return MS_LINE_BAD;

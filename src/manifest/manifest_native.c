@@ -219,6 +219,7 @@ native_sfv(const struct ms_manifest_rules *r, const struct ms_manifest_state *st
 	s[first] = '\0';
 	e->name = s + i;
 	e->n = 0;
+	e->guessed = 0;
 	for (size_t k = cnt; k-- > 0;) {
 		const char *tok = s + starts[k];
 		size_t same = 0, pos = 0;
@@ -241,10 +242,11 @@ native_sfv(const struct ms_manifest_rules *r, const struct ms_manifest_state *st
 		    (r->given == NULL || r->given->cnt == 0)) {
 			struct ms_manifest_digest *d = &e->d[e->n];
 
+			/* SFV's CRC-32: CRC-32C and XXH32 write 8 hex digits too */
 			if (!ms_mf_fit(ms_mf_algo_named("crc32"), 4, &d->spec) ||
 			    !ms_mf_decode_as(tok, 8, 4, d))
 				return MS_LINE_BAD;
-			e->n++;
+			e->guessed |= 1u << e->n++;
 			continue;
 		}
 		rc = ms_mf_untagged(r, cnt == 1 ? st : &plain, tok, lens[k], e);
@@ -324,6 +326,7 @@ native_json(char *s, size_t len, struct ms_manifest_entry *e)
 	char *p = s + 1, *end = s + len;
 
 	e->n = 0;
+	e->guessed = 0;
 	e->how = MS_BY_TAG;
 	for (;;) {
 		char *key, *val = NULL;
@@ -630,6 +633,7 @@ ms_mf_native_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *
 		struct ms_manifest_entry tmp = *e;
 
 		tmp.n = 0;
+		tmp.guessed = 0;
 		tmp.why = NULL;
 		rc = native_sfv(r, st, s, len, start, &tmp);
 		if (rc != MS_LINE_BAD || st->sfv)

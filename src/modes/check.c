@@ -120,15 +120,18 @@ add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
 			ms_spec_set_params(&specs[i], &r->o->param);
 	}
 	/* a guess: what the list's earlier lines turned out to be */
-	if (e->n == 1 && (how == MS_BY_LENGTH || how == MS_BY_NAME) &&
-	    (found = ms_check_found(m, ms_spec_len(&specs[0]))) != NULL &&
-	    !ms_spec_same(found, &specs[0])) {
-		specs[0] = *found;
-		how = MS_BY_TRIAL;
-	}
+	for (size_t i = 0; i < e->n; i++)
+		if ((e->guessed >> i & 1) &&
+		    (found = ms_check_found(m, ms_spec_len(&specs[i]))) != NULL &&
+		    !ms_spec_same(found, &specs[i])) {
+			specs[i] = *found;
+			if (e->n == 1)
+				how = MS_BY_TRIAL;
+		}
 	rec = rec_new(r, REC_ENTRY, m, want_len);
 	rec->line = line;
 	rec->how = how;
+	rec->guessed = e->guessed;
 	rec->outside = e->outside;
 	rec->escaped = e->escaped;
 	if (e->note != NULL)	/* said with the first such entry */

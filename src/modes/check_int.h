@@ -83,6 +83,7 @@ struct rec {
 	 * none), how many members of its name went by */
 	size_t		 place, member, namesakes;
 	size_t		 n;		/* REC_ENTRY: digests on the line */
+	unsigned	 guessed;	/* bit i: digest i's algorithm a guess */
 	size_t		 len[MS_MANIFEST_DIGESTS];	/* compared prefix of each */
 	size_t		 want_len;	/* all of them */
 	unsigned char	 want[];	/* the expected digests, end to end */

@@ -79,31 +79,63 @@ say_found(struct run *r, const struct manifest *m,
 	    ms_resolved_text(how));
 }
 
+/*
+ * Which of rec's digests do not match (bit i: digest i), or -1u if one
+ * of them is no guess (the line fails whatever stands in) or the list's
+ * own algorithm for its length (found: said already).
+ */
+static unsigned
+failed_guesses(const struct rec *rec, const struct manifest *m)
+{
+	const struct ms_task *t = rec->task;
+	const unsigned char *want = rec->want;
+	unsigned bad = 0;
+
+	for (size_t i = 0; i < rec->n; want += rec->len[i++]) {
+		const struct ms_digest_spec *s = &t->sel->spec[i], *found;
+
+		if (memcmp(t->digest + t->sel->offset[i], want, rec->len[i]) == 0)
+			continue;
+		found = ms_check_found(m, ms_spec_len(s));
+		if (!(rec->guessed >> i & 1) || (found != NULL ?
+		    ms_spec_same(found, s) : m->nfound == MS_ARRAY_LEN(m->found)))
+			return -1u;
+		bad |= 1u << i;
+	}
+	return bad;
+}
+
 bool
 ms_check_resolve(struct run *r, struct rec *rec)
 {
 	struct manifest *m = rec->m;
 	struct ms_task *t = rec->task;
-	const struct ms_digest_spec *guess, *found;
-	const struct ms_selection *use;
-	struct ms_selection sel = { 0 };
-	size_t len = rec->len[0], hit = SIZE_MAX, take;
+	struct ms_digest_spec now[MS_MANIFEST_DIGESTS];
+	const struct ms_digest_spec *found;
+	const struct ms_selection *use, *again;
+	struct ms_selection sel = { 0 }, some;
+	const unsigned char *want = rec->want;
+	unsigned bad, moved = 0, took = 0;	/* bits: digests */
 	unsigned char *out;
 
-	if (rec->n != 1 || t->sel->cnt != 1 || t->err != 0 ||
-	    (rec->how != MS_BY_LENGTH && rec->how != MS_BY_NAME) ||
-	    r->engine == NULL || ms_source_is_stream(t->path))
+	if (rec->n == 0 || t->sel->cnt != rec->n || t->err != 0 ||
+	    rec->guessed == 0 || r->engine == NULL ||
+	    ms_source_is_stream(t->path) ||
+	    (bad = failed_guesses(rec, m)) == 0 || bad == -1u)
 		return false;
-	guess = &t->sel->spec[0];
-	found = ms_check_found(m, ms_spec_len(guess));
-	if (found != NULL ? ms_spec_same(found, guess) :
-	    m->nfound == MS_ARRAY_LEN(m->found))
-		return false;	/* the list's own algorithm did not match */
-	if (found != NULL) {
-		ms_selection_add(&sel, found);
-	} else {
-		ms_manifest_stand_ins(guess, &sel);
-		ms_selection_set_params(&sel, &r->o->param);
+	/* every failed guess's stand-ins, or the list's algorithm, at once */
+	for (size_t i = 0; i < rec->n; i++) {
+		now[i] = t->sel->spec[i];
+		if (!(bad >> i & 1))
+			continue;
+		if ((found = ms_check_found(m, ms_spec_len(&now[i]))) != NULL) {
+			ms_selection_add(&sel, found);
+			continue;
+		}
+		ms_manifest_stand_ins(&now[i], &some);
+		ms_selection_set_params(&some, &r->o->param);
+		for (size_t k = 0; k < some.cnt; k++)
+			ms_selection_add(&sel, &some.spec[k]);
 	}
 	use = ms_check_selection_for(&r->reg, sel.spec, sel.cnt);
 	if (use->cnt == 0)
@@ -113,23 +145,50 @@ ms_check_resolve(struct run *r, struct rec *rec)
 		free(out);
 		return false;	/* FAILED, for the guess did not match */
 	}
-	for (size_t i = 0; i < use->cnt && hit == SIZE_MAX; i++)
-		if (ms_spec_len(&use->spec[i]) == ms_spec_len(guess) &&
-		    memcmp(out + use->offset[i], rec->want, len) == 0)
-			hit = i;
-	if (found == NULL) {
-		m->found[m->nfound++] = hit != SIZE_MAX ? use->spec[hit] : *guess;
-		m->tried = true;
-		if (hit != SIZE_MAX && hit != 0)
-			say_found(r, m, &use->spec[hit], guess, rec->how);
+	for (size_t i = 0; i < rec->n; want += rec->len[i++]) {
+		const struct ms_digest_spec *guess = &t->sel->spec[i];
+		size_t len = ms_spec_len(guess), hit = SIZE_MAX, take;
+
+		if (!(bad >> i & 1))
+			continue;
+		found = ms_check_found(m, len);
+		for (size_t k = 0; k < use->cnt && hit == SIZE_MAX; k++)
+			if (ms_spec_len(&use->spec[k]) == len &&
+			    (found == NULL || ms_spec_same(&use->spec[k], found)) &&
+			    memcmp(out + use->offset[k], want, rec->len[i]) == 0)
+				hit = k;
+		if (found == NULL) {
+			m->found[m->nfound++] = hit != SIZE_MAX ?
+			    use->spec[hit] : *guess;
+			m->tried = true;
+			if (hit != SIZE_MAX && !ms_spec_same(&use->spec[hit], guess))
+				say_found(r, m, &use->spec[hit], guess, rec->how);
+		}
+		/* the list's algorithm, matched or not, is what it is read as */
+		take = hit;
+		for (size_t k = 0; k < use->cnt && take == SIZE_MAX && found; k++)
+			if (ms_spec_same(&use->spec[k], found))
+				take = k;
+		if (take != SIZE_MAX && !ms_spec_same(&use->spec[take], guess)) {
+			now[i] = use->spec[take];
+			moved |= 1u << i;
+			took |= (unsigned)(hit != SIZE_MAX) << i;
+		}
 	}
-	/* the list's algorithm, matched or not, is what the line is read as */
-	take = hit != SIZE_MAX ? hit : found != NULL ? 0 : SIZE_MAX;
-	if (take != SIZE_MAX && !ms_spec_same(&use->spec[take], guess)) {
-		memcpy(t->digest, out + use->offset[take], ms_spec_len(guess));
-		t->sel = ms_check_selection_for(&r->reg, &use->spec[take], 1);
-		rec->how = MS_BY_TRIAL;
+	again = ms_check_selection_for(&r->reg, now, rec->n);
+	if (moved != 0 && again->cnt == rec->n &&
+	    again->out_len == t->sel->out_len) {
+		for (size_t i = 0; i < rec->n; i++)
+			if (moved >> i & 1)
+				for (size_t k = 0; k < use->cnt; k++)
+					if (ms_spec_same(&use->spec[k], &now[i]))
+						memcpy(t->digest + again->offset[i],
+						    out + use->offset[k],
+						    ms_spec_len(&now[i]));
+		t->sel = again;
+		if (rec->n == 1)
+			rec->how = MS_BY_TRIAL;
 	}
 	free(out);
-	return hit != SIZE_MAX && rec->how == MS_BY_TRIAL;
+	return took == bad && t->sel == again;
 }
