@@ -114,6 +114,14 @@ test_one_read_for_the_stand_ins() {
 	traced -f -e trace=openat -o tr "$MULTISUM" -j 1 -c list > out 2> /dev/null
 	has_line out "big: OK" "verified"
 	is "$(grep -c '"big"' tr)" 2 "big opened twice: its guess, its stand-ins"
+	# a guess that verified a file is the list's: a later change costs
+	# no read of the stand-ins
+	echo one > a
+	multisum a big > list
+	echo changed >> big
+	traced -f -e trace=openat -o tr "$MULTISUM" -j 1 -c list > out 2> /dev/null
+	has_line out "big: FAILED" "the change shows"
+	is "$(grep -c '"big"' tr)" 1 "big opened once: SHA-256 verified a"
 }
 
 # RHash's lines of several digests: each guess tried on its own, in one

@@ -157,5 +157,7 @@ void	 ms_check_archive(struct run *r);
 const struct ms_digest_spec *ms_check_found(const struct manifest *m,
 	    size_t len);
 bool	 ms_check_resolve(struct run *r, struct rec *rec);
+/* rec matched: its guesses are its list's algorithms, where none was. */
+void	 ms_check_matched(struct manifest *m, const struct rec *rec);
 
 #endif

@@ -188,6 +188,7 @@ report_entry(struct run *r, struct rec *rec)
 		return;
 	}
 	if (ok) {
+		ms_check_matched(m, rec);
 		m->matched = true;
 		explain(r, m, rec, true);
 		if (!o->status && !o->quiet)

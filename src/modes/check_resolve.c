@@ -10,7 +10,8 @@
  * taken for an MD5) in one pass; what matches is the list's algorithm
  * for its digests of that length from then on, said once on standard
  * error, and the guess stays when none does, so that a list costs one
- * such read at most.  A file hashed with the guess before that was
+ * such read at most; a guess that matches is the list's algorithm so
+ * too, and a later file that fails it is not read again.  A file hashed with the guess before that was
  * known is read once more, with the list's algorithm only.
  *
  * Owns that decision and the reads it takes, on the calling thread;
@@ -35,6 +36,17 @@ ms_check_found(const struct manifest *m, size_t len)
 		if (ms_spec_len(&m->found[i]) == len)
 			return &m->found[i];
 	return NULL;
+}
+
+void
+ms_check_matched(struct manifest *m, const struct rec *rec)
+{
+	const struct ms_selection *sel = rec->task->sel;
+
+	for (size_t i = 0; i < rec->n && i < sel->cnt; i++)
+		if ((rec->guessed >> i & 1) && m->nfound < MS_ARRAY_LEN(m->found) &&
+		    ms_check_found(m, ms_spec_len(&sel->spec[i])) == NULL)
+			m->found[m->nfound++] = sel->spec[i];
 }
 
 /* path's digests under sel in one read, into out; -1 with errno. */
