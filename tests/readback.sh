@@ -114,6 +114,22 @@ test_one_read_for_the_stand_ins() {
 	traced -f -e trace=openat -o tr "$MULTISUM" -j 1 -c list > out 2> /dev/null
 	has_line out "big: OK" "verified"
 	is "$(grep -c '"big"' tr)" 2 "big opened twice: its guess, its stand-ins"
+	# the list's first guess is its probe: the others wait for it, and
+	# none is read with the wrong guess, at any -j
+	mkdir many
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+		random_file many/f$i $((i * 5000))
+	done
+	multisum -a sha3-256 many/* > list
+	for j in 1 2 4; do
+		traced -f -e trace=openat -o tr "$MULTISUM" -j $j -c list > out \
+		    2> /dev/null
+		is "$(grep -c ': OK$' out)" 12 "-j $j: twelve OK"
+		is "$(grep -c '"many/f' tr)" 13 "-j $j: one file read twice, no other"
+	done
+	multisum many/* > list
+	traced -f -e trace=openat -o tr "$MULTISUM" -j 2 -c list > out 2> /dev/null
+	is "$(grep -c '"many/f' tr)" 12 "a SHA-256 list: each file read once"
 	# a guess that verified a file is the list's: a later change costs
 	# no read of the stand-ins
 	echo one > a

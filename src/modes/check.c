@@ -108,8 +108,6 @@ add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
 {
 	size_t want_len = 0;
 	struct ms_digest_spec specs[MS_MANIFEST_DIGESTS];
-	const struct ms_digest_spec *found;
-	enum ms_resolved how = e->how;
 	struct rec *rec;
 
 	for (size_t i = 0; i < e->n; i++) {
@@ -119,18 +117,9 @@ add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
 		if (!e->own_params)
 			ms_spec_set_params(&specs[i], &r->o->param);
 	}
-	/* a guess: what the list's earlier lines turned out to be */
-	for (size_t i = 0; i < e->n; i++)
-		if ((e->guessed >> i & 1) &&
-		    (found = ms_check_found(m, ms_spec_len(&specs[i]))) != NULL &&
-		    !ms_spec_same(found, &specs[i])) {
-			specs[i] = *found;
-			if (e->n == 1)
-				how = MS_BY_TRIAL;
-		}
 	rec = rec_new(r, REC_ENTRY, m, want_len);
 	rec->line = line;
-	rec->how = how;
+	rec->how = e->how;
 	rec->guessed = e->guessed;
 	rec->outside = e->outside;
 	rec->escaped = e->escaped;
@@ -165,6 +154,9 @@ add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
  * Hand the manifest's entries to the engine, or mark them as refused.
  * The records are settled first: at -j1 the engine reports (and frees)
  * them during ms_engine_submit, so the second pass touches tasks only.
+ * A list's probe (check_resolve.c) is the exception: what is settled up
+ * to it is submitted, and the records after it, still held, wait until
+ * it is reported.
  */
 static void
 submit(struct run *r, bool pgp)
@@ -197,7 +189,20 @@ submit(struct run *r, bool pgp)
 			rec->task->err = EBUSY;
 			rec->done = true;
 		} else if (r->engine != NULL) {
+			/* a guess takes what its list turned out to be */
+			ms_check_settle(r, rec);
 			r->go[ngo++] = rec->task;
+			if (ms_check_probe(r, rec)) {
+				/* its list waits for it, so that no file is
+				 * read twice (rec may be freed meanwhile) */
+				struct manifest *pm = rec->m;
+
+				for (size_t i = 0; i < ngo; i++)
+					ms_engine_submit(r->engine, r->go[i]);
+				ngo = 0;
+				while (pm->probing && ms_engine_wait(r->engine))
+					;
+			}
 		}
 	}
 	r->pending = NULL;

@@ -49,6 +49,8 @@ struct manifest {
 	struct ms_digest_spec found[4];
 	size_t		 nfound;
 	bool		 tried;		/* stand-ins were tried: the hint says so */
+	bool		 probed;	/* its probe was chosen (once a list) */
+	bool		 probing;	/* and is not reported yet */
 };
 
 enum rec_kind {
@@ -84,6 +86,7 @@ struct rec {
 	size_t		 place, member, namesakes;
 	size_t		 n;		/* REC_ENTRY: digests on the line */
 	unsigned	 guessed;	/* bit i: digest i's algorithm a guess */
+	bool		 probe;		/* its list waits for its verdict */
 	size_t		 len[MS_MANIFEST_DIGESTS];	/* compared prefix of each */
 	size_t		 want_len;	/* all of them */
 	unsigned char	 want[];	/* the expected digests, end to end */
@@ -159,5 +162,15 @@ const struct ms_digest_spec *ms_check_found(const struct manifest *m,
 bool	 ms_check_resolve(struct run *r, struct rec *rec);
 /* rec matched: its guesses are its list's algorithms, where none was. */
 void	 ms_check_matched(struct manifest *m, const struct rec *rec);
+/*
+ * Before rec is submitted: ms_check_settle gives its guesses what its
+ * list turned out to be; ms_check_probe says whether rec is to be its
+ * list's probe, the first guess of the list, of a regular file small
+ * enough (MS_PROBE_MAX) to be hashed alone while the list's later
+ * records wait for its verdict, so that none of them is read twice.
+ */
+#define MS_PROBE_MAX	((long long)64 << 20)
+void	 ms_check_settle(struct run *r, struct rec *rec);
+bool	 ms_check_probe(struct run *r, struct rec *rec);
 
 #endif

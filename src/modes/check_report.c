@@ -362,6 +362,8 @@ ms_check_report(struct run *r, struct rec *rec)
 	/* after a fatal error, nothing more is said */
 	if (!r->stopped)
 		say_record(r, rec);
+	if (rec->kind == REC_ENTRY && rec->probe)
+		rec->m->probing = false;	/* its list goes on */
 	ms_output_lines(&r->out);	/* as soon as it and every earlier one */
 	if (rec->kind == REC_ENTRY)
 		ms_task_free(rec->task);

@@ -11,7 +11,11 @@
  * for its digests of that length from then on, said once on standard
  * error, and the guess stays when none does, so that a list costs one
  * such read at most; a guess that matches is the list's algorithm so
- * too, and a later file that fails it is not read again.  A file hashed with the guess before that was
+ * too, and a later file that fails it is not read again.  The list's
+ * first guess is its probe: its later records wait for its verdict
+ * before they are submitted, so that none of them is read with the
+ * wrong guess, unless the probe is big (MS_PROBE_MAX), when waiting
+ * would cost more than reading again what was already hashed.  A file hashed with the guess before that was
  * known is read once more, with the list's algorithm only.
  *
  * Owns that decision and the reads it takes, on the calling thread;
@@ -23,6 +27,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "engine/engine_sequential.h"
 #include "io/source.h"
@@ -47,6 +52,58 @@ ms_check_matched(struct manifest *m, const struct rec *rec)
 		if ((rec->guessed >> i & 1) && m->nfound < MS_ARRAY_LEN(m->found) &&
 		    ms_check_found(m, ms_spec_len(&sel->spec[i])) == NULL)
 			m->found[m->nfound++] = sel->spec[i];
+}
+
+void
+ms_check_settle(struct run *r, struct rec *rec)
+{
+	struct ms_task *t = rec->task;
+	struct ms_digest_spec now[MS_MANIFEST_DIGESTS];
+	const struct ms_digest_spec *found;
+	const struct ms_selection *sel;
+	bool moved = false;
+
+	if (rec->guessed == 0 || t->sel->cnt != rec->n)
+		return;
+	for (size_t i = 0; i < rec->n; i++) {
+		now[i] = t->sel->spec[i];
+		if ((rec->guessed >> i & 1) &&
+		    (found = ms_check_found(rec->m, ms_spec_len(&now[i]))) != NULL &&
+		    !ms_spec_same(found, &now[i])) {
+			now[i] = *found;
+			moved = true;
+		}
+	}
+	if (!moved)
+		return;
+	sel = ms_check_selection_for(&r->reg, now, rec->n);
+	/* a selection that merged two of them: keep the guess */
+	if (sel->cnt != rec->n || sel->out_len != t->sel->out_len)
+		return;
+	t->sel = sel;
+	if (rec->n == 1)
+		rec->how = MS_BY_TRIAL;
+}
+
+bool
+ms_check_probe(struct run *r, struct rec *rec)
+{
+	struct manifest *m = rec->m;
+	const struct ms_selection *sel = rec->task->sel;
+	bool open = false;
+	struct stat sb;
+
+	if (m->probed || rec->guessed == 0 || r->engine == NULL ||
+	    ms_source_is_stream(rec->task->path))
+		return false;
+	for (size_t i = 0; i < rec->n && i < sel->cnt; i++)
+		open |= (rec->guessed >> i & 1) &&
+		    ms_check_found(m, ms_spec_len(&sel->spec[i])) == NULL;
+	if (!open || stat(rec->task->path, &sb) == -1 ||
+	    !S_ISREG(sb.st_mode) || (long long)sb.st_size > MS_PROBE_MAX)
+		return false;
+	m->probed = m->probing = rec->probe = true;
+	return true;
 }
 
 /* path's digests under sel in one read, into out; -1 with errno. */
