@@ -93,8 +93,10 @@ ms_check_probe(struct run *r, struct rec *rec)
 	bool open = false;
 	struct stat sb;
 
+	/* --per-dir's lists are many and small: each waiting would drain
+	 * the engine once a folder */
 	if (m->probed || rec->guessed == 0 || r->engine == NULL ||
-	    ms_source_is_stream(rec->task->path))
+	    r->prefix != NULL || ms_source_is_stream(rec->task->path))
 		return false;
 	for (size_t i = 0; i < rec->n && i < sel->cnt; i++)
 		open |= (rec->guessed >> i & 1) &&
