@@ -205,8 +205,11 @@ ms_check_resolve(struct run *r, struct rec *rec)
 		}
 		ms_manifest_stand_ins(&now[i], &some);
 		ms_selection_set_params(&some, &r->o->param);
+		/* those this build computes (a row without its library:
+		 * said once, by the registry) */
 		for (size_t k = 0; k < some.cnt; k++)
-			ms_selection_add(&sel, &some.spec[k]);
+			if (ms_check_selection_for(&r->reg, &some.spec[k], 1)->cnt)
+				ms_selection_add(&sel, &some.spec[k]);
 	}
 	use = ms_check_selection_for(&r->reg, sel.spec, sel.cnt);
 	if (use->cnt == 0)
