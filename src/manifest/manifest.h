@@ -143,7 +143,7 @@ enum ms_resolved {
 	MS_BY_FORMAT,		/* SFV's CRC-32 */
 	MS_BY_LENGTH,		/* the length's default */
 	MS_BY_DECIMAL,		/* "SUM SIZE NAME" past 16 bits: cksum's */
-	MS_BY_TRIAL,		/* a stand-in for the guess matched, in its list */
+	MS_BY_TRIAL,		/* a stand-in of the guess matched */
 };
 
 /* The digests one line may hold (RHash, NDJSON); more is a bad line. */

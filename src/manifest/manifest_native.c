@@ -242,7 +242,7 @@ native_sfv(const struct ms_manifest_rules *r, const struct ms_manifest_state *st
 		    (r->given == NULL || r->given->cnt == 0)) {
 			struct ms_manifest_digest *d = &e->d[e->n];
 
-			/* SFV's CRC-32: CRC-32C and XXH32 write 8 hex digits too */
+			/* SFV's CRC-32; CRC-32C and XXH32 write 8 too */
 			if (!ms_mf_fit(ms_mf_algo_named("crc32"), 4, &d->spec) ||
 			    !ms_mf_decode_as(tok, 8, 4, d))
 				return MS_LINE_BAD;

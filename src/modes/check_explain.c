@@ -71,7 +71,8 @@ ms_explain_hint(struct ms_output *out, const char *manifest,
 		ms_warn("--expect: the digest was taken as %s (by %s)%s; if it "
 		    "is of another algorithm, name it with -a or a prefix "
 		    "(ALG:HEX)%s%s", ms_spec_name(s, buf, sizeof(buf)),
-		    ms_resolved_text(how), also, others[0] ? "; same length: " : "", others);
+		    ms_resolved_text(how), also,
+		    others[0] ? "; same length: " : "", others);
 	else
 		ms_warn("%s: untagged digests were taken as %s (by %s)%s; if "
 		    "they are of another algorithm, name it with -a%s%s%s",

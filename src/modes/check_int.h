@@ -48,7 +48,7 @@ struct manifest {
 	 * to be, per length (the guess itself when no stand-in matched) */
 	struct ms_digest_spec found[4];
 	size_t		 nfound;
-	bool		 tried;		/* stand-ins were tried: the hint says so */
+	bool		 tried;		/* stand-ins were tried (the hint) */
 	bool		 probed;	/* its probe was chosen (once a list) */
 	bool		 probing;	/* and is not reported yet */
 };

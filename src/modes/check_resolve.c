@@ -14,9 +14,9 @@
  * too, and a later file that fails it is not read again.  The list's
  * first guess is its probe: its later records wait for its verdict
  * before they are submitted, so that none of them is read with the
- * wrong guess, unless the probe is big (MS_PROBE_MAX), when waiting
- * would cost more than reading again what was already hashed.  A file hashed with the guess before that was
- * known is read once more, with the list's algorithm only.
+ * wrong guess, unless the probe is big (MS_PROBE_MAX) or the lists are
+ * --per-dir's, when waiting would cost more than reading again, with
+ * the list's algorithm only, a file hashed with the guess meanwhile.
  *
  * Owns that decision and the reads it takes, on the calling thread;
  * never standard input or a stream, never an archive member (which
@@ -49,7 +49,8 @@ ms_check_matched(struct manifest *m, const struct rec *rec)
 	const struct ms_selection *sel = rec->task->sel;
 
 	for (size_t i = 0; i < rec->n && i < sel->cnt; i++)
-		if ((rec->guessed >> i & 1) && m->nfound < MS_ARRAY_LEN(m->found) &&
+		if ((rec->guessed >> i & 1) &&
+		    m->nfound < MS_ARRAY_LEN(m->found) &&
 		    ms_check_found(m, ms_spec_len(&sel->spec[i])) == NULL)
 			m->found[m->nfound++] = sel->spec[i];
 }
@@ -67,8 +68,8 @@ ms_check_settle(struct run *r, struct rec *rec)
 		return;
 	for (size_t i = 0; i < rec->n; i++) {
 		now[i] = t->sel->spec[i];
-		if ((rec->guessed >> i & 1) &&
-		    (found = ms_check_found(rec->m, ms_spec_len(&now[i]))) != NULL &&
+		found = ms_check_found(rec->m, ms_spec_len(&now[i]));
+		if ((rec->guessed >> i & 1) && found != NULL &&
 		    !ms_spec_same(found, &now[i])) {
 			now[i] = *found;
 			moved = true;
@@ -165,41 +166,88 @@ failed_guesses(const struct rec *rec, const struct manifest *m)
 	for (size_t i = 0; i < rec->n; want += rec->len[i++]) {
 		const struct ms_digest_spec *s = &t->sel->spec[i], *found;
 
-		if (memcmp(t->digest + t->sel->offset[i], want, rec->len[i]) == 0)
+		if (memcmp(t->digest + t->sel->offset[i], want,
+		    rec->len[i]) == 0)
 			continue;
 		found = ms_check_found(m, ms_spec_len(s));
 		if (!(rec->guessed >> i & 1) || (found != NULL ?
-		    ms_spec_same(found, s) : m->nfound == MS_ARRAY_LEN(m->found)))
+		    ms_spec_same(found, s) :
+		    m->nfound == MS_ARRAY_LEN(m->found)))
 			return -1u;
 		bad |= 1u << i;
 	}
 	return bad;
 }
 
+/* The index in use of spec, which it holds. */
+static size_t
+index_of(const struct ms_selection *use, const struct ms_digest_spec *spec)
+{
+	size_t k = 0;
+
+	while (k < use->cnt - 1 && !ms_spec_same(&use->spec[k], spec))
+		k++;
+	return k;
+}
+
+/*
+ * One failed guess of rec, read again through use into out: the digest
+ * in use that matches want (wlen bytes), the list's algorithm for the
+ * guess's length when none does, or SIZE_MAX.  Records and says what
+ * the list turned out to be, if that was not known.  *hit: it matched.
+ */
+static size_t
+pick(struct run *r, const struct rec *rec, const struct ms_digest_spec *guess,
+    const struct ms_selection *use, const unsigned char *out,
+    const unsigned char *want, size_t wlen, bool *hit)
+{
+	struct manifest *m = rec->m;
+	size_t len = ms_spec_len(guess), k;
+	const struct ms_digest_spec *found = ms_check_found(m, len);
+
+	for (k = 0; k < use->cnt; k++)
+		if (ms_spec_len(&use->spec[k]) == len &&
+		    (found == NULL || ms_spec_same(&use->spec[k], found)) &&
+		    memcmp(out + use->offset[k], want, wlen) == 0)
+			break;
+	*hit = k < use->cnt;
+	if (found != NULL)
+		return *hit ? k : index_of(use, found);
+	if (m->nfound < MS_ARRAY_LEN(m->found)) {
+		m->found[m->nfound++] = *hit ? use->spec[k] : *guess;
+		m->tried = true;
+		if (*hit && !ms_spec_same(&use->spec[k], guess))
+			say_found(r, m, &use->spec[k], guess, rec->how);
+	}
+	return *hit ? k : SIZE_MAX;
+}
+
 bool
 ms_check_resolve(struct run *r, struct rec *rec)
 {
-	struct manifest *m = rec->m;
 	struct ms_task *t = rec->task;
 	struct ms_digest_spec now[MS_MANIFEST_DIGESTS];
+	size_t take[MS_MANIFEST_DIGESTS];
 	const struct ms_digest_spec *found;
 	const struct ms_selection *use, *again;
 	struct ms_selection sel = { 0 }, some;
 	const unsigned char *want = rec->want;
 	unsigned bad, moved = 0, took = 0;	/* bits: digests */
 	unsigned char *out;
+	bool hit;
 
 	if (rec->n == 0 || t->sel->cnt != rec->n || t->err != 0 ||
 	    rec->guessed == 0 || r->engine == NULL ||
 	    ms_source_is_stream(t->path) ||
-	    (bad = failed_guesses(rec, m)) == 0 || bad == -1u)
+	    (bad = failed_guesses(rec, rec->m)) == 0 || bad == -1u)
 		return false;
 	/* every failed guess's stand-ins, or the list's algorithm, at once */
 	for (size_t i = 0; i < rec->n; i++) {
 		now[i] = t->sel->spec[i];
 		if (!(bad >> i & 1))
 			continue;
-		if ((found = ms_check_found(m, ms_spec_len(&now[i]))) != NULL) {
+		found = ms_check_found(rec->m, ms_spec_len(&now[i]));
+		if (found != NULL) {
 			ms_selection_add(&sel, found);
 			continue;
 		}
@@ -208,7 +256,8 @@ ms_check_resolve(struct run *r, struct rec *rec)
 		/* those this build computes (a row without its library:
 		 * said once, by the registry) */
 		for (size_t k = 0; k < some.cnt; k++)
-			if (ms_check_selection_for(&r->reg, &some.spec[k], 1)->cnt)
+			if (ms_check_selection_for(&r->reg, &some.spec[k],
+			    1)->cnt != 0)
 				ms_selection_add(&sel, &some.spec[k]);
 	}
 	use = ms_check_selection_for(&r->reg, sel.spec, sel.cnt);
@@ -219,34 +268,17 @@ ms_check_resolve(struct run *r, struct rec *rec)
 		free(out);
 		return false;	/* FAILED, for the guess did not match */
 	}
+	/* the list's algorithm, matched or not, is what each is read as */
 	for (size_t i = 0; i < rec->n; want += rec->len[i++]) {
-		const struct ms_digest_spec *guess = &t->sel->spec[i];
-		size_t len = ms_spec_len(guess), hit = SIZE_MAX, take;
-
 		if (!(bad >> i & 1))
 			continue;
-		found = ms_check_found(m, len);
-		for (size_t k = 0; k < use->cnt && hit == SIZE_MAX; k++)
-			if (ms_spec_len(&use->spec[k]) == len &&
-			    (found == NULL || ms_spec_same(&use->spec[k], found)) &&
-			    memcmp(out + use->offset[k], want, rec->len[i]) == 0)
-				hit = k;
-		if (found == NULL) {
-			m->found[m->nfound++] = hit != SIZE_MAX ?
-			    use->spec[hit] : *guess;
-			m->tried = true;
-			if (hit != SIZE_MAX && !ms_spec_same(&use->spec[hit], guess))
-				say_found(r, m, &use->spec[hit], guess, rec->how);
-		}
-		/* the list's algorithm, matched or not, is what it is read as */
-		take = hit;
-		for (size_t k = 0; k < use->cnt && take == SIZE_MAX && found; k++)
-			if (ms_spec_same(&use->spec[k], found))
-				take = k;
-		if (take != SIZE_MAX && !ms_spec_same(&use->spec[take], guess)) {
-			now[i] = use->spec[take];
+		take[i] = pick(r, rec, &t->sel->spec[i], use, out, want,
+		    rec->len[i], &hit);
+		if (take[i] != SIZE_MAX &&
+		    !ms_spec_same(&use->spec[take[i]], &now[i])) {
+			now[i] = use->spec[take[i]];
 			moved |= 1u << i;
-			took |= (unsigned)(hit != SIZE_MAX) << i;
+			took |= (unsigned)hit << i;
 		}
 	}
 	again = ms_check_selection_for(&r->reg, now, rec->n);
@@ -254,11 +286,9 @@ ms_check_resolve(struct run *r, struct rec *rec)
 	    again->out_len == t->sel->out_len) {
 		for (size_t i = 0; i < rec->n; i++)
 			if (moved >> i & 1)
-				for (size_t k = 0; k < use->cnt; k++)
-					if (ms_spec_same(&use->spec[k], &now[i]))
-						memcpy(t->digest + again->offset[i],
-						    out + use->offset[k],
-						    ms_spec_len(&now[i]));
+				memcpy(t->digest + again->offset[i],
+				    out + use->offset[take[i]],
+				    ms_spec_len(&now[i]));
 		t->sel = again;
 		if (rec->n == 1)
 			rec->how = MS_BY_TRIAL;
