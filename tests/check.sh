@@ -174,7 +174,9 @@ a: OK"
 	"$M" -a sha3-256 a > x.sha3-256
 	check "x.sha3-256: algorithm from the name" expect_run 0 "$M" -c x.sha3-256
 	cp x.sha3-256 x.sha256
-	check "x.sha256 holding sha3: fails" expect_run 1 "$M" -c x.sha256
+	check "x.sha256 holding sha3: a stand-in, said" expect_run 0 "$M" -c x.sha256
+	"$M" -a xxh128 a > x.md5
+	check "x.md5 holding xxh128: never a stand-in" expect_run 1 "$M" -c x.md5
 	"$M" --format=sfv -a crc32 a b > s.sfv
 	check "SFV" expect_run 0 "$M" -c s.sfv
 	printf '%s a\n' "$H_A" > rev

@@ -24,6 +24,21 @@ test_sfv_names() {
 	status_is 0 "what was written reads back" multisum -c l.sfv > out
 	has_line out "two words: OK" "a name with a blank is fine"
 	status_is 0 "from standard input too" multisum -c < l.sfv > /dev/null
+	# 8 hex digits name a file as well as a CRC (issue 31): "deadbeef
+	# 46EA081F" is SFV's line, not a reversed CRC of a file "46EA081F"
+	echo 5 > deadbeef
+	echo 6 > f1048577
+	status_is 0 "names of 8 hex digits are written" multisum -a crc32 \
+	    --format=sfv deadbeef f1048577 plain > hex 2> err
+	is "$(cat err)" "" "and nothing refused"
+	status_is 0 "they read back" multisum -c hex > out
+	has_line out "deadbeef: OK" "the 8-hex name verified"
+	has_line out "f1048577: OK" "the other too"
+	status_is 0 "from standard input too" multisum -c < hex > out
+	has_line out "f1048577: OK" "the 8-hex name from standard input"
+	echo changed > deadbeef
+	status_is 1 "a change shows" multisum -c hex > out 2> err
+	has_line out "deadbeef: FAILED" "FAILED, not a line of another shape"
 	if have rhash; then
 		rhash --sfv -- 'x (y) = z' 'SHA256 (q) = 1' plain > r.sfv
 		status_is 0 "rhash --sfv of those names verifies" \

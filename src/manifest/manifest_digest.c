@@ -2,8 +2,9 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * manifest_digest.c - a digest's text into bytes, and the one
- * algorithm of an untagged digest: -a, the manifest's name, the length's
- * default (never a list to try in turn); --expect's spellings.  Hex or
+ * algorithm taken for an untagged digest: -a, the manifest's name, the
+ * length's default (what may stand in for the last two when a file does
+ * not match is manifest.c's); --expect's spellings.  Hex or
  * base64 is decided by the length, never by the alphabet.  Also the
  * helpers every part of the parser shares (it calls none of them).
  * Pure.
@@ -79,15 +80,16 @@ ms_mf_unescape(char *s, size_t n)
  * (SPEC.md, "Verification"): the cryptographic default of the length;
  * for a length no cryptographic algorithm has, the one algorithm that
  * writes bare digests of it (xxhsum writes XXH3 as "XXH3_HEX", so 16
- * hex digits are XXH64), or none when several do (8 hex digits: CRC-32,
- * CRC-32C and XXH32 all write them).  Never a list to try in turn.
+ * hex digits are XXH64), or SFV's CRC-32 for 8 hex digits, which
+ * CRC-32C and XXH32 write too.  This is a guess: check mode tries the
+ * algorithms that may stand in for it (ms_manifest_stand_ins) when a
+ * file does not match, and keeps what matched for the list.
  */
 static const struct {
 	size_t		 len;
-	const char	*algo;		/* NULL: ambiguous, -a must say */
-	const char	*which;		/* the candidates, for the message */
+	const char	*algo;
 } by_length[] = {
-	{ .len = 4, .which = "crc32, crc32c or xxh32" },
+	{ .len = 4, .algo = "crc32" },
 	{ .len = 8, .algo = "xxh64" },
 	{ .len = 16, .algo = "md5" },
 	{ .len = 20, .algo = "sha1" },
@@ -311,7 +313,7 @@ ms_mf_untagged(const struct ms_manifest_rules *r, const struct ms_manifest_state
 		    ms_mf_decode_as(tok, n, a->bits / 8, d) && ms_mf_fit(a, d->len, &d->spec) :
 		    ms_mf_decode_any(tok, n, d) && ms_mf_fit(a, d->len, &d->spec)) {
 			e->how = st->sfv ? MS_BY_FORMAT : MS_BY_NAME;
-			e->n++;
+			e->guessed |= 1u << e->n++;
 			return MS_LINE_ENTRY;
 		}
 	}
@@ -320,14 +322,10 @@ ms_mf_untagged(const struct ms_manifest_rules *r, const struct ms_manifest_state
 	for (size_t k = 0; k < MS_ARRAY_LEN(by_length); k++) {
 		if (by_length[k].len != d->len)
 			continue;
-		if (by_length[k].algo == NULL) {
-			e->why = by_length[k].which;
-			return MS_LINE_UNSUPPORTED;
-		}
 		if (!ms_mf_fit(ms_mf_algo_named(by_length[k].algo), d->len, &d->spec))
 			return MS_LINE_BAD;
 		e->how = MS_BY_LENGTH;
-		e->n++;
+		e->guessed |= 1u << e->n++;
 		return MS_LINE_ENTRY;
 	}
 	return MS_LINE_BAD;

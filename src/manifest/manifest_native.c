@@ -118,12 +118,30 @@ gnu_name(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 	return MS_LINE_ENTRY;
 }
 
+/*
+ * "deadbeef 46EA081F": 8 hex digits, one blank, a name, 8 hex digits at
+ * the end.  As a reversed line (md5 -r's shape) it would be a CRC-sized
+ * digest of a file named "46EA081F"; as SFV, which writes exactly this
+ * (rhash --sfv, multisum --format=sfv), the CRC-32 of "deadbeef".  The
+ * digest of the line's start begins at i and ends at j.
+ */
+static bool
+sfv_shaped(const char *s, size_t len, size_t i, size_t j)
+{
+	while (len > j && ISWHITE(s[len - 1]))
+		len--;
+	return j - i == 8 && s[j] == ' ' && s[j + 1] != ' ' &&
+	    s[j + 1] != '*' && len >= j + 9 && ISWHITE(s[len - 9]) &&
+	    ms_mf_all_hex(s + len - 8, 8);
+}
+
 /* "DIGEST  NAME", and xxhsum 0.8.3's "XXH3_HEX  NAME". */
 static enum ms_line
 native_gnu(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
     char *s, size_t len, size_t i, bool escaped, struct ms_manifest_entry *e)
 {
 	size_t j = i;
+	int reversed = st->reversed;
 	enum ms_line rc;
 
 	while (j < len && !ISWHITE(s[j]))
@@ -145,6 +163,10 @@ native_gnu(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 		return rc;
 	if (gnu_name(r, st, s, len, j, escaped, e) != MS_LINE_ENTRY)
 		return MS_LINE_BAD;
+	if (sfv_shaped(s, len, i, j) && reversed != 1 && st->reversed == 1) {
+		st->reversed = reversed;
+		return MS_LINE_BAD;	/* native_sfv's */
+	}
 	return rc;
 }
 
@@ -196,6 +218,7 @@ native_sfv(const struct ms_manifest_rules *r, const struct ms_manifest_state *st
 	s[first] = '\0';
 	e->name = s + i;
 	e->n = 0;
+	e->guessed = 0;
 	for (size_t k = cnt; k-- > 0;) {
 		const char *tok = s + starts[k];
 		size_t same = 0, pos = 0;
@@ -218,10 +241,11 @@ native_sfv(const struct ms_manifest_rules *r, const struct ms_manifest_state *st
 		    (r->given == NULL || r->given->cnt == 0)) {
 			struct ms_manifest_digest *d = &e->d[e->n];
 
+			/* SFV's CRC-32; CRC-32C and XXH32 write 8 too */
 			if (!ms_mf_fit(ms_mf_algo_named("crc32"), 4, &d->spec) ||
 			    !ms_mf_decode_as(tok, 8, 4, d))
 				return MS_LINE_BAD;
-			e->n++;
+			e->guessed |= 1u << e->n++;
 			continue;
 		}
 		rc = ms_mf_untagged(r, cnt == 1 ? st : &plain, tok, lens[k], e);
@@ -301,6 +325,7 @@ native_json(char *s, size_t len, struct ms_manifest_entry *e)
 	char *p = s + 1, *end = s + len;
 
 	e->n = 0;
+	e->guessed = 0;
 	e->how = MS_BY_TAG;
 	for (;;) {
 		char *key, *val = NULL;
@@ -607,6 +632,7 @@ ms_mf_native_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *
 		struct ms_manifest_entry tmp = *e;
 
 		tmp.n = 0;
+		tmp.guessed = 0;
 		tmp.why = NULL;
 		rc = native_sfv(r, st, s, len, start, &tmp);
 		if (rc != MS_LINE_BAD || st->sfv)

@@ -143,7 +143,7 @@ explain(struct run *r, struct manifest *m, const struct rec *rec, bool ok)
 	if (rec->n != 1)
 		return;
 	if (!ok && !m->hinted &&
-	    ms_explain_hint(out, mname, &t->sel->spec[0], rec->how))
+	    ms_explain_hint(out, mname, &t->sel->spec[0], rec->how, m->tried))
 		m->hinted = true;
 	if (ok && !m->noted &&
 	    ms_explain_note(out, mname, &t->sel->spec[0], rec->how))
@@ -156,6 +156,7 @@ report_entry(struct run *r, struct rec *rec)
 	struct manifest *m = rec->m;
 	struct ms_task *t = rec->task;
 	const struct ms_options *o = r->o;
+	bool ok;
 
 	m->any_entry = true;
 	if (rec->why != NULL && !m->pathed) {
@@ -183,6 +184,8 @@ report_entry(struct run *r, struct rec *rec)
 		unreadable(r, rec, cause(r, t->err));
 		return;
 	}
+	/* a guess that failed: its stand-ins (check_resolve.c) */
+	ok = t->err == 0 && (matches(t, rec) || ms_check_resolve(r, rec));
 	if (o->debug)
 		ms_explain_debug(&r->out, rec->m->name, rec->line, t->path, t->sel,
 		    rec->how);
@@ -190,7 +193,8 @@ report_entry(struct run *r, struct rec *rec)
 		unreadable(r, rec, cause(r, t->err));
 		return;
 	}
-	if (matches(t, rec)) {
+	if (ok) {
+		ms_check_matched(m, rec);
 		m->matched = true;
 		explain(r, m, rec, true);
 		if (!o->status && !o->quiet)
@@ -373,6 +377,8 @@ ms_check_report(struct run *r, struct rec *rec)
 	/* after a fatal error, nothing more is said */
 	if (!r->stopped)
 		say_record(r, rec);
+	if (rec->kind == REC_ENTRY && rec->probe)
+		rec->m->probing = false;	/* its list goes on */
 	ms_output_lines(&r->out);	/* as soon as it and every earlier one */
 	if (rec->kind == REC_ENTRY)
 		ms_task_free(rec->task);
