@@ -91,6 +91,7 @@ static const struct {
 	{ .len = 8, .algo = "xxh64" },
 	{ .len = 16, .algo = "md5" },
 	{ .len = 20, .algo = "sha1" },
+	{ .len = 24, .algo = "tiger" },
 	{ .len = 28, .algo = "sha224" },
 	{ .len = 32, .algo = "sha256" },
 	{ .len = 48, .algo = "sha384" },
@@ -187,6 +188,11 @@ ms_mf_decode_as(const char *tok, size_t n, size_t len, struct ms_manifest_digest
 		d->len = len;
 		return true;
 	}
+	/* RHash's base32 (TTH, AICH; --base32 for any) */
+	if (ms_unbase32(d->digest, len, tok, n) == 0) {
+		d->len = len;
+		return true;
+	}
 	return cloud_digest(tok, n, d) && d->len == len;
 }
 
@@ -203,7 +209,7 @@ decode_for(const struct ms_digest_spec *spec, const char *tok, size_t n,
 
 	if (ms_mf_decode_as(tok, n, len, d))
 		return true;
-	if (spec->algo->ops->text == NULL || len <= 4 ||
+	if (!(spec->algo->params & MS_PARAM_PART_SIZE) || len <= 4 ||
 	    !ms_mf_decode_as(tok, n, len - 4, d))
 		return false;
 	memset(d->digest + len - 4, 0, 4);
@@ -315,6 +321,17 @@ ms_mf_untagged(const struct ms_manifest_rules *r, const struct ms_manifest_state
 			return MS_LINE_ENTRY;
 		}
 	}
+	/* RHash's base32 lines: 39 characters TTH's, 32 (not hex) AICH's */
+	if ((n == 39 || (n == 32 && !ms_mf_all_hex(tok, n))) &&
+	    ms_unbase32(d->digest, n == 39 ? 24 : 20, tok, n) == 0) {
+		d->len = n == 39 ? 24 : 20;
+		if (!ms_mf_fit(ms_mf_algo_named(n == 39 ? "tth" : "aich"),
+		    d->len, &d->spec))
+			return MS_LINE_BAD;
+		e->how = MS_BY_LENGTH;
+		e->n++;
+		return MS_LINE_ENTRY;
+	}
 	if (!ms_mf_decode_any(tok, n, d))
 		return MS_LINE_BAD;
 	for (size_t k = 0; k < MS_ARRAY_LEN(by_length); k++) {
@@ -339,7 +356,8 @@ ms_mf_untagged(const struct ms_manifest_rules *r, const struct ms_manifest_state
  * SHA-256 first): ours that it has, in that order.
  */
 static const char *const rhash_order[] = {
-	"crc32", "md4", "md5", "sha1", "whirlpool", "ripemd160", "sha224",
+	"crc32", "md4", "md5", "sha1", "tiger", "tth", "ed2k", "aich",
+	"whirlpool", "ripemd160", "has160", "sha224",
 	"sha256", "sha384", "sha512", "sha3-224", "sha3-256", "sha3-384",
 	"sha3-512", "crc32c", "blake2s", "blake2b", "blake3",
 };
