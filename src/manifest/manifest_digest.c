@@ -170,6 +170,31 @@ unbase64(unsigned char *out, size_t cap, const char *s, size_t n)
 }
 
 /*
+ * RHash's base32 of AICH (32 characters) or TTH (39), in one case: the
+ * bytes it stands for (20, 24), else 0.  Such a token is never taken for
+ * base64, which RHash writes only when told to and then in both cases.
+ */
+static size_t
+rhash_base32(const char *s, size_t n)
+{
+	bool lower = false, upper = false;
+
+	if (n != 32 && n != 39)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		int c = (unsigned char)s[i];
+
+		if (c >= 'a' && c <= 'z')
+			lower = true;
+		else if (c >= 'A' && c <= 'Z')
+			upper = true;
+		else if (c < '2' || c > '7')
+			return 0;
+	}
+	return lower && upper ? 0 : n == 39 ? 24 : 20;
+}
+
+/*
  * A digest of exactly len bytes: hex if the text has 2 * len hex digits,
  * else canonical base64 of len bytes.  The length decides, never the
  * alphabet: "784e" is the base64 of a 3-byte BLAKE2b-24.
@@ -183,6 +208,11 @@ ms_mf_decode_as(const char *tok, size_t n, size_t len, struct ms_manifest_digest
 		ms_unhex(d->digest, tok, len);
 		d->len = len;
 		return true;
+	}
+	if (rhash_base32(tok, n) != 0) {
+		d->len = len;
+		return rhash_base32(tok, n) == len &&
+		    ms_unbase32(d->digest, len, tok, n) == 0;
 	}
 	if (unbase64(d->digest, sizeof(d->digest), tok, n) == (long)len) {
 		d->len = len;
@@ -215,6 +245,22 @@ decode_for(const struct ms_digest_spec *spec, const char *tok, size_t n,
 	memset(d->digest + len - 4, 0, 4);
 	d->len = len;
 	return true;
+}
+
+/*
+ * The same in the forms RHash and the sum tools write by default only:
+ * hex, or RHash's base32.  Tried first where several algorithms may take
+ * a token, so that 32 hex digits are MD5's or ED2K's, never a base64
+ * of TTH's 24 bytes.
+ */
+static bool
+decode_native(const struct ms_digest_spec *spec, const char *tok, size_t n,
+    struct ms_manifest_digest *d)
+{
+	size_t len = ms_spec_len(spec);
+
+	return ((n == 2 * len && ms_mf_all_hex(tok, n)) ||
+	    rhash_base32(tok, n) == len) && ms_mf_decode_as(tok, n, len, d);
 }
 
 bool
@@ -263,6 +309,8 @@ ms_mf_decode_any(const char *tok, size_t n, struct ms_manifest_digest *d)
 		d->len = n / 2;
 		return n > 0;
 	}
+	if ((d->len = rhash_base32(tok, n)) != 0)
+		return ms_unbase32(d->digest, d->len, tok, n) == 0;
 	got = unbase64(d->digest, sizeof(d->digest), tok, n);
 	if (got <= 0)
 		return cloud_digest(tok, n, d);
@@ -283,11 +331,14 @@ ms_mf_untagged(const struct ms_manifest_rules *r, const struct ms_manifest_state
 	if (e->n == MS_MANIFEST_DIGESTS)
 		return MS_LINE_BAD;
 	if (r->given != NULL && r->given->cnt > 0) {
-		/* The first algorithm of -a with the digest's length. */
-		for (size_t k = 0; k < r->given->cnt; k++) {
-			const struct ms_digest_spec *g = &r->given->spec[k];
+		/* The first algorithm of -a with the digest's length, in
+		 * its own form first. */
+		for (size_t k = 0; k < 2 * r->given->cnt; k++) {
+			const struct ms_digest_spec *g =
+			    &r->given->spec[k % r->given->cnt];
 
-			if (ms_mf_usable(g->algo) && decode_for(g, tok, n, d)) {
+			if (ms_mf_usable(g->algo) && (k < r->given->cnt ?
+			    decode_native(g, tok, n, d) : decode_for(g, tok, n, d))) {
 				d->spec = *g;
 				e->how = MS_BY_OPTION;
 				e->n++;
@@ -321,10 +372,11 @@ ms_mf_untagged(const struct ms_manifest_rules *r, const struct ms_manifest_state
 			return MS_LINE_ENTRY;
 		}
 	}
-	/* RHash's base32 lines: 39 characters TTH's, 32 (not hex) AICH's */
-	if ((n == 39 || (n == 32 && !ms_mf_all_hex(tok, n))) &&
-	    ms_unbase32(d->digest, n == 39 ? 24 : 20, tok, n) == 0) {
-		d->len = n == 39 ? 24 : 20;
+	if (!ms_mf_decode_any(tok, n, d))
+		return MS_LINE_BAD;
+	/* RHash's base32 lines: TTH's or AICH's, by their length */
+	if (!(n == 2 * d->len && ms_mf_all_hex(tok, n)) &&
+	    rhash_base32(tok, n) != 0) {
 		if (!ms_mf_fit(ms_mf_algo_named(n == 39 ? "tth" : "aich"),
 		    d->len, &d->spec))
 			return MS_LINE_BAD;
@@ -332,8 +384,6 @@ ms_mf_untagged(const struct ms_manifest_rules *r, const struct ms_manifest_state
 		e->n++;
 		return MS_LINE_ENTRY;
 	}
-	if (!ms_mf_decode_any(tok, n, d))
-		return MS_LINE_BAD;
 	for (size_t k = 0; k < MS_ARRAY_LEN(by_length); k++) {
 		if (by_length[k].len != d->len)
 			continue;
@@ -383,13 +433,21 @@ ms_mf_positional(const struct ms_manifest_rules *r, const char *tok, size_t n,
 
 	if (e->n == MS_MANIFEST_DIGESTS)
 		return MS_LINE_BAD;
-	/* -a's algorithms that take this digest, in RHash's order. */
-	for (size_t k = 0; r->given != NULL && k < r->given->cnt; k++) {
-		const struct ms_digest_spec *g = &r->given->spec[k];
+	/* -a's algorithms that take this digest, in RHash's order: those
+	 * that take it in its own form, else any. */
+	for (size_t k = 0; r->given != NULL && k < 2 * r->given->cnt; k++) {
+		const struct ms_digest_spec *g = &r->given->spec[k % r->given->cnt];
 		size_t j = cnt;
 
-		if (!ms_mf_usable(g->algo) || !decode_for(g, tok, n, d) ||
-		    cnt == MS_ARRAY_LEN(cand))
+		if (k == r->given->cnt) {
+			if (cnt == same)
+				break;
+			cnt = 0;
+			j = 0;
+		}
+		if (!ms_mf_usable(g->algo) || cnt == MS_ARRAY_LEN(cand) ||
+		    !(k < r->given->cnt ? decode_native(g, tok, n, d) :
+		    decode_for(g, tok, n, d)))
 			continue;
 		while (j > 0 && rhash_rank(cand[j - 1]->algo) > rhash_rank(g->algo)) {
 			cand[j] = cand[j - 1];
