@@ -31,6 +31,42 @@ static const uint32_t has_k[4] = {
 	0x00000000, 0x5A827999, 0x6ED9EBA1, 0x8F1BBCDC,
 };
 
+/*
+ * One step: e takes the new A, b turns into the new C; the five names
+ * then move one place (the next step is STEP(e, a, b, c, d)), and are
+ * back where they began after five.
+ */
+#define HAS_STEP(f, a, b, c, d, e, x, s, s2, k) do {			\
+	(e) += ROTL(a, s) + f(b, c, d) + (x) + (k);			\
+	(b) = ROTL(b, s2);						\
+} while (0)
+#define HAS_F1(x, y, z)	((z) ^ ((x) & ((y) ^ (z))))
+#define HAS_F2(x, y, z)	((x) ^ (y) ^ (z))
+#define HAS_F3(x, y, z)	((y) ^ ((x) | ~(z)))
+#define HAS_X(r, j)	x[has_order[r][j]]
+#define HAS_FIVE(f, r, j) do {						\
+	HAS_STEP(f, a, b, c, d, e, HAS_X(r, j), has_rot[j],		\
+	    has_rot_b[r], has_k[r]);					\
+	HAS_STEP(f, e, a, b, c, d, HAS_X(r, j + 1), has_rot[j + 1],	\
+	    has_rot_b[r], has_k[r]);					\
+	HAS_STEP(f, d, e, a, b, c, HAS_X(r, j + 2), has_rot[j + 2],	\
+	    has_rot_b[r], has_k[r]);					\
+	HAS_STEP(f, c, d, e, a, b, HAS_X(r, j + 3), has_rot[j + 3],	\
+	    has_rot_b[r], has_k[r]);					\
+	HAS_STEP(f, b, c, d, e, a, HAS_X(r, j + 4), has_rot[j + 4],	\
+	    has_rot_b[r], has_k[r]);					\
+} while (0)
+/* x[16 + k]: the XOR of the four words steps 5k + 1 .. 5k + 4 read */
+#define HAS_ROUND(f, r) do {						\
+	for (int k = 0; k < 4; k++)					\
+		x[16 + k] = HAS_X(r, 5 * k + 1) ^ HAS_X(r, 5 * k + 2) ^	\
+		    HAS_X(r, 5 * k + 3) ^ HAS_X(r, 5 * k + 4);		\
+	HAS_FIVE(f, r, 0);						\
+	HAS_FIVE(f, r, 5);						\
+	HAS_FIVE(f, r, 10);						\
+	HAS_FIVE(f, r, 15);						\
+} while (0)
+
 static void
 has160_compress(uint32_t h[5], const unsigned char *p)
 {
@@ -39,29 +75,10 @@ has160_compress(uint32_t h[5], const unsigned char *p)
 
 	for (int i = 0; i < 16; i++)
 		x[i] = ms_load_le32(p + 4 * i);
-	for (int r = 0; r < 4; r++) {
-		const unsigned char *o = has_order[r];
-
-		/* x[16 + k]: the four words steps 5k + 1 .. 5k + 4 read */
-		for (int k = 0; k < 4; k++)
-			x[16 + k] = x[o[5 * k + 1]] ^ x[o[5 * k + 2]] ^
-			    x[o[5 * k + 3]] ^ x[o[5 * k + 4]];
-		for (int j = 0; j < 20; j++) {
-			uint32_t f, t;
-
-			switch (r) {
-			case 0:	f = (b & c) | (~b & d); break;
-			case 2:	f = c ^ (b | ~d); break;
-			default: f = b ^ c ^ d; break;
-			}
-			t = ROTL(a, has_rot[j]) + f + e + x[o[j]] + has_k[r];
-			e = d;
-			d = c;
-			c = ROTL(b, has_rot_b[r]);
-			b = a;
-			a = t;
-		}
-	}
+	HAS_ROUND(HAS_F1, 0);
+	HAS_ROUND(HAS_F2, 1);
+	HAS_ROUND(HAS_F3, 2);
+	HAS_ROUND(HAS_F2, 3);
 	h[0] += a;
 	h[1] += b;
 	h[2] += c;
@@ -71,7 +88,7 @@ has160_compress(uint32_t h[5], const unsigned char *p)
 
 /* MD4, RFC 1320: three rounds of sixteen steps. */
 #define MD4_F(x, y, z)	((z) ^ ((x) & ((y) ^ (z))))
-#define MD4_G(x, y, z)	(((x) & (y)) | ((x) & (z)) | ((y) & (z)))
+#define MD4_G(x, y, z)	(((x) & (y)) | ((z) & ((x) | (y))))
 #define MD4_H(x, y, z)	((x) ^ (y) ^ (z))
 #define MD4_STEP(f, a, b, c, d, x, s)					\
 	(a) = ROTL((uint32_t)((a) + f((b), (c), (d)) + (x)), (s))
@@ -79,41 +96,36 @@ has160_compress(uint32_t h[5], const unsigned char *p)
 static void
 md4_compress(uint32_t h[5], const unsigned char *p)
 {
-	static const unsigned char r2[16] = {
-		0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
-	};
-	static const unsigned char r3[16] = {
-		0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15,
-	};
-	static const unsigned char s1[4] = { 3, 7, 11, 19 };
-	static const unsigned char s2[4] = { 3, 5, 9, 13 };
-	static const unsigned char s3[4] = { 3, 9, 11, 15 };
-	uint32_t x[16], v[4];
+	static const unsigned char r3[4] = { 0, 2, 1, 3 };
+	uint32_t x[16];
+	uint32_t a = h[0], b = h[1], c = h[2], d = h[3];
 
 	for (int i = 0; i < 16; i++)
 		x[i] = ms_load_le32(p + 4 * i);
-	memcpy(v, h, sizeof(v));
-	/* step i updates v[-i mod 4] from the next three */
-	for (int i = 0; i < 16; i++) {
-		uint32_t *a = &v[(4 - i % 4) % 4];
-
-		MD4_STEP(MD4_F, *a, v[(5 - i % 4) % 4], v[(6 - i % 4) % 4],
-		    v[(7 - i % 4) % 4], x[i], s1[i % 4]);
+	for (int i = 0; i < 16; i += 4) {
+		MD4_STEP(MD4_F, a, b, c, d, x[i], 3);
+		MD4_STEP(MD4_F, d, a, b, c, x[i + 1], 7);
+		MD4_STEP(MD4_F, c, d, a, b, x[i + 2], 11);
+		MD4_STEP(MD4_F, b, c, d, a, x[i + 3], 19);
 	}
-	for (int i = 0; i < 16; i++) {
-		uint32_t *a = &v[(4 - i % 4) % 4];
-
-		MD4_STEP(MD4_G, *a, v[(5 - i % 4) % 4], v[(6 - i % 4) % 4],
-		    v[(7 - i % 4) % 4], x[r2[i]] + 0x5A827999, s2[i % 4]);
+	for (int i = 0; i < 4; i++) {
+		MD4_STEP(MD4_G, a, b, c, d, x[i] + 0x5A827999, 3);
+		MD4_STEP(MD4_G, d, a, b, c, x[i + 4] + 0x5A827999, 5);
+		MD4_STEP(MD4_G, c, d, a, b, x[i + 8] + 0x5A827999, 9);
+		MD4_STEP(MD4_G, b, c, d, a, x[i + 12] + 0x5A827999, 13);
 	}
-	for (int i = 0; i < 16; i++) {
-		uint32_t *a = &v[(4 - i % 4) % 4];
+	for (int k = 0; k < 4; k++) {
+		int i = r3[k];
 
-		MD4_STEP(MD4_H, *a, v[(5 - i % 4) % 4], v[(6 - i % 4) % 4],
-		    v[(7 - i % 4) % 4], x[r3[i]] + 0x6ED9EBA1, s3[i % 4]);
+		MD4_STEP(MD4_H, a, b, c, d, x[i] + 0x6ED9EBA1, 3);
+		MD4_STEP(MD4_H, d, a, b, c, x[i + 8] + 0x6ED9EBA1, 9);
+		MD4_STEP(MD4_H, c, d, a, b, x[i + 4] + 0x6ED9EBA1, 11);
+		MD4_STEP(MD4_H, b, c, d, a, x[i + 12] + 0x6ED9EBA1, 15);
 	}
-	for (int i = 0; i < 4; i++)
-		h[i] += v[i];
+	h[0] += a;
+	h[1] += b;
+	h[2] += c;
+	h[3] += d;
 }
 
 static const uint32_t iv[5] = {
