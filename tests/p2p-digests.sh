@@ -90,7 +90,8 @@ test_against_rhash() {
 }
 
 # The tags and forms of rhash --bsd, one algorithm a line (rhash pads
-# the tag to five columns; the name and digest are the same).
+# the tag to five columns; the name and digest are the same), and of
+# rhash --base64.
 test_tags() {
 	need_rhash || return 0
 	head -c 5000 /dev/urandom > f
@@ -98,6 +99,12 @@ test_tags() {
 		rhash $(ropt $a) --bsd f | sed 's/  *(/ (/' > want
 		multisum -a $a --tag f > got
 		same got want "$a --tag is rhash --bsd"
+	done
+	# --base64 as rhash's: TTH and AICH leave base32 for it too
+	for a in tth aich; do
+		rhash $(ropt $a) --base64 --bsd f | sed 's/  *(/ (/' > want
+		multisum -a $a --base64 --tag f > got
+		same got want "$a --base64 is rhash's"
 	done
 	multisum -a tth,has160 --tag f > tags
 	has_line tags "TTH (f) = $(rhash --tth --simple f | cut -d' ' -f1)" \
