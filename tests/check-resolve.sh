@@ -87,7 +87,7 @@ test_adversarial_lists() {
 			lacks err "untagged digests are" "$l, -j $j: nothing stood in"
 		done
 	done
-	has_line err "multisum: plain: untagged digests were taken as md5 (by its length), and matched neither it nor what may stand in for it; if they are of another algorithm, name it with -a (md4, xxh128)" \
+	has_line err "multisum: plain: untagged digests were taken as md5 (by its length), and matched neither it nor what may stand in for it; if they are of another algorithm, name it with -a (md4, xxh128, ed2k, ed2k-edonkey)" \
 	    "the hint names exactly the -a that would be needed"
 	status_is 0 "-a xxh128 says it" multisum -c -a xxh128 plain > /dev/null
 	status_is 1 "--expect: no stand-in either" \

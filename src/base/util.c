@@ -520,3 +520,54 @@ ms_close_stdout_at_exit(void)
 {
 	atexit(close_stdout);
 }
+
+static const char b32[] = "abcdefghijklmnopqrstuvwxyz234567";
+
+void
+ms_base32(char *out, const unsigned char *p, size_t n)
+{
+	uint32_t acc = 0;
+	int bits = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		acc = acc << 8 | p[i];
+		bits += 8;
+		while (bits >= 5) {
+			bits -= 5;
+			*out++ = b32[acc >> bits & 31];
+		}
+	}
+	if (bits > 0)
+		*out++ = b32[acc << (5 - bits) & 31];
+	*out = '\0';
+}
+
+int
+ms_unbase32(unsigned char *out, size_t n, const char *s, size_t len)
+{
+	uint32_t acc = 0;
+	int bits = 0;
+	size_t o = 0;
+
+	if (len != (8 * n + 4) / 5)
+		return -1;
+	for (size_t i = 0; i < len; i++) {
+		int c = (unsigned char)s[i], v;
+
+		if (c >= 'a' && c <= 'z')
+			v = c - 'a';
+		else if (c >= 'A' && c <= 'Z')
+			v = c - 'A';
+		else if (c >= '2' && c <= '7')
+			v = c - '2' + 26;
+		else
+			return -1;
+		acc = acc << 5 | (uint32_t)v;
+		bits += 5;
+		if (bits >= 8) {
+			bits -= 8;
+			out[o++] = (unsigned char)(acc >> bits);
+		}
+	}
+	return (acc & ((1u << bits) - 1)) == 0 ? 0 : -1;
+}

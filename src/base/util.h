@@ -133,4 +133,17 @@ void	 ms_base64(char *out, const unsigned char *p, size_t n);
  */
 long	 ms_unbase64(unsigned char *out, size_t cap, const char *s, size_t len);
 
+/*
+ * RFC 4648 base32 of n bytes, lower case and unpadded as RHash prints TTH
+ * and AICH, into out (ceil(8n/5) + 1 bytes).
+ */
+void	 ms_base32(char *out, const unsigned char *p, size_t n);
+
+/*
+ * Decode unpadded base32 (either case) of exactly n bytes from len
+ * characters; -1 unless len is ceil(8n/5) and every character and the
+ * unused low bits are as ms_base32 writes them.
+ */
+int	 ms_unbase32(unsigned char *out, size_t n, const char *s, size_t len);
+
 #endif

@@ -219,6 +219,35 @@ const struct ms_algo ms_algos[] = {
 	{ .name = "sysv", .tag = "SYSV", .impl = "sysv",
 	  FIXED(16), .class = MS_CLASS_NONCRYPTO,
 	  .legacy = MS_LEGACY_SYSV, .in_all = false, .ops = &ms_ops_sysv },
+	/* RHash's file-sharing digests and HAS-160, built in
+	 * (backend_p2p.c), named and tagged as `rhash --bsd` writes them;
+	 * TTH and AICH print in base32 as rhash does.  Classed by what
+	 * they rest on: Tiger and HAS-160 are unbroken but outdated, ED2K
+	 * is MD4's and AICH SHA-1's. */
+	{ .name = "tiger", .tag = "TIGER", .impl = "tiger",
+	  .aliases = "tiger192 tiger1",
+	  FIXED(192), .class = MS_CLASS_LEGACY,
+	  .in_all = false, .ops = &ms_ops_tiger },
+	{ .name = "tth", .tag = "TTH", .impl = "tiger",
+	  .aliases = "tiger-tree tigertree",
+	  FIXED(192), .class = MS_CLASS_LEGACY,
+	  .in_all = false, .ops = &ms_ops_tth },
+	/* eMule's convention for an exact multiple of the 9,728,000-byte
+	 * chunk (RHash's); ed2k-edonkey is the original client's. */
+	{ .name = "ed2k", .tag = "ED2K", .impl = "md4",
+	  .aliases = "ed2k-emule edonkey",
+	  FIXED(128), .class = MS_CLASS_BROKEN,
+	  .in_all = false, .ops = &ms_ops_ed2k },
+	{ .name = "ed2k-edonkey", .tag = "ED2K-EDONKEY", .impl = "md4",
+	  FIXED(128), .class = MS_CLASS_BROKEN,
+	  .in_all = false, .ops = &ms_ops_ed2k_edonkey },
+	{ .name = "aich", .tag = "AICH", .impl = "sha1",
+	  FIXED(160), .class = MS_CLASS_BROKEN,
+	  .in_all = false, .ops = &ms_ops_aich },
+	{ .name = "has160", .tag = "HAS-160", .impl = "has160",
+	  .aliases = "has-160",
+	  FIXED(160), .class = MS_CLASS_LEGACY,
+	  .in_all = false, .ops = &ms_ops_has160 },
 };
 
 const size_t ms_algo_count = MS_ARRAY_LEN(ms_algos);

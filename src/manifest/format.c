@@ -111,12 +111,17 @@ hadoop_line(FILE *out, const struct ms_format_opts *o, const char *name,
 	fprintf(out, "\t%s%c", value, o->zero ? '\0' : '\n');
 }
 
-/* A digest as text: the row's own form if it has one (S3's "ETAG-N"). */
+/*
+ * A digest as text: the row's own form if it has one (S3's "ETAG-N";
+ * TTH's base32, which --base64 overrides as it does rhash's, while S3's
+ * forms of several parts stay).
+ */
 static const char *
 spec_text(char *buf, const struct ms_digest_spec *s, const unsigned char *d,
     bool b64)
 {
-	if (s->algo->ops->text == NULL)
+	if (s->algo->ops->text == NULL ||
+	    (b64 && !(s->algo->params & MS_PARAM_PART_SIZE)))
 		return ms_digest_text(buf, d, ms_spec_len(s), b64);
 	s->algo->ops->text(buf, d, ms_spec_len(s));
 	return buf;
