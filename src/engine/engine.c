@@ -70,15 +70,14 @@ task_io(const struct ms_engine *e, const struct ms_task *t)
 	return t->sel->cnt > 0 ? MS_IO_MMAP : MS_IO_AUTO;
 }
 
-static void give_back(struct ms_engine *e, struct step *st, size_t from);
+static void outlasted(struct ms_engine *e, struct step *st, size_t i);
 
 /*
  * The task step, without the lock: hash a whole small file, or hash the
  * first chunk of a large one and promote it.  Returns true if the task
  * is finished (hashed or failed), false if it went on as a big file.
- * st (NULL on the caller's thread) is the batch t is task i of: a file
- * that outlasts its first buffer hands the batch's later tasks back to
- * the queue first, so that other workers need not wait for it.
+ * st (NULL for the held task of ms_engine_finish) is the batch t is
+ * task i of: a file that outlasts its first buffer calls outlasted first.
  */
 static bool task_rest(struct ms_engine *e, struct worker *w,
     struct ms_task *t, struct step *st, size_t i, struct ms_source *src,
@@ -173,7 +172,7 @@ task_rest(struct ms_engine *e, struct worker *w, struct ms_task *t,
 	set = worker_set(w, t->sel);
 	ms_digest_set_init(set);
 	if (r == 1 && !src->eof && st != NULL)
-		give_back(e, st, i + 1);
+		outlasted(e, st, i);
 	if (t->part != NULL)
 		ms_digest_set_begin(set, t->part->off);
 	else if (r == 1 && !src->eof && e->nworkers > 1 &&
@@ -253,6 +252,19 @@ pick(struct ms_engine *e, struct step *st, const struct step *prev)
 }
 
 /*
+ * -j 1, the batch being run: emit its finished tasks that follow those
+ * emitted, up to the first that is not finished.  A line is written as
+ * soon as it and every earlier one are ready (DESIGN.md), not once the
+ * whole batch is: its file's lines go out while a later file is read.
+ */
+static void
+solo_emit(struct ms_engine *e, struct step *st)
+{
+	while (e->solo_emitted < st->ntasks && st->finished[e->solo_emitted])
+		e->emit(e->arg, st->task[e->solo_emitted++]);
+}
+
+/*
  * Without the lock: put the tasks of st from index from on back at the
  * head of the queue, in their order, for any worker to take.
  */
@@ -278,6 +290,22 @@ give_back(struct ms_engine *e, struct step *st, size_t from)
 }
 
 /*
+ * Task i of st outlasts its first buffer, and what does not depend on it
+ * need not wait for it: with workers, the batch's later tasks go back to
+ * the queue for others to take; at -j 1, the tasks before it, all
+ * finished by now (small files waiting for lanes are hashed first), are
+ * emitted before its long read begins.
+ */
+static void
+outlasted(struct ms_engine *e, struct step *st, size_t i)
+{
+	if (e->nworkers == 0)
+		solo_emit(e, st);
+	else
+		give_back(e, st, i + 1);
+}
+
+/*
  * The small files of a batch, each read whole into its own stretch of the
  * worker's buffer, waiting to be hashed together: ms_digest_set_many
  * gives them to the digests that take many messages at once (the lanes
@@ -292,6 +320,7 @@ struct smalls {
 	size_t		 len[BATCH];
 	unsigned char	*out[BATCH];
 	size_t		 index[BATCH];	/* in the step */
+	uint64_t	 since;		/* -j 1: when the first was read */
 };
 
 static void
@@ -343,6 +372,8 @@ small_task(struct ms_engine *e, struct worker *w, struct step *st, size_t i,
 		sm->msg[sm->n] = w->buf + sm->used;
 		sm->len[sm->n] = len;
 		sm->out[sm->n] = t->digest;
+		if (sm->n == 0 && e->nworkers == 0)
+			sm->since = ms_now_ns();
 		sm->index[sm->n++] = i;
 		sm->used += (len + 63) / 64 * 64;	/* blocks stay aligned */
 		ms_progress_add(e->cfg.progress, len);
@@ -362,8 +393,7 @@ small_task(struct ms_engine *e, struct worker *w, struct step *st, size_t i,
 		else if (r == 0)
 			r = 1;
 	}
-	st->finished[i] = task_rest(e, w, t, e->nworkers > 0 ? st : NULL, i,
-	    &src, window, &c, r);
+	st->finished[i] = task_rest(e, w, t, st, i, &src, window, &c, r);
 }
 
 /* Without the lock: do the step.  Returns -1 with errno on failure. */
@@ -378,16 +408,23 @@ run_step(struct ms_engine *e, struct worker *w, struct step *st)
 	for (size_t i = 0; i < st->ntasks; i++) {
 		struct ms_task *t = st->task[i];
 
+		/* -j 1: small files wait for lanes a millisecond at most */
+		if (e->nworkers == 0 && sm.n > 0 &&
+		    ms_now_ns() - sm.since >= SOLO_WAIT_NS) {
+			smalls_hash(w, st, &sm);
+			solo_emit(e, st);
+		}
 		/* without a buffer (the memory bound), run_task tries again;
 		 * a part of a file (--part) is run_task's too */
 		if (!t->stream && t->part == NULL && w->buf != NULL &&
 		    ms_selection_has_many(t->sel)) {
 			small_task(e, w, st, i, &sm);
-			continue;
+		} else {
+			smalls_hash(w, st, &sm);
+			st->finished[i] = run_task(e, w, t, st, i);
 		}
-		smalls_hash(w, st, &sm);
-		st->finished[i] = run_task(e, w, t, e->nworkers > 0 ? st : NULL,
-		    i);
+		if (e->nworkers == 0)
+			solo_emit(e, st);
 	}
 	smalls_hash(w, st, &sm);
 	return 1;
@@ -619,9 +656,11 @@ solo_run(struct ms_engine *e)
 	if (st == NULL || st->ntasks == 0)
 		return;
 	st->kind = STEP_TASK;
-	run_step(e, &e->self, st);
-	for (size_t i = 0; i < st->ntasks; i++)
-		e->emit(e->arg, st->task[i]);
+	memset(st->finished, 0, sizeof(st->finished));
+	e->solo_emitted = 0;
+	run_step(e, &e->self, st);	/* emits as tasks finish */
+	while (e->solo_emitted < st->ntasks)	/* none goes big at -j 1 */
+		e->emit(e->arg, st->task[e->solo_emitted++]);
 	st->ntasks = 0;
 }
 

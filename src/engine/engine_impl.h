@@ -26,6 +26,8 @@
 #define RING		MS_RING_MAX	/* chunks in flight per big file */
 #define WINDOW		4096	/* tasks submitted but not yet emitted */
 #define BATCH		16	/* tasks a worker takes in one go */
+/* -j 1: the longest a small file read waits for others to share lanes */
+#define SOLO_WAIT_NS	1000000u
 
 struct slot {
 	struct ms_chunk	 c;
@@ -115,6 +117,7 @@ struct ms_engine {
 	struct worker	*workers;
 	struct worker	 self;		/* -j 1: the caller's thread */
 	struct step	*solo;		/* -j 1: the batch being gathered */
+	size_t		 solo_emitted;	/* -j 1: its tasks emitted so far */
 };
 
 enum step_kind { STEP_NONE, STEP_TASK, STEP_READ, STEP_LANE };
