@@ -157,7 +157,7 @@ const struct ms_algo ms_algos[] = {
 	  .aliases = "xxhash64 xxhash",
 	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
 	  .in_all = true, .ops = &ms_ops_xxh64 },
-	{ .name = "xxh3", .tag = "XXH3", .impl = "xxh3",
+	{ .name = "xxh3", .tag = "XXH3", .impl = "xxh3", .gnu_prefix = "XXH3_",
 	  .aliases = "xxh3_64 xxh3-64 xxh364",
 	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
 	  .in_all = true, .ops = &ms_ops_xxh3 },
