@@ -179,7 +179,7 @@ task_rest(struct ms_engine *e, struct worker *w, struct ms_task *t,
 		int fed;
 
 		t0 = ms_now_ns();
-		fed = ms_chunk_feed(c, ms_update_set, set);
+		fed = ms_chunk_feed(c, ms_sequential_update_set, set);
 		t->err = fed == -1 ? errno : 0;
 		t_hash = ms_now_ns() - t0;
 		ms_progress_add(e->cfg.progress, c->len);
@@ -202,7 +202,7 @@ task_rest(struct ms_engine *e, struct worker *w, struct ms_task *t,
 		if (r == 1 && (r = ms_source_next(src, c, w->buf, cap)) == -1)
 			t->err = errno;
 	}
-	if (r == 1 && (r = ms_hash_rest(src, set, c, w->buf, cap,
+	if (r == 1 && (r = ms_sequential_hash_rest(src, set, c, w->buf, cap,
 	    e->cfg.progress)) == -1)
 		t->err = errno;
 	if (r != -1 && t->part != NULL)

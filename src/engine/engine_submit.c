@@ -194,8 +194,9 @@ ms_engine_read_source(struct ms_engine *e, struct ms_task *t,
 {
 	if (e->self.buf == NULL)	/* as in run_task */
 		e->self.buf = ms_try_aligned(4096, e->cfg.buffer_size);
-	if (ms_hash_source(src, ms_worker_set(&e->self, t->sel), e->self.buf,
-	    e->cfg.buffer_size, e->cfg.progress, t->digest, &t->size) == -1)
+	if (ms_sequential_hash_source(src, ms_worker_set(&e->self, t->sel),
+	    e->self.buf, e->cfg.buffer_size, e->cfg.progress, t->digest,
+	    &t->size) == -1)
 		t->err = errno;
 }
 
