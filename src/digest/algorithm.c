@@ -4,8 +4,9 @@
  *
  * Owns every algorithm's names, tag, length rules, class and backend.
  * Adding an algorithm is adding a row here (and, for a new library, a
- * backend file), plus its known answer in kat.c; the only other list of
- * names is the cksum personality's -a arguments (personality.c).
+ * backend file), plus its known answer in kat.c and its digests in
+ * tests/algo-vectors.h; the only other list of names, the cksum face's
+ * -a arguments, is here too (ms_cksum_algos, which personality.c reads).
  */
 #include "digest/algorithm.h"
 
