@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * mode_rules.c - rule 4 of multisum.c's option rules: each mode's own
+ * mode_rules.c - rule 5 of multisum.c's option rules: each mode's own
  * checks once the option table's have passed, and what they settle in
  * struct ms_options before the mode runs (the line format of hash mode,
  * --expect's digest, the algorithms --update and --audit take from their
@@ -360,7 +360,7 @@ stdin_name(const struct ms_options *o)
 		    "an input here (give - or no FILE)");
 }
 
-/* Signed lists: what the option table cannot say (rule 4). */
+/* Signed lists: what the option table cannot say (rule 5). */
 static void
 check_signing(const struct ms_options *o)
 {

@@ -73,10 +73,10 @@ enum {
  *      --audit, --merge, --xattr and --generate-key (set_mode).
  *   3. Pairs of options that would silently override each other: the
  *      table exclusive[] below.
- *   5. Options that need one of two others: the table needs[] below
+ *   4. Options that need one of two others: the table needs[] below
  *      (--signature needs a key, --sign needs -o, ...).
- *   4. Then each mode's own (mode_rules.c): hash mode's --format against the algorithm
- *      count and --raw against several inputs (choose_format), --bench's
+ *   5. Then each mode's own (mode_rules.c): hash mode's --format against
+ *      the algorithm count and --raw against several inputs (choose_format), --bench's
  *      --format and --bench-baseline values, --expect's digest, the
  *      --format of --update (gnu, bsd or ndjson) and of --audit (ndjson),
  *      --merge's operands; and --key-file, --keyed or --derive-key in

@@ -4,8 +4,9 @@
  *
  * Owns every algorithm's names, tag, length rules, class and backend.
  * Adding an algorithm is adding a row here (and, for a new library, a
- * backend file), plus its known answer in kat.c; the only other list of
- * names is the cksum personality's -a arguments (personality.c).
+ * backend file), plus its known answer in kat.c and its digests in
+ * tests/algo-vectors.h; the only other list of names, the cksum face's
+ * -a arguments, is here too (ms_cksum_algos, which personality.c reads).
  */
 #include "digest/algorithm.h"
 
@@ -157,7 +158,7 @@ const struct ms_algo ms_algos[] = {
 	  .aliases = "xxhash64 xxhash",
 	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
 	  .in_all = true, .ops = &ms_ops_xxh64 },
-	{ .name = "xxh3", .tag = "XXH3", .impl = "xxh3",
+	{ .name = "xxh3", .tag = "XXH3", .impl = "xxh3", .gnu_prefix = "XXH3_",
 	  .aliases = "xxh3_64 xxh3-64 xxh364",
 	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
 	  .in_all = true, .ops = &ms_ops_xxh3 },

@@ -374,6 +374,74 @@ verdict(const char *path, const struct ms_selection *given,
 }
 
 /*
+ * read_manifest's bookkeeping: a record's "#@" line (its file's status)
+ * and "#%" line (its pieces), read before the entry line they are for.
+ */
+struct record_stat {
+	bool		 pending;	/* a "#@" line waits for its entry */
+	bool		 canon;		/* written as multisum writes them */
+	uint64_t	 at;		/* the offset of the "#@" line */
+	struct ms_file_stat fs;
+	char		*pieces;	/* the "#%" line after the "#@" one */
+};
+
+/* Take line (n bytes at offset at) if it is a "#@" or "#%" line. */
+static bool
+record_stat_line(struct record_stat *rs, const char *line, size_t n,
+    uint64_t at)
+{
+	if (strncmp(line, MS_LEDGER_ENTRY, strlen(MS_LEDGER_ENTRY)) == 0) {
+		rs->pending = parse_stat(line + strlen(MS_LEDGER_ENTRY),
+		    line + n, &rs->fs, &rs->canon);
+		rs->fs.piece = 0;
+		rs->fs.pieces = NULL;
+		rs->at = at;
+		return true;
+	}
+	if (rs->pending && rs->fs.pieces == NULL && strncmp(line,
+	    MS_LEDGER_PIECES, strlen(MS_LEDGER_PIECES)) == 0) {
+		read_pieces(line, n, &rs->fs, &rs->pieces, &rs->canon);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * A ledger's header (line 1) and the scope lines right after it, into l;
+ * true for a scope line, which is the header's and no entry.
+ */
+static bool
+head_line(struct ms_ledger *l, const struct ms_manifest_state *st,
+    const char *line, size_t n, uint64_t at)
+{
+	if (st->line == 0) {
+		l->body = (uint64_t)n;
+		if (ms_ledger_head_parse(&l->head, line)) {
+			l->versioned = l->head.has_stamp;
+			l->stamp_ns = l->head.stamp_ns;
+		}
+	}
+	if (l->head.scope_read < l->head.nscope &&
+	    st->line == l->head.scope_read + 1 &&
+	    ms_ledger_head_scope(&l->head, line)) {
+		l->body = at + (uint64_t)n;
+		return true;
+	}
+	return false;
+}
+
+/* A copy of line in *copy (grown as need be). */
+static void
+keep_copy(char **copy, size_t *cap, const char *line, size_t n)
+{
+	if (n + 1 > *cap) {
+		*cap = 2 * (n + 1);
+		*copy = ms_xrealloc(*copy, *cap);
+	}
+	memcpy(*copy, line, n + 1);
+}
+
+/*
  * Read the manifest in, handing each entry to fn, or with fast (and l)
  * the lines it takes straight to l.  in is closed, but with l->shape,
  * whose bytes ms_ledger_copy reads again: it is l->in then.
@@ -389,14 +457,12 @@ read_manifest(const struct ms_manifest_input *in,
 	struct ms_manifest_state st = { 0 };
 	struct ms_lines r;
 	struct ms_ledger_line ln = { 0 };
+	struct record_stat rs = { 0 };
 	char *line;
 	ssize_t n;
-	uint64_t at, stat_at = 0;
-	struct ms_file_stat fs = { 0 };
-	bool pending = false, stat_canon = false;
+	uint64_t at;
 	char *copy = NULL;
 	size_t copy_cap = 0;
-	char *pieces = NULL;	/* the "#%" line after the "#@" one */
 	struct ms_manifest_entry e;
 	int rc = 0, err;
 
@@ -405,62 +471,32 @@ read_manifest(const struct ms_manifest_input *in,
 	while ((n = ms_lines_next(&r, &line, &at)) > 0) {
 		enum ms_line v;
 
-		if (l != NULL && st.line == 0) {
-			l->body = (uint64_t)n;
-			if (ms_ledger_head_parse(&l->head, line)) {
-				l->versioned = l->head.has_stamp;
-				l->stamp_ns = l->head.stamp_ns;
-			}
-		}
-		/* The scope lines right after the header. */
-		if (l != NULL && l->head.scope_read < l->head.nscope &&
-		    st.line == l->head.scope_read + 1 &&
-		    ms_ledger_head_scope(&l->head, line)) {
-			l->body = at + (uint64_t)n;
+		if ((l != NULL && head_line(l, &st, line, (size_t)n, at)) ||
+		    record_stat_line(&rs, line, (size_t)n, at)) {
 			st.line++;
 			continue;
 		}
-		if (strncmp(line, MS_LEDGER_ENTRY, strlen(MS_LEDGER_ENTRY)) == 0) {
-			pending = parse_stat(line + strlen(MS_LEDGER_ENTRY),
-			    line + n, &fs, &stat_canon);
-			fs.piece = 0;
-			fs.pieces = NULL;
-			stat_at = at;
-			st.line++;
-			continue;
-		}
-		if (pending && fs.pieces == NULL && strncmp(line, MS_LEDGER_PIECES,
-		    strlen(MS_LEDGER_PIECES)) == 0) {
-			read_pieces(line, (size_t)n, &fs, &pieces, &stat_canon);
-			st.line++;
-			continue;
-		}
-		ln.off = pending ? stat_at : at;
+		ln.off = rs.pending ? rs.at : at;
 		ln.len = at + (uint64_t)n - ln.off;
-		ln.plain = !pending || stat_canon;
+		ln.plain = !rs.pending || rs.canon;
 		if (fast != NULL && fast_line(fast, &st, line, (size_t)n, l,
-		    pending ? &fs : NULL, &ln)) {
-			pending = false;
+		    rs.pending ? &rs.fs : NULL, &ln)) {
+			rs.pending = false;
 			continue;
 		}
-		if (given != NULL && l != NULL) {
-			/* kept, to tell other algorithms' lines from bad ones */
-			if ((size_t)n + 1 > copy_cap) {
-				copy_cap = 2 * ((size_t)n + 1);
-				copy = ms_xrealloc(copy, copy_cap);
-			}
-			memcpy(copy, line, (size_t)n + 1);
-		}
+		/* kept, to tell other algorithms' lines from bad ones */
+		if (given != NULL && l != NULL)
+			keep_copy(&copy, &copy_cap, line, (size_t)n);
 		/* again: the line ended a record, whose verdict came first
 		 * (the "#@" line before it is the line's, not the record's) */
 		do {
 			v = ms_manifest_parse(&rules, &st, line, (size_t)n, &e);
 			if (!verdict(path, given, l, &st, v, &e,
-			    pending && !st.again ? &fs : NULL,
+			    rs.pending && !st.again ? &rs.fs : NULL,
 			    st.again ? NULL : copy, (size_t)n, fn, arg))
 				goto stop;
 		} while (st.again);
-		pending = false;
+		rs.pending = false;
 	}
 	/* a record the end closes */
 	if (n != -1)
@@ -468,7 +504,7 @@ read_manifest(const struct ms_manifest_input *in,
 		    &st, &e), &e, NULL, NULL, 0, fn, arg);
 stop:
 	err = errno;
-	free(pieces);
+	free(rs.pieces);
 	if (n == -1)
 		rc = -1;
 	if (l != NULL)

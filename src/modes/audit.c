@@ -198,7 +198,7 @@ result(void *arg, const char *path, struct ms_ledger_entry *e,
 
 static void
 missed(void *arg, const char *path, struct ms_ledger_entry *e,
-    enum ms_survey_miss how, int err, bool operand)
+    enum ms_update_walk_miss how, int err, bool operand)
 {
 	struct audit *a = arg;
 
@@ -277,7 +277,7 @@ pair_moves(struct audit *a)
 
 		if (!(e->flags & (MS_LEDGER_SEEN | MS_LEDGER_DUP)) &&
 		    ms_ledger_complete(&a->l, e) &&
-		    ms_survey_in_shard(a->o, e->name))
+		    ms_update_walk_in_shard(a->o, e->name))
 			gone[gcnt++] = (uint32_t)i;
 	}
 	sorting = a;
@@ -300,7 +300,7 @@ pair_moves(struct audit *a)
 		const struct ms_ledger_entry *e = &a->l.e[i];
 
 		if (!(e->flags & (MS_LEDGER_SEEN | MS_LEDGER_DUP |
-		    MS_LEDGER_CLAIMED)) && ms_survey_in_shard(a->o, e->name))
+		    MS_LEDGER_CLAIMED)) && ms_update_walk_in_shard(a->o, e->name))
 			report(a, CLASS_MISSING, e->name, NULL);
 	}
 	free(gone);
@@ -328,11 +328,11 @@ ms_audit_main(const struct ms_options *o)
 		ms_warn("%s: no multisum bookkeeping: corrupt files are "
 		    "reported as modified", path);
 	a.self_known = stat(path, &a.self) == 0;
-	if (ms_survey_run(o, &a.l, &(struct ms_survey_ops){ need_hash, result,
-	    missed, is_self }, &a) == -1)
+	if (ms_update_walk_run(o, &a.l, &(struct ms_update_walk_ops){
+	    need_hash, result, missed, is_self }, &a) == -1)
 		a.failed++;
 	pair_moves(&a);
-	if (ms_survey_flush() == -1)
+	if (ms_update_walk_flush() == -1)
 		a.failed++;
 	if (!o->quiet)
 		fprintf(stderr, "%zu unchanged, %zu modified, %zu corrupt, "

@@ -126,7 +126,7 @@ read_through(const struct run *r, const char *path,
 		return -1;
 	buf = ms_xaligned(4096, cap);
 	ms_digest_set_create(&set, sel);
-	rc = ms_hash_source(&src, &set, buf, cap, NULL, out, &size);
+	rc = ms_sequential_hash_source(&src, &set, buf, cap, NULL, out, &size);
 	ms_digest_set_destroy(&set);
 	free(buf);
 	ms_source_close(&src);

@@ -138,7 +138,7 @@ same_content(const struct update *u, const struct ms_ledger_entry *e,
 }
 
 static void missed(void *arg, const char *path, struct ms_ledger_entry *e,
-    enum ms_survey_miss how, int err, bool operand);
+    enum ms_update_walk_miss how, int err, bool operand);
 
 static void
 result(void *arg, const char *path, struct ms_ledger_entry *e,
@@ -200,7 +200,7 @@ command_line_operand(const struct ms_options *o, const char *path)
 
 static void
 missed(void *arg, const char *path, struct ms_ledger_entry *e,
-    enum ms_survey_miss how, int err, bool operand)
+    enum ms_update_walk_miss how, int err, bool operand)
 {
 	struct update *u = arg;
 
@@ -402,7 +402,7 @@ ms_update_main(const struct ms_options *o)
 		return MS_EXIT_USAGE;
 	/* A missing or unreadable operand (an unmounted tree) leaves the
 	 * ledger as it is, before anything is read. */
-	if (ms_survey_probe(o) > 0) {
+	if (ms_update_walk_probe(o) > 0) {
 		ms_warn("%s: not updated", path);
 		return MS_EXIT_FAIL;
 	}
@@ -421,8 +421,8 @@ ms_update_main(const struct ms_options *o)
 	u.head.stamp_ns = ms_ledger_stamp(fileno(u.out.fp));
 	ms_ledger_head_write(u.out.fp, &u.head);
 	ms_update_checkpoint_start(&u);
-	if (ms_survey_run(o, &u.l, &(struct ms_survey_ops){ need_hash, result,
-	    missed, is_self }, &u) == -1)
+	if (ms_update_walk_run(o, &u.l, &(struct ms_update_walk_ops){
+	    need_hash, result, missed, is_self }, &u) == -1)
 		u.fatal++;
 	report_removed(&u);
 	/*
@@ -462,7 +462,7 @@ ms_update_main(const struct ms_options *o)
 			u.fatal++;
 		}
 	}
-	if (ms_survey_flush() == -1)
+	if (ms_update_walk_flush() == -1)
 		status = MS_EXIT_FAIL;
 	/* after "not updated", no count claims to have been applied */
 	if (!o->quiet && u.fatal == 0)

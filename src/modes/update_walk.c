@@ -38,7 +38,7 @@ struct rec {
 	bool		 done;
 	bool		 walked;	/* found by the walk */
 	bool		 miss;		/* how, err: ops->missed */
-	enum ms_survey_miss how;
+	enum ms_update_walk_miss how;
 	int		 err;
 	char		 path[];
 };
@@ -48,7 +48,7 @@ struct survey {
 	struct ms_engine_config cfg;	/* o->engine, with the progress line */
 	struct ms_walk_opts walk;	/* o->walk, with our event hook */
 	struct ms_ledger *l;
-	const struct ms_survey_ops *ops;
+	const struct ms_update_walk_ops *ops;
 	void		*arg;
 	const char	*operand;
 	struct ms_engine *engine;
@@ -95,7 +95,7 @@ stat_path(struct survey *s, const char *path, struct stat *st)
 static void
 hand_over(struct survey *s, struct rec *r)
 {
-	const struct ms_survey_ops *ops = s->ops;
+	const struct ms_update_walk_ops *ops = s->ops;
 	struct ms_task *t = r->task;
 
 	if (r->miss) {
@@ -164,7 +164,7 @@ queue(struct survey *s, const char *path, struct ms_ledger_entry *e,
 
 static void
 queue_miss(struct survey *s, const char *path, struct ms_ledger_entry *e,
-    enum ms_survey_miss how, int err, bool walked)
+    enum ms_update_walk_miss how, int err, bool walked)
 {
 	struct rec *r = queue(s, path, e, walked);
 
@@ -332,8 +332,8 @@ list_operand(void *arg, const char *path, bool walked)
 }
 
 int
-ms_survey_run(const struct ms_options *o, struct ms_ledger *l,
-    const struct ms_survey_ops *ops, void *arg)
+ms_update_walk_run(const struct ms_options *o, struct ms_ledger *l,
+    const struct ms_update_walk_ops *ops, void *arg)
 {
 	struct survey s = { .o = o, .cfg = o->engine, .walk = o->walk, .l = l,
 	    .ops = ops, .arg = arg, .dirfd = -1 };
@@ -360,7 +360,7 @@ ms_survey_run(const struct ms_options *o, struct ms_ledger *l,
 }
 
 size_t
-ms_survey_probe(const struct ms_options *o)
+ms_update_walk_probe(const struct ms_options *o)
 {
 	size_t bad = 0;
 
@@ -377,7 +377,7 @@ ms_survey_probe(const struct ms_options *o)
 }
 
 bool
-ms_survey_in_shard(const struct ms_options *o, const char *name)
+ms_update_walk_in_shard(const struct ms_options *o, const char *name)
 {
 	if (o->shard.n == 0)
 		return true;
@@ -391,7 +391,7 @@ ms_survey_in_shard(const struct ms_options *o, const char *name)
 }
 
 int
-ms_survey_flush(void)
+ms_update_walk_flush(void)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		ms_warn("write error: %s", strerror(errno ? errno : EIO));

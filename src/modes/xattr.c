@@ -20,8 +20,8 @@
  *     the same timestamp tick could otherwise pass for corruption later;
  *   - a file that changed while it was read is an error, never a tag;
  *   - a failure of the attribute calls is said as what it is
- *     (io/xattr.c's words), never as corruption.
- * Reading and hashing are the engine's; the attribute calls io/xattr.c's.
+ *     (io/xattr_calls.c's words), never as corruption.
+ * Reading and hashing are the engine's; the attribute calls io/xattr_calls.c's.
  */
 #include "modes/xattr.h"
 
@@ -35,7 +35,7 @@
 #include <unistd.h>
 
 #include "io/output.h"
-#include "io/xattr.h"
+#include "io/xattr_calls.h"
 #include "manifest/ledger.h"
 #include "manifest/shatag.h"
 #include "base/outcome.h"
