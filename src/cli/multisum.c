@@ -265,15 +265,21 @@ parse_xattr(const char *arg)
 	ms_cli_refuse("invalid --xattr '%s' (update or audit)", arg);
 }
 
-/* A size with its suffix (K, M, G) for --OPT, from min to max. */
+/* A size with its suffix (K, M, G) for --OPT, from min to max; a refusal
+ * says why: not a number, an unknown suffix, too small or too large. */
 static size_t
 parse_bytes(const char *opt, const char *arg, size_t min, size_t max,
     const char *range)
 {
 	size_t n;
+	int rc = ms_parse_size(arg, &n);
 
-	if (ms_parse_size(arg, &n) == -1 || n < min || n > max)
-		ms_cli_refuse("invalid --%s '%s'%s", opt, arg, range);
+	if (rc != 0)
+		ms_cli_refuse("invalid --%s '%s': %s", opt, arg,
+		    ms_size_error(rc));
+	if (n < min || n > max)
+		ms_cli_refuse("invalid --%s '%s': too %s%s", opt, arg,
+		    n < min ? "small" : "large", range);
 	return n;
 }
 
