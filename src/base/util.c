@@ -260,6 +260,22 @@ ms_strcaseeq(const char *a, const char *b)
 	return *a == '\0' && *b == '\0';
 }
 
+bool
+ms_path_leaves(const char *path)
+{
+	if (path[0] == '/')
+		return true;
+	for (const char *c = path; *c != '\0'; ) {
+		size_t n = strcspn(c, "/");
+
+		if (n == 2 && c[0] == '.' && c[1] == '.')
+			return true;
+		c += n;
+		c += strspn(c, "/");
+	}
+	return false;
+}
+
 int
 ms_parse_size(const char *s, size_t *out)
 {

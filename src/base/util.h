@@ -103,6 +103,10 @@ void	 ms_bytes_free(struct ms_bytes *b);
 /* Case-insensitive ASCII comparison, independent of the locale. */
 int	 ms_strcaseeq(const char *a, const char *b);
 
+/* Does the relative name path leave the folder it is read in: is it
+ * absolute, or has it a ".." component? */
+bool	 ms_path_leaves(const char *path);
+
 /*
  * Parse a size such as "256K" or "4M" (binary suffixes K, M, G; an optional
  * trailing "B" or "iB").  Returns 0, or why not: MS_SIZE_NAN (no number),
