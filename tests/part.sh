@@ -85,8 +85,11 @@ test_the_record() {
 	check "a record is all comment lines" test "$(grep -vc '^#' rec)" -eq 0
 	has_line rec "#multisum-part-name f" "it names the file"
 	check "it holds the range and the size" grep -q \
-	    '^#multisum-part v1 part=2/3 size=5000 mtime=[0-9]* range=1667+1667 format=gnu options=-$' \
+	    '^#multisum-part v2 part=2/3 size=5000 mtime=[0-9]* range=1667+1667 format=gnu options=-$' \
 	    rec
+	is "$(tail -n 1 rec)" "#multisum-part-sum sha256=$(sed '$d' rec | \
+	    multisum -a sha256 --untagged | cut -c1-64)" \
+	    "it ends with the SHA-256 of the lines above"
 	status_is 1 "-c of a record verifies nothing" multisum -c rec
 	multisum -a blake3 --part=2/3 f > rec
 	check "BLAKE3's parts are powers of two KiB" \
@@ -136,6 +139,45 @@ refused() {
 	has_line out keep "$2: -o is left as it was"
 }
 
+# resum RECORD: its checksum line made again for what it now holds.
+resum() {
+	sed '/^#multisum-part-sum /d' "$1" > "$1.body"
+	{
+		cat "$1.body"
+		echo "#multisum-part-sum sha256=$(multisum -a sha256 --untagged \
+		    < "$1.body" | cut -c1-64)"
+	} > "$1"
+	rm -f "$1.body"
+}
+
+# A record carries the SHA-256 of its text: one digit of a state, or a
+# field, altered is refused by name, as are a record cut before its sum
+# and one of v1, which has none.
+test_altered_records_refused() {
+	random_file f 100000
+	parts 4 f -a crc32c,blake3,s3etag --part-size=8192
+	for a in blake3 s3etag crc32c; do
+		awk -v a="$a" '$1 == "#multisum-part-state" && $2 == a {
+		    s = $NF; c = substr(s, 6, 1); c = (c == "0") ? "1" : "0";
+		    $NF = substr(s, 1, 5) c substr(s, 7) } { print }' p.3 > x.3
+		check "$a: one digit altered" sh -c '! cmp -s p.3 x.3'
+		refused x.3 "one altered digit of a $a state" \
+		    'x.3: a damaged --part record: its checksum does not match'
+	done
+	sed 's/size=100000/size=100001/' p.3 > s.3
+	refused s.3 "an altered field" 's.3: .*checksum does not match'
+	sed '$d' p.3 > c.3
+	refused c.3 "a record cut before its sum" \
+	    'c.3: a damaged --part record (no checksum line: cut short)'
+	sed '1s/ v2 / v1 /; $d' p.3 > v.3
+	refused v.3 "a record of v1" \
+	    'v.3: a --part record of version 1, without a checksum of its own'
+	cp p.3 e.3
+	echo '#multisum-part-state crc32c -' >> e.3
+	refused e.3 "a line after the sum" 'e.3: .*lines after its checksum'
+	check "the set itself merges" multisum --merge p.1 p.2 p.3 p.4
+}
+
 test_incomplete_sets_refused() {
 	random_file f 100000
 	random_file g 100000
@@ -158,11 +200,16 @@ test_incomplete_sets_refused() {
 	multisum -a crc32c,blake3 --part=3/4 f -o t.3
 	refused t.3 "a part of the file at another time" \
 	    'modification time differs'
+	# below, each record altered and summed again, as if another
+	# multisum had written it
 	sed 's/range=[0-9]*+/range=50000+/' f.3 > o.3
+	resum o.3
 	refused o.3 "an overlapping part" 'holds bytes 50000 to'
-	sed '$s/..$//' f.3 > d.3
+	sed '/^#multisum-part-sum/d' f.3 | sed '$s/..$//' > d.3
+	resum d.3
 	refused d.3 "a damaged state" 'the saved state of blake3 is damaged'
-	sed '$s/.$//' f.3 > h.3
+	sed '/^#multisum-part-sum/d' f.3 | sed '$s/.$//' > h.3
+	resum h.3
 	refused h.3 "half a byte of a state" 'h.3: a damaged --part record'
 	printf 'abc\n' > junk
 	refused junk "what is no record" 'junk: not a --part record'
@@ -173,6 +220,7 @@ run every_composing_digest
 run defaults_and_several_digests
 run every_io_mode
 run the_record
+run altered_records_refused
 run others_refused
 run incomplete_sets_refused
 finish
