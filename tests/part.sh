@@ -13,8 +13,9 @@
 
 COMPOSING="crc32 crc32c cksum crc64nvme blake3 s3etag s3-crc32 s3-crc32c
 	s3-sha1 s3-sha256 dropbox hdfs-md5md5crc32c hdfs-composite-crc32c"
-# small parts and blocks, so that a few KiB cross many of them
-OPTS="--part-size=1024 --block-size=2048 --bytes-per-crc=64"
+# small blocks, so that a few KiB cross many of them (S3's parts are
+# 5 MiB at least: test_defaults_and_several_digests crosses them)
+OPTS="--part-size=5M --block-size=2048 --bytes-per-crc=64"
 
 # parts N FILE OPTION...: the N records of FILE, p.1 ... p.N.
 parts() {
@@ -42,7 +43,7 @@ merges_to_one_run() {
 }
 
 test_every_composing_digest() {
-	# 0 and 1 byte, a KiB (a BLAKE3 chunk, an S3 part here) each way,
+	# 0 and 1 byte, a KiB (a BLAKE3 chunk) each way,
 	# two blocks and one more byte, a 4 MiB Dropbox block and one, odd
 	random_files 0 1 1023 1024 1025 4096 4097 10007 4194305
 	for a in $COMPOSING; do
@@ -94,9 +95,10 @@ test_the_record() {
 	multisum -a blake3 --part=2/3 f > rec
 	check "BLAKE3's parts are powers of two KiB" \
 	    grep -q 'range=2048+2048 ' rec
-	multisum -a s3etag --part-size=1000 --part=3/3 f > rec
+	truncate -s 15729640 g
+	multisum -a s3etag --part-size=5M --part=2/2 g > rec
 	check "S3's are multiples of the part size" \
-	    grep -q 'range=4000+1000 ' rec
+	    grep -q 'range=10485760+5243880 ' rec
 	multisum -a crc32 --part=7/7 f > rec
 	check "the last part may be short" grep -q 'range=4290+710 ' rec
 	multisum -a blake3 --part=7/7 f > rec
@@ -117,8 +119,8 @@ test_others_refused() {
 	done < names
 	usage_error "nor does a selection holding one" \
 	    -a crc32c,sha256 --part=1/2 f
-	usage_error "BLAKE3's powers of two and 5000000-byte S3 parts" \
-	    -a blake3,s3etag --part-size=5000000 --part=1/2 f
+	usage_error "BLAKE3's powers of two and 6000000-byte S3 parts" \
+	    -a blake3,s3etag --part-size=6000000 --part=1/2 f
 	usage_error "a keyed BLAKE3's merge would need its key" \
 	    -a blake3 --derive-key=ctx --part=1/2 f
 	usage_error "--part takes one FILE" -a crc32c --part=1/2 f f
@@ -154,8 +156,8 @@ resum() {
 # field, altered is refused by name, as are a record cut before its sum
 # and one of v1, which has none.
 test_altered_records_refused() {
-	random_file f 100000
-	parts 4 f -a crc32c,blake3,s3etag --part-size=8192
+	truncate -s 33554432 f	# an 8 MiB S3 part in each record
+	parts 4 f -a crc32c,blake3,s3etag
 	for a in blake3 s3etag crc32c; do
 		awk -v a="$a" '$1 == "#multisum-part-state" && $2 == a {
 		    s = $NF; c = substr(s, 6, 1); c = (c == "0") ? "1" : "0";
@@ -164,7 +166,7 @@ test_altered_records_refused() {
 		refused x.3 "one altered digit of a $a state" \
 		    'x.3: a damaged --part record: its checksum does not match'
 	done
-	sed 's/size=100000/size=100001/' p.3 > s.3
+	sed "s/size=33554432/size=33554433/" p.3 > s.3
 	refused s.3 "an altered field" 's.3: .*checksum does not match'
 	sed '$d' p.3 > c.3
 	refused c.3 "a record cut before its sum" \
