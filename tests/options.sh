@@ -124,6 +124,21 @@ test_mode_values() {
 	same M M.before "the manifest of two algorithms stays as it was"
 }
 
+# A refused size says why: not a number, an unknown suffix, too large
+# (even past what a number holds), or too small.
+test_size_reasons() {
+	setup
+	refused "invalid --memory '1T': unknown suffix (K, M or G)" --memory=1T f
+	refused "invalid --memory '99999999999999999999': too large" \
+	    --memory=99999999999999999999 f
+	refused "invalid --memory 'lots': not a number" --memory=lots f
+	refused "invalid --memory '1K': too small (at least 1M)" --memory=1K f
+	refused "invalid --buffer-size '1G': too large (4K to 64M)" \
+	    --buffer-size=1G f
+	refused "invalid --block-size '1X': unknown suffix (K, M or G)" \
+	    --block-size=1X f
+}
+
 test_hash_mode_accepts_its_options() {
 	setup
 	printf 'f\n' > list
@@ -142,5 +157,6 @@ run bench_options_need_bench
 run modes_exclude_each_other
 run overriding_pairs
 run mode_values
+run size_reasons
 run hash_mode_accepts_its_options
 finish

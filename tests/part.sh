@@ -13,8 +13,9 @@
 
 COMPOSING="crc32 crc32c cksum crc64nvme blake3 s3etag s3-crc32 s3-crc32c
 	s3-sha1 s3-sha256 dropbox hdfs-md5md5crc32c hdfs-composite-crc32c"
-# small parts and blocks, so that a few KiB cross many of them
-OPTS="--part-size=1024 --block-size=2048 --bytes-per-crc=64"
+# small blocks, so that a few KiB cross many of them (S3's parts are
+# 5 MiB at least: test_defaults_and_several_digests crosses them)
+OPTS="--part-size=5M --block-size=2048 --bytes-per-crc=64"
 
 # parts N FILE OPTION...: the N records of FILE, p.1 ... p.N.
 parts() {
@@ -42,7 +43,7 @@ merges_to_one_run() {
 }
 
 test_every_composing_digest() {
-	# 0 and 1 byte, a KiB (a BLAKE3 chunk, an S3 part here) each way,
+	# 0 and 1 byte, a KiB (a BLAKE3 chunk) each way,
 	# two blocks and one more byte, a 4 MiB Dropbox block and one, odd
 	random_files 0 1 1023 1024 1025 4096 4097 10007 4194305
 	for a in $COMPOSING; do
@@ -85,15 +86,19 @@ test_the_record() {
 	check "a record is all comment lines" test "$(grep -vc '^#' rec)" -eq 0
 	has_line rec "#multisum-part-name f" "it names the file"
 	check "it holds the range and the size" grep -q \
-	    '^#multisum-part v1 part=2/3 size=5000 mtime=[0-9]* range=1667+1667 format=gnu options=-$' \
+	    '^#multisum-part v2 part=2/3 size=5000 mtime=[0-9]* range=1667+1667 format=gnu options=-$' \
 	    rec
+	is "$(tail -n 1 rec)" "#multisum-part-sum sha256=$(sed '$d' rec | \
+	    multisum -a sha256 --untagged | cut -c1-64)" \
+	    "it ends with the SHA-256 of the lines above"
 	status_is 1 "-c of a record verifies nothing" multisum -c rec
 	multisum -a blake3 --part=2/3 f > rec
 	check "BLAKE3's parts are powers of two KiB" \
 	    grep -q 'range=2048+2048 ' rec
-	multisum -a s3etag --part-size=1000 --part=3/3 f > rec
+	truncate -s 15729640 g
+	multisum -a s3etag --part-size=5M --part=2/2 g > rec
 	check "S3's are multiples of the part size" \
-	    grep -q 'range=4000+1000 ' rec
+	    grep -q 'range=10485760+5243880 ' rec
 	multisum -a crc32 --part=7/7 f > rec
 	check "the last part may be short" grep -q 'range=4290+710 ' rec
 	multisum -a blake3 --part=7/7 f > rec
@@ -114,8 +119,8 @@ test_others_refused() {
 	done < names
 	usage_error "nor does a selection holding one" \
 	    -a crc32c,sha256 --part=1/2 f
-	usage_error "BLAKE3's powers of two and 5000000-byte S3 parts" \
-	    -a blake3,s3etag --part-size=5000000 --part=1/2 f
+	usage_error "BLAKE3's powers of two and 6000000-byte S3 parts" \
+	    -a blake3,s3etag --part-size=6000000 --part=1/2 f
 	usage_error "a keyed BLAKE3's merge would need its key" \
 	    -a blake3 --derive-key=ctx --part=1/2 f
 	usage_error "--part takes one FILE" -a crc32c --part=1/2 f f
@@ -134,6 +139,45 @@ refused() {
 	    multisum --merge -o out p.1 p.2 "$1" p.4 2> err
 	check "$2: it says why" grep -q -- "$3" err
 	has_line out keep "$2: -o is left as it was"
+}
+
+# resum RECORD: its checksum line made again for what it now holds.
+resum() {
+	sed '/^#multisum-part-sum /d' "$1" > "$1.body"
+	{
+		cat "$1.body"
+		echo "#multisum-part-sum sha256=$(multisum -a sha256 --untagged \
+		    < "$1.body" | cut -c1-64)"
+	} > "$1"
+	rm -f "$1.body"
+}
+
+# A record carries the SHA-256 of its text: one digit of a state, or a
+# field, altered is refused by name, as are a record cut before its sum
+# and one of v1, which has none.
+test_altered_records_refused() {
+	truncate -s 33554432 f	# an 8 MiB S3 part in each record
+	parts 4 f -a crc32c,blake3,s3etag
+	for a in blake3 s3etag crc32c; do
+		awk -v a="$a" '$1 == "#multisum-part-state" && $2 == a {
+		    s = $NF; c = substr(s, 6, 1); c = (c == "0") ? "1" : "0";
+		    $NF = substr(s, 1, 5) c substr(s, 7) } { print }' p.3 > x.3
+		check "$a: one digit altered" sh -c '! cmp -s p.3 x.3'
+		refused x.3 "one altered digit of a $a state" \
+		    'x.3: a damaged --part record: its checksum does not match'
+	done
+	sed "s/size=33554432/size=33554433/" p.3 > s.3
+	refused s.3 "an altered field" 's.3: .*checksum does not match'
+	sed '$d' p.3 > c.3
+	refused c.3 "a record cut before its sum" \
+	    'c.3: a damaged --part record (no checksum line: cut short)'
+	sed '1s/ v2 / v1 /; $d' p.3 > v.3
+	refused v.3 "a record of v1" \
+	    'v.3: a --part record of version 1, without a checksum of its own'
+	cp p.3 e.3
+	echo '#multisum-part-state crc32c -' >> e.3
+	refused e.3 "a line after the sum" 'e.3: .*lines after its checksum'
+	check "the set itself merges" multisum --merge p.1 p.2 p.3 p.4
 }
 
 test_incomplete_sets_refused() {
@@ -158,11 +202,16 @@ test_incomplete_sets_refused() {
 	multisum -a crc32c,blake3 --part=3/4 f -o t.3
 	refused t.3 "a part of the file at another time" \
 	    'modification time differs'
+	# below, each record altered and summed again, as if another
+	# multisum had written it
 	sed 's/range=[0-9]*+/range=50000+/' f.3 > o.3
+	resum o.3
 	refused o.3 "an overlapping part" 'holds bytes 50000 to'
-	sed '$s/..$//' f.3 > d.3
+	sed '/^#multisum-part-sum/d' f.3 | sed '$s/..$//' > d.3
+	resum d.3
 	refused d.3 "a damaged state" 'the saved state of blake3 is damaged'
-	sed '$s/.$//' f.3 > h.3
+	sed '/^#multisum-part-sum/d' f.3 | sed '$s/.$//' > h.3
+	resum h.3
 	refused h.3 "half a byte of a state" 'h.3: a damaged --part record'
 	printf 'abc\n' > junk
 	refused junk "what is no record" 'junk: not a --part record'
@@ -173,6 +222,7 @@ run every_composing_digest
 run defaults_and_several_digests
 run every_io_mode
 run the_record
+run altered_records_refused
 run others_refused
 run incomplete_sets_refused
 finish

@@ -193,6 +193,32 @@ test_foreign_per_folder_manifests() {
 	lacks out "missing folder" "nothing claimed"
 }
 
+# A folder's manifest lists its own files: a name that leaves the folder
+# (.., absolute) is refused, one failure line each naming the manifest,
+# and never opened (../dev/zero would never end); "..x" is a name.
+test_names_that_leave_the_folder_are_refused() {
+	tree
+	echo dots > t/a/..x
+	multisum -r --per-dir=SUMS t
+	d=$(sed -n 's/  one$//p' t/SUMS)
+	up=$(pwd | sed 's|[^/][^/]*|..|g')
+	{
+		echo "$d  ../one"
+		echo "$d  b/../../one"
+		echo "$d  $(pwd)/t/one"
+		echo "$(printf '%064d' 0)  ../..$up/dev/zero"
+	} >> t/a/SUMS
+	timeout 20 "$MULTISUM" -c -r --per-dir=SUMS t > out 2> err
+	is "$?" 1 "a refused name is a failure"
+	has_line out "t/a/../one: FAILED (refused: a name in t/a/SUMS that leaves its folder; not opened)" \
+	    "'../one' refused, naming the manifest"
+	is "$(grep -c 'FAILED (refused: a name in t/a/SUMS' out)" 4 \
+	    "every name that leaves it, one line each"
+	lacks out "^t/a/.*/one: OK" "nothing outside the folder read"
+	has_line out "t/a/..x: OK" "a name beginning with .. is a name"
+	check "the count said" grep -q 'WARNING: 4 listed names leave the folder of their SUMS' err
+}
+
 test_usage() {
 	usage_error "--per-dir without -r" --per-dir=SHA256SUMS .
 	usage_error "-c --per-dir without -r" -c --per-dir=SHA256SUMS .
@@ -213,5 +239,6 @@ run a_lost_manifest_fails
 run a_killed_runs_temporary
 run a_copied_folder_checks_itself
 run foreign_per_folder_manifests
+run names_that_leave_the_folder_are_refused
 run usage
 finish

@@ -138,6 +138,40 @@ test_merge_refusals() {
 	    "p3: no shard bookkeeping (not written with --shard)" s1 s2 p3 s4
 }
 
+# No shard of the run holds an entry outside its operands, nor one that
+# climbs out by "..", nor a line of other options (--tag, --base64,
+# --binary) than the other shards': each refused, naming the shard and
+# the cause; nothing written.  Names below the operands merge.
+test_merge_refuses_what_no_shard_holds() {
+	tree
+	shards 4
+	z=$(printf '%064d' 0)
+	for n in /etc/passwd t/../../etc/shadow ../t/f1 tt/f1 t/x/../../u; do
+		echo "$z  $n"
+	done | cat s1 - > s1x
+	rm -f out
+	status_is 1 "entries outside the operands" \
+	    multisum --merge -o out s1x s2 s3 s4 2> err
+	check "nothing written" test ! -e out
+	has_line err "multisum: s1x: /etc/passwd is outside the operands its bookkeeping records: no shard of the run holds it" \
+	    "an absolute name outside, named with its shard"
+	has_line err "multisum: s1x: t/../../etc/shadow has a '..' component: no shard of the run holds it" \
+	    "a '..' that climbs out"
+	is "$(grep -c 'no shard of the run holds it' err)" 5 "each one said"
+	for o in --tag --base64 -b; do
+		multisum -r --shard=2/4 $o -o x2 t
+		rm -f out
+		status_is 1 "a $o shard among plain ones" \
+		    multisum --merge -o out s1 x2 s3 s4 2> err
+		check "$o: nothing written" test ! -e out
+		check "$o: says why, naming the shard" \
+		    grep -q '^multisum: x2: .* lines.*, but s1 has GNU lines: not shards of one run$' err
+	done
+	(cd t && multisum -r --shard=1/2 -o ../d1 ./ && multisum -r --shard=2/2 -o ../d2 ./)
+	status_is 0 "operand ./ merges" multisum --merge -o out d1 d2
+	is "$(grep -vc '^#' out)" 25 "every entry"
+}
+
 # --partial writes what there is, says what is missing, and records the
 # shards it holds: merged with the rest later, it is whole.
 test_merge_partial() {
@@ -227,6 +261,7 @@ run checkers_skip_it
 run missing_operand_fails_every_shard
 run merge_whole_set
 run merge_refusals
+run merge_refuses_what_no_shard_holds
 run merge_partial
 run merge_update_shards
 run gnu_parallel_one_bad_job

@@ -459,6 +459,8 @@ test_standard_input() {
 	refused "a detached signature of standard input, unnamed" \
 	    sh -c '"$MULTISUM" -c --pubkey=k.pub - < SHA256'
 	check "it says to name it" grep -q 'needs --signature=FILE' err
+	check "it says what it found no trace of" \
+	    grep -q 'found no signify signature in it' err
 	verified "named with --signature" \
 	    sh -c '"$MULTISUM" -c --pubkey=k.pub --signature=SHA256.det < SHA256'
 	poke_digest SHA256

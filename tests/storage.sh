@@ -204,15 +204,15 @@ print(base64.urlsafe_b64encode(bytes.fromhex(sys.argv[1])).decode() + "  f")' \
 }
 
 test_check_aws() {
-	random_file obj 2500
-	etag=$(multisum -a s3etag --part-size=1000 obj | sed 's/ .*//')
-	comp=$(multisum -a s3-crc32c --part-size=1000 obj | sed 's/ .*//')
+	random_file obj 5243380
+	etag=$(multisum -a s3etag --part-size=5M obj | sed 's/ .*//')
+	comp=$(multisum -a s3-crc32c --part-size=5M obj | sed 's/ .*//')
 	nvme=$(b64 "$(digest crc64nvme obj)")
 	cat > obj.json <<EOF
 {
     "AcceptRanges": "bytes",
     "LastModified": "2026-11-18T10:20:31+00:00",
-    "ContentLength": 2500,
+    "ContentLength": 5243380,
     "ETag": "\"$etag\"",
     "ChecksumCRC32C": "$comp",
     "ChecksumCRC64NVME": "$nvme",
@@ -223,23 +223,23 @@ test_check_aws() {
 }
 EOF
 	check "-c verifies a head-object answer about obj (obj.json)" \
-	    multisum --part-size=1000 -c obj.json > out
+	    multisum --part-size=5M -c obj.json > out
 	has_line out "obj: OK" "it names obj"
-	multisum --part-size=1000 --debug -c obj.json 2> dbg > /dev/null
+	multisum --part-size=5M --debug -c obj.json 2> dbg > /dev/null
 	check "the ETag, the composite CRC-32C and the CRC-64/NVME" \
 	    grep -q 's3-crc32c crc64nvme s3etag (by its tag)' dbg
 	status_is 1 "another part size fails it" \
-	    multisum --part-size=999 -c obj.json > /dev/null
+	    multisum --part-size=6M -c obj.json > /dev/null
 	sed 's/"AES256"/"aws:kms"/' obj.json > kms.json
 	cp obj kms
-	multisum --part-size=1000 --debug -c kms.json 2> dbg > /dev/null
+	multisum --part-size=5M --debug -c kms.json 2> dbg > /dev/null
 	check "an SSE-KMS object's ETag is not compared" \
 	    grep -q 's3-crc32c crc64nvme (by its tag)' dbg
 	status_is 1 "an answer on standard input names no file" \
 	    multisum -c - < obj.json 2> err
 	check "it says how to name it" grep -q 'FILE.json' err
 	printf x >> obj
-	status_is 1 "a changed file fails" multisum --part-size=1000 -c obj.json \
+	status_is 1 "a changed file fails" multisum --part-size=5M -c obj.json \
 	    > out
 	has_line out "obj: FAILED" "it is FAILED"
 }

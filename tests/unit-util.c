@@ -177,9 +177,43 @@ test_parse_size(void)
 	for (size_t i = 0; i < MS_ARRAY_LEN(bad); i++) {
 		size_t v = 12345;
 
-		tap_ok(ms_parse_size(bad[i], &v) == -1 && v == 12345,
+		tap_ok(ms_parse_size(bad[i], &v) < 0 && v == 12345,
 		    "ms_parse_size refuses \"%s\" and leaves the result alone", bad[i]);
 	}
+	/* and says why: no number, a suffix it does not know, too large */
+	static const struct { const char *s; int rc; } why[] = {
+		{ "", MS_SIZE_NAN }, { "K", MS_SIZE_NAN }, { "-1", MS_SIZE_NAN },
+		{ "1T", MS_SIZE_SUFFIX }, { "12X", MS_SIZE_SUFFIX },
+		{ "1Ki", MS_SIZE_SUFFIX }, { "1.5M", MS_SIZE_SUFFIX },
+		{ "99999999999999999999", MS_SIZE_BIG },
+		{ "18446744073709551615K", MS_SIZE_BIG },
+	};
+	for (size_t i = 0; i < MS_ARRAY_LEN(why); i++) {
+		size_t v;
+		int rc = ms_parse_size(why[i].s, &v);
+
+		tap_ok(rc == why[i].rc, "ms_parse_size(\"%s\"): %s", why[i].s,
+		    ms_size_error(why[i].rc));
+		if (rc != why[i].rc)
+			tap_diag("  rc %d, want %d", rc, why[i].rc);
+	}
+}
+
+/* A name leaves its folder: absolute, or a ".." component. */
+static void
+test_path_leaves(void)
+{
+	static const char *const leaves[] = {
+		"/etc/passwd", "..", "../x", "a/../../x", "a/..", "a//../b", "/",
+	};
+	static const char *const stays[] = {
+		"x", "a/b", "..x", "x..", "a/..b/c", "./x", "a/./b", "...",
+	};
+
+	for (size_t i = 0; i < MS_ARRAY_LEN(leaves); i++)
+		tap_ok(ms_path_leaves(leaves[i]), "\"%s\" leaves", leaves[i]);
+	for (size_t i = 0; i < MS_ARRAY_LEN(stays); i++)
+		tap_ok(!ms_path_leaves(stays[i]), "\"%s\" stays", stays[i]);
 }
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -233,6 +267,7 @@ main(void)
 	test_base64();
 	test_base32();
 	test_parse_size();
+	test_path_leaves();
 	test_out_of_memory();
 	test_strerror();
 	return tap_done();

@@ -260,6 +260,22 @@ ms_strcaseeq(const char *a, const char *b)
 	return *a == '\0' && *b == '\0';
 }
 
+bool
+ms_path_leaves(const char *path)
+{
+	if (path[0] == '/')
+		return true;
+	for (const char *c = path; *c != '\0'; ) {
+		size_t n = strcspn(c, "/");
+
+		if (n == 2 && c[0] == '.' && c[1] == '.')
+			return true;
+		c += n;
+		c += strspn(c, "/");
+	}
+	return false;
+}
+
 int
 ms_parse_size(const char *s, size_t *out)
 {
@@ -268,11 +284,13 @@ ms_parse_size(const char *s, size_t *out)
 	unsigned shift = 0;
 
 	if (*s < '0' || *s > '9')
-		return -1;
+		return MS_SIZE_NAN;
 	errno = 0;
 	v = strtoull(s, &end, 10);
+	if (errno == ERANGE)
+		return MS_SIZE_BIG;
 	if (errno != 0)
-		return -1;
+		return MS_SIZE_NAN;
 	switch (lower((unsigned char)*end)) {
 	case 'k': shift = 10; end++; break;
 	case 'm': shift = 20; end++; break;
@@ -284,10 +302,23 @@ ms_parse_size(const char *s, size_t *out)
 		end++;
 	if (lower((unsigned char)*end) == 'b')
 		end++;
-	if (*end != '\0' || v > (SIZE_MAX >> shift))
-		return -1;
+	if (*end != '\0')
+		return MS_SIZE_SUFFIX;
+	if (v > (SIZE_MAX >> shift))
+		return MS_SIZE_BIG;
 	*out = (size_t)(v << shift);
 	return 0;
+}
+
+const char *
+ms_size_error(int rc)
+{
+	switch (rc) {
+	case MS_SIZE_NAN:	return "not a number";
+	case MS_SIZE_SUFFIX:	return "unknown suffix (K, M or G)";
+	case MS_SIZE_BIG:	return "too large";
+	}
+	return "invalid";
 }
 
 uint64_t

@@ -103,11 +103,19 @@ void	 ms_bytes_free(struct ms_bytes *b);
 /* Case-insensitive ASCII comparison, independent of the locale. */
 int	 ms_strcaseeq(const char *a, const char *b);
 
+/* Does the relative name path leave the folder it is read in: is it
+ * absolute, or has it a ".." component? */
+bool	 ms_path_leaves(const char *path);
+
 /*
  * Parse a size such as "256K" or "4M" (binary suffixes K, M, G; an optional
- * trailing "B" or "iB").  Returns -1 on a malformed or out-of-range value.
+ * trailing "B" or "iB").  Returns 0, or why not: MS_SIZE_NAN (no number),
+ * MS_SIZE_SUFFIX (text after the number that is no suffix), MS_SIZE_BIG
+ * (more than a size_t holds); ms_size_error() words the reason.
  */
+enum { MS_SIZE_NAN = -1, MS_SIZE_SUFFIX = -2, MS_SIZE_BIG = -3 };
 int	 ms_parse_size(const char *s, size_t *out);
+const char *ms_size_error(int rc);
 
 /* Monotonic clock in nanoseconds. */
 uint64_t ms_now_ns(void);

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "digest/algorithm.h"
+#include "digest/backend_s3.h"
 #include "bench/bench.h"
 #include "modes/check.h"
 #include "modes/hash.h"
@@ -265,15 +266,21 @@ parse_xattr(const char *arg)
 	ms_cli_refuse("invalid --xattr '%s' (update or audit)", arg);
 }
 
-/* A size with its suffix (K, M, G) for --OPT, from min to max. */
+/* A size with its suffix (K, M, G) for --OPT, from min to max; a refusal
+ * says why: not a number, an unknown suffix, too small or too large. */
 static size_t
 parse_bytes(const char *opt, const char *arg, size_t min, size_t max,
     const char *range)
 {
 	size_t n;
+	int rc = ms_parse_size(arg, &n);
 
-	if (ms_parse_size(arg, &n) == -1 || n < min || n > max)
-		ms_cli_refuse("invalid --%s '%s'%s", opt, arg, range);
+	if (rc != 0)
+		ms_cli_refuse("invalid --%s '%s': %s", opt, arg,
+		    ms_size_error(rc));
+	if (n < min || n > max)
+		ms_cli_refuse("invalid --%s '%s': too %s%s", opt, arg,
+		    n < min ? "small" : "large", range);
 	return n;
 }
 
@@ -432,7 +439,8 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		    MS_MEMORY_MIN, SIZE_MAX, " (at least 1M)"); break;
 		case 'j': o->engine.jobs = parse_jobs(optarg); break;
 		case OPT_PART_SIZE: o->param.part_size = parse_bytes("part-size",
-		    optarg, 1, SIZE_MAX, ""); break;
+		    optarg, MS_S3_PART_MIN, MS_S3_PART_MAX,
+		    " (S3's parts are 5M to 5G)"); break;
 		case OPT_BYTES_PER_CRC: o->param.bytes_per_crc = (uint32_t)parse_bytes(
 		    "bytes-per-crc", optarg, 1, INT32_MAX, ""); break;
 		case OPT_BLOCK_SIZE: o->param.block_size = parse_bytes("block-size",

@@ -97,6 +97,14 @@ part_size(const struct ms_digest_spec *spec)
 	return spec->param.part_size != 0 ? spec->param.part_size : DEFAULT_PART;
 }
 
+uint64_t
+ms_s3_parts(const struct ms_digest_spec *spec, uint64_t size)
+{
+	uint64_t p = part_size(spec);
+
+	return size < p ? 0 : size / p + (size % p != 0);
+}
+
 static void s3_end_open(void *state);
 
 static void *

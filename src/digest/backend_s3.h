@@ -27,4 +27,16 @@ int	 ms_s3_expect(const char *text, unsigned char *out, size_t cap,
 int	 ms_s3_decode(const char *text, size_t n, unsigned char *out,
 	    size_t cap, size_t *len, const char **algo);
 
+/* S3's multipart limits: parts of 5 MiB to 5 GiB (the last may be
+ * smaller), at most 10,000 of them (S3's "Multipart upload limits"). */
+#define MS_S3_PART_MIN		((uint64_t)5 << 20)
+#define MS_S3_PART_MAX		((uint64_t)5 << 30)
+#define MS_S3_PARTS_MAX		10000
+
+struct ms_digest_spec;
+
+/* The parts an object of size bytes is uploaded in under spec (an s3etag
+ * or s3-* row's, with its part size): 0 for a single PUT. */
+uint64_t ms_s3_parts(const struct ms_digest_spec *spec, uint64_t size);
+
 #endif

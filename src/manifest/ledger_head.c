@@ -125,6 +125,9 @@ ms_ledger_head_scope(struct ms_ledger_head *h, const char *line)
 	n -= strlen(MS_LEDGER_SCOPE);
 	if (n > 0 && line[n - 1] == '\n')
 		n--;
+	if (n > 0 && line[n - 1] == '\r')	/* a CRLF list's; a name's CR
+						 * is written escaped */
+		n--;
 	for (size_t i = 0; i < MS_ARRAY_LEN(kinds); i++)
 		if (strncmp(line, kinds[i], strlen(kinds[i])) == 0) {
 			s = ms_xstrndup(line, n);

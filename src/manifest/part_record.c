@@ -8,9 +8,11 @@
  * the file's size and modification time, which tell the parts of one
  * file from those of another or of a changed one), the format a run over
  * the whole file would have written its line in, and each digest's
- * saved state in hex.  Every line starts with '#', so a checker reads
- * none of it: a record verifies nothing on its own.  Parsing is strict;
- * what the states mean is the digests' (compose.h).
+ * saved state in hex, and the SHA-256 of all that text, which tells a
+ * damaged or altered record (one digit of a state) from a sound one.
+ * Every line starts with '#', so a checker reads none of it: a record
+ * verifies nothing on its own.  Parsing is strict; what the states mean
+ * is the digests' (compose.h).
  */
 #include "manifest/part_record.h"
 
@@ -25,6 +27,8 @@
 
 #define NAME_LINE	"#multisum-part-name "
 #define STATE_LINE	"#multisum-part-state "
+#define SUM_LINE	"#multisum-part-sum sha256="
+#define SUM_HEX		64
 
 static const char *const formats[] = {
 	[MS_FORMAT_GNU] = "gnu", [MS_FORMAT_BSD] = "bsd",
@@ -73,15 +77,40 @@ param_set(struct ms_digest_params *p, size_t i, uint64_t v)
 		memcpy(f, &v, 8);
 }
 
-void
-ms_part_record_write(FILE *out, const struct ms_part_record *r)
+/* The record's checksum: SHA-256 of its text, in hex; -1 if this build
+ * cannot compute one. */
+static int
+text_sum(const void *text, size_t len, char hex[SUM_HEX + 1])
+{
+	struct ms_digest_spec spec;
+	struct ms_selection sel = { 0 };
+	struct ms_digest_set set;
+	unsigned char d[SUM_HEX / 2];
+	const char *why;
+
+	if (ms_algo_resolve("sha256", 0, &spec, &why) == -1 ||
+	    ms_selection_add(&sel, &spec) == -1 || ms_selection_load(&sel) == -1)
+		return -1;
+	ms_digest_set_create(&set, &sel);
+	ms_digest_set_init(&set);
+	ms_digest_set_update(&set, text, len);
+	ms_digest_set_final(&set, d);
+	ms_digest_set_destroy(&set);
+	ms_hex(hex, d, sizeof(d));
+	return 0;
+}
+
+/* Every line of the record but its checksum. */
+static void
+write_body(FILE *out, const struct ms_part_record *r)
 {
 	const struct ms_format_opts *f = &r->fmt;
 	char hex[2 * 64 + 1], name[64];
 
-	fprintf(out, "%spart=%" PRIu32 "/%" PRIu32 " size=%" PRIu64
+	fprintf(out, "%s%spart=%" PRIu32 "/%" PRIu32 " size=%" PRIu64
 	    " mtime=%" PRId64 " range=%" PRIu64 "+%" PRIu64 " format=%s"
-	    " options=%s%s%s%s\n", MS_PART_MAGIC, r->k, r->n, r->size,
+	    " options=%s%s%s%s\n", MS_PART_MAGIC, MS_PART_VERSION, r->k, r->n,
+	    r->size,
 	    r->mtime_ns, r->part.off, r->part.len, formats[f->format],
 	    f->binary ? "binary," : "", f->zero ? "zero," : "",
 	    f->base64 ? "base64," : "",
@@ -111,6 +140,26 @@ ms_part_record_write(FILE *out, const struct ms_part_record *r)
 		}
 		putc('\n', out);
 	}
+}
+
+int
+ms_part_record_write(FILE *out, const struct ms_part_record *r)
+{
+	char *text = NULL, sum[SUM_HEX + 1];
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	int rc = -1;
+
+	if (mem == NULL)
+		return -1;
+	write_body(mem, r);
+	if (fclose(mem) == 0 && text_sum(text, len, sum) == 0) {
+		fwrite(text, 1, len, out);
+		fprintf(out, "%s%s\n", SUM_LINE, sum);
+		rc = 0;
+	}
+	free(text);
+	return rc;
 }
 
 /* A decimal number that is all of [s, s + n). */
@@ -172,7 +221,8 @@ header(struct ms_part_record *r, const char *line)
 	size_t len;
 	bool minus;
 
-	if (strncmp(line, MS_PART_MAGIC, strlen(MS_PART_MAGIC)) != 0)
+	if (strncmp(line, MS_PART_MAGIC MS_PART_VERSION,
+	    strlen(MS_PART_MAGIC MS_PART_VERSION)) != 0)
 		return false;
 	v = ms_header_word(line, "part", &len);
 	if (!pair(v, len, '/', &k, &n) || k < 1 || k > n || n > UINT32_MAX)
@@ -263,28 +313,72 @@ state(struct ms_part_record *r, char *line)
 	    b == &r->part.saved[r->sel.cnt - 1];
 }
 
+/* Is line the record's checksum line, and the sum of text? */
+static bool
+sum_matches(const char *line, size_t n, const struct ms_bytes *text,
+    const char **why)
+{
+	char sum[SUM_HEX + 1];
+
+	*why = "a damaged --part record (its checksum line is malformed)";
+	if (n != strlen(SUM_LINE) + SUM_HEX + 1 || line[n - 1] != '\n')
+		return false;
+	if (text_sum(text->p, text->len, sum) == -1) {
+		*why = "its checksum cannot be computed (no SHA-256 in this "
+		    "build)";
+		return false;
+	}
+	*why = "a damaged --part record: its checksum does not match (a "
+	    "state or a field altered since --part wrote it)";
+	return memcmp(line + strlen(SUM_LINE), sum, SUM_HEX) == 0;
+}
+
 int
 ms_part_record_read(FILE *fp, struct ms_part_record *r, const char **why)
 {
+	struct ms_bytes text = { 0 };
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
 	int rc = -1;
+	bool summed = false;
 
 	memset(r, 0, sizeof(*r));
 	*why = "not a --part record";
-	if ((n = getline(&line, &cap, fp)) <= 0 || !header(r, line))
+	if ((n = getline(&line, &cap, fp)) <= 0)
 		goto out;
+	if (strncmp(line, MS_PART_MAGIC "v1 ",
+	    strlen(MS_PART_MAGIC "v1 ")) == 0) {
+		*why = "a --part record of version 1, without a checksum of its "
+		    "own: refused (run its --part again)";
+		goto out;
+	}
+	if (!header(r, line))
+		goto out;
+	ms_bytes_add(&text, line, (size_t)n);
 	*why = "a damaged --part record";
 	if ((n = getline(&line, &cap, fp)) <= 0 ||
 	    strncmp(line, NAME_LINE, strlen(NAME_LINE)) != 0 ||
 	    line[n - 1] != '\n')
 		goto out;
+	ms_bytes_add(&text, line, (size_t)n);
 	line[--n] = '\0';
 	r->name = ms_xstrdup(line + strlen(NAME_LINE));
 	if (!ms_mf_unescape(r->name, strlen(r->name)))
 		goto out;
 	while ((n = getline(&line, &cap, fp)) > 0) {
+		if (summed) {
+			*why = "a damaged --part record (lines after its "
+			    "checksum)";
+			goto out;
+		}
+		if (strncmp(line, SUM_LINE, strlen(SUM_LINE)) == 0) {
+			if (!sum_matches(line, (size_t)n, &text, why))
+				goto out;
+			summed = true;
+			continue;
+		}
+		ms_bytes_add(&text, line, (size_t)n);
 		if (strncmp(line, STATE_LINE, strlen(STATE_LINE)) != 0 ||
 		    !state(r, line + strlen(STATE_LINE)))
 			goto out;
@@ -293,9 +387,14 @@ ms_part_record_read(FILE *fp, struct ms_part_record *r, const char **why)
 		*why = strerror(errno);
 		goto out;
 	}
+	if (!summed) {
+		*why = "a damaged --part record (no checksum line: cut short)";
+		goto out;
+	}
 	if (r->sel.cnt > 0)
 		rc = 0;
 out:
+	ms_bytes_free(&text);
 	free(line);
 	return rc;
 }

@@ -15,8 +15,10 @@
 #include "digest/digest_set.h"
 #include "manifest/format.h"
 
-/* A record's first line starts so (--merge tells parts from shards). */
-#define MS_PART_MAGIC	"#multisum-part v1 "
+/* A record's first line starts so (--merge tells parts from shards),
+ * then its version: 2, with the record's own checksum. */
+#define MS_PART_MAGIC	"#multisum-part "
+#define MS_PART_VERSION	"v2 "
 
 struct ms_part_record {
 	char		*name;		/* the file, as the operand named it */
@@ -30,13 +32,17 @@ struct ms_part_record {
 
 /*
  * The stable text, every line a comment to checkers:
- *   #multisum-part v1 part=K/N size=SIZE mtime=NS range=OFF+LEN
+ *   #multisum-part v2 part=K/N size=SIZE mtime=NS range=OFF+LEN
  *       format=gnu|bsd|sfv|ndjson options=binary,zero,base64|-
  *   #multisum-part-name NAME               (\\, \n, \r escaped)
  *   #multisum-part-state ALGORITHM [part-size=N] [bytes-per-crc=N]
  *       [block-size=N] HEX|-               (one per digest, in order)
+ *   #multisum-part-sum sha256=HEX          (of every byte above it)
+ * Text only, so the same on every byte order.  A record whose sum does
+ * not match is refused, as is one of v1, which has none.  Writing
+ * returns -1 (nothing written) if the checksum cannot be computed.
  */
-void	 ms_part_record_write(FILE *out, const struct ms_part_record *r);
+int	 ms_part_record_write(FILE *out, const struct ms_part_record *r);
 
 /* Read one record from fp into r (zeroed first); -1 with *why (a
  * message fragment) when it is none or is damaged. */

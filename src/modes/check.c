@@ -278,8 +278,9 @@ take(struct run *r, struct manifest *m, const struct ms_manifest_state *st,
 {
 	switch (rc) {
 	case MS_LINE_ENTRY:
-		if (r->hooks != NULL && r->hooks->entry != NULL)
-			r->hooks->entry(r->hooks->arg, e->name);
+		if (r->hooks != NULL && r->hooks->entry != NULL &&
+		    !r->hooks->entry(r->hooks->arg, e->name))
+			break;
 		/* --shard: a check keys on the name as listed */
 		if (ms_shard_keeps(&r->o->shard, e->name))
 			add_entry(r, m, e, st->line);

@@ -60,7 +60,8 @@ int	 ms_check_main(const struct ms_options *o);
  */
 struct run;
 struct ms_check_hooks {
-	void	(*entry)(void *arg, const char *name);	/* as listed */
+	/* an entry, its name as listed: false drops it unopened */
+	bool	(*entry)(void *arg, const char *name);
 	void	(*comment)(void *arg, const char *line, size_t len);
 	void	*arg;
 };

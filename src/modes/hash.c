@@ -11,12 +11,14 @@
 #include "modes/hash.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "digest/backend_s3.h"
 #include "engine/engine_members.h"
 #include "io/output.h"
 #include "modes/scope.h"
@@ -45,6 +47,8 @@ struct run {
 
 /* t->err of an operand the style refuses unread (stdin_refusal). */
 #define REFUSED		(-1)
+/* t->err of a file in more parts than S3 takes, refused unread. */
+#define TOO_MANY_PARTS	(-2)
 
 /* "FILE: CAUSE" (err, or why if err is 0), after what standard output
  * holds, as check mode does; the input counts as failed. */
@@ -77,6 +81,36 @@ known(const struct ms_options *o, const struct ms_task *t)
 	return false;
 }
 
+/* Does sel hold an S3 digest (a row with a part size)? */
+static bool
+has_parts(const struct ms_selection *sel)
+{
+	for (size_t i = 0; i < sel->cnt; i++)
+		if (sel->spec[i].algo->params & MS_PARAM_PART_SIZE)
+			return true;
+	return false;
+}
+
+/* An S3 digest of t (of t->size bytes) in more parts than S3 takes: why
+ * (malloc), or NULL.  The AWS CLI raises its part size then: the ETag of
+ * this part size is no object's. */
+static const char *
+too_many_parts(const struct ms_task *t)
+{
+	for (size_t i = 0; i < t->sel->cnt; i++) {
+		const struct ms_digest_spec *s = &t->sel->spec[i];
+		uint64_t n;
+
+		if (!(s->algo->params & MS_PARAM_PART_SIZE) ||
+		    (n = ms_s3_parts(s, t->size)) <= MS_S3_PARTS_MAX)
+			continue;
+		return ms_xasprintf("%s: %" PRIu64 " parts, more than S3's %d "
+		    "(give a larger --part-size)", s->algo->name, n,
+		    MS_S3_PARTS_MAX);
+	}
+	return NULL;
+}
+
 static void
 emit(void *arg, struct ms_task *t)
 {
@@ -94,6 +128,11 @@ emit(void *arg, struct ms_task *t)
 	}
 	if (t->err == REFUSED) {
 		failed(r, name, 0, r->style->stdin_refusal);
+	} else if ((t->err == TOO_MANY_PARTS || t->err == 0) &&
+	    (why = too_many_parts(t)) != NULL) {
+		/* by its size before it was read, or by what was read */
+		failed(r, name, 0, why);
+		free((char *)why);
 	} else if (t->err == ENOENT && t->walked) {
 		/* found by the walk, gone since: the tree changed, no error */
 		ms_output_flush(&r->out);
@@ -155,6 +194,21 @@ submit(void *arg, const char *path, bool walked)
 		t->err = REFUSED;
 		ms_engine_submit_done(r->engine, t);
 		return;
+	}
+	if (has_parts(t->sel) && strcmp(path, "-") != 0 &&
+	    stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		const char *why;
+
+		t->size = (uint64_t)st.st_size;
+		if ((why = too_many_parts(t)) != NULL) {
+			/* in its place among the results, never read */
+			free((char *)why);
+			release(r);
+			t->err = TOO_MANY_PARTS;
+			ms_engine_submit_done(r->engine, t);
+			return;
+		}
+		t->size = 0;
 	}
 	if (r->cfg.jobs <= 1 && r->cfg.progress != NULL) {
 		/* -j 1 hashes a task as it is submitted: hold them back, so

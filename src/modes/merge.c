@@ -35,6 +35,7 @@ struct item {
 	size_t		 len;
 	size_t		 input;		/* which manifest */
 	size_t		 seq;		/* order inside it */
+	bool		 tagged;	/* its first line a tag ("SHA256 (") */
 };
 
 struct merge {
@@ -149,6 +150,7 @@ read_input(struct merge *m, size_t input)
 		}
 		if (cur == NULL || pending != NULL || strcmp(cur->name, e.name) != 0) {
 			cur = new_item(m, e.name, pending, input);
+			cur->tagged = e.how == MS_BY_TAG;
 			pending = NULL;
 		}
 		append(cur, line, (size_t)n);
@@ -170,6 +172,131 @@ read_input(struct merge *m, size_t input)
 	ms_manifest_end(&st);
 	free(pending);
 	free(copy);
+}
+
+/*
+ * What a run's options make of a line: tagged (--tag) or not, the digest
+ * in hex or base64 (--base64), a GNU line's '*' (--binary).  Lines of
+ * one run all have the same.
+ */
+enum { SHAPE_TAG = 1, SHAPE_BASE64 = 2, SHAPE_BINARY = 4 };
+
+static unsigned
+shape_of(const struct item *it)
+{
+	const char *d = it->text, *end;
+	unsigned shape = it->tagged ? SHAPE_TAG : 0;
+
+	if (it->tagged) {
+		const char *eq = strstr(d, ") = ");
+
+		d = eq != NULL ? eq + 4 : d;
+	} else if (*d == '\\') {
+		d++;
+	}
+	end = d + strcspn(d, " \n");
+	for (const char *c = d; c < end; c++)
+		if (strchr("0123456789abcdefABCDEF", *c) == NULL)
+			shape |= SHAPE_BASE64;
+	if (!it->tagged && end[0] == ' ' && end[1] == '*')
+		shape |= SHAPE_BINARY;
+	return shape;
+}
+
+static const char *
+shape_text(unsigned shape, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "%s lines%s%s", shape & SHAPE_TAG ?
+	    "tagged (--tag)" : "GNU", shape & SHAPE_BASE64 ?
+	    " in base64 (--base64)" : "", shape & SHAPE_BINARY ?
+	    " marked binary (--binary)" : "");
+	return buf;
+}
+
+/*
+ * Can a run over h's operands have listed name?  Its names are below an
+ * operand (or the operand itself), and nothing after the operand climbs
+ * out again by "..".  Names read from a list (--files-from) may be any;
+ * with no operands recorded, a name with ".." is refused.
+ */
+static bool
+in_scope(const struct ms_ledger_head *h, const char *name)
+{
+	bool operands = false;
+
+	for (size_t i = 0; i < h->scope_read; i++) {
+		const char *op = h->scope[i];
+		size_t n;
+
+		if (strncmp(op, "operand ", 8) != 0) {
+			if (strncmp(op, "exclude ", 8) != 0)
+				return true;	/* names from a list */
+			continue;
+		}
+		op += 8;
+		operands = true;
+		n = strlen(op);
+		while (n > 1 && op[n - 1] == '/')
+			n--;
+		if (strncmp(name, op, n) != 0)
+			continue;
+		if (name[n] == '\0')
+			return true;
+		if (name[n] != '/' && !(n == 1 && op[0] == '/'))
+			continue;
+		name += n + strspn(name + n, "/");
+		return !ms_path_leaves(name);
+	}
+	return !operands && (name[0] == '/' || !ms_path_leaves(name));
+}
+
+/*
+ * Could one run have written every entry: each inside its shard's
+ * operands, each line of the same shape as the first input's?  Every
+ * refusal is said, naming the shard, and counted in m->failed.
+ */
+static void
+check_entries(struct merge *m)
+{
+	const struct ms_options *o = m->o;
+	unsigned *shape = ms_xcalloc(o->nfiles, sizeof(*shape));
+	bool *seen = ms_xcalloc(o->nfiles, sizeof(*seen));
+	size_t first = SIZE_MAX;
+	char a[96], b[96];
+
+	for (size_t i = 0; i < m->cnt; i++) {
+		const struct item *it = &m->it[i];
+		unsigned sh = shape_of(it);
+
+		if (!in_scope(&m->head[it->input], it->name)) {
+			ms_warn("%s: %s %s: no shard of the run holds it",
+			    o->files[it->input], ms_quotef(it->name),
+			    it->name[0] != '/' && ms_path_leaves(it->name) ?
+			    "has a '..' component" : "is outside the operands "
+			    "its bookkeeping records");
+			m->failed++;
+		}
+		if (!seen[it->input]) {
+			seen[it->input] = true;
+			shape[it->input] = sh;
+			if (first == SIZE_MAX)
+				first = it->input;
+			else if (sh != shape[first]) {
+				ms_warn("%s: %s, but %s has %s: not shards of "
+				    "one run", o->files[it->input],
+				    shape_text(sh, a, sizeof(a)), o->files[first],
+				    shape_text(shape[first], b, sizeof(b)));
+				m->failed++;
+			}
+		} else if (sh != shape[it->input]) {
+			ms_warn("%s: %s: %s among %s", o->files[it->input],
+			    ms_quotef(it->name), shape_text(sh, a, sizeof(a)),
+			    shape_text(shape[it->input], b, sizeof(b)));
+			m->failed++;
+		}
+	}
+	free(shape);
+	free(seen);
 }
 
 /* Walk order: byte order, component by component. */
@@ -333,6 +460,7 @@ ms_merge_main(const struct ms_options *o)
 	m.unfinished = ms_xcalloc(o->nfiles, sizeof(*m.unfinished));
 	for (size_t i = 0; i < o->nfiles; i++)
 		read_input(&m, i);
+	check_entries(&m);
 	check_set(&m, &all);
 	if (all.n > 0 && !ms_shard_set_complete(&all)) {
 		ms_shard_set_missing(&all, &missing);

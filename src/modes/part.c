@@ -119,8 +119,12 @@ ms_part_main(const struct ms_options *o)
 	    &r.part.len);
 	if (hash_part(o, path, &r, &st) == 0 &&
 	    ms_output_open(&out, o->output) == 0) {
-		ms_part_record_write(out.fp, &r);
-		if (ms_output_close(&out, true) == 0)
+		bool written = ms_part_record_write(out.fp, &r) == 0;
+
+		if (!written)
+			ms_warn("%s: the record's checksum cannot be computed",
+			    ms_quotef(path));
+		if (ms_output_close(&out, written) == 0 && written)
 			status = MS_EXIT_OK;
 	}
 	if (status != MS_EXIT_OK && o->output != NULL)

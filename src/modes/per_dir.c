@@ -72,6 +72,7 @@ struct per_dir {
 	size_t		 failed;
 	size_t		 unlisted, unmanifested, missing;
 	size_t		 lost;		/* listed folders without a manifest */
+	size_t		 escaped;	/* listed names that leave the folder */
 };
 
 /* What a task of the write stands for: a file, or a folder's end. */
@@ -265,18 +266,39 @@ write_file(void *arg, const char *path, bool walked)
 
 /* ----------------------------------------------------------- checking */
 
-static void
+/*
+ * An entry of the manifest being read (of p->cur): a name that leaves
+ * the folder (absolute, or with a ".." component) is no file of it, and
+ * is refused, one failure, never opened.
+ */
+static bool
 listed(void *arg, const char *name)
 {
-	struct folder *f = arg;
+	struct per_dir *p = arg;
+	struct folder *f = p->cur;
+	char *path, *manifest, *why;
 
-	push(&f->names, &f->nnames, name);
+	if (!ms_path_leaves(name)) {
+		push(&f->names, &f->nnames, name);
+		return true;
+	}
+	path = ms_xasprintf("%s%s", f->prefix, name);
+	manifest = manifest_of(p, f);
+	why = ms_xasprintf("FAILED (refused: a name in %s that leaves its "
+	    "folder; not opened)", manifest);
+	ms_check_note(p->check, path, why);
+	p->escaped++;
+	free(why);
+	free(manifest);
+	free(path);
+	return false;
 }
 
 static void
 folder_line(void *arg, const char *line, size_t len)
 {
-	struct folder *f = arg;
+	struct per_dir *p = arg;
+	struct folder *f = p->cur;
 	char *name;
 	size_t n;
 
@@ -354,7 +376,7 @@ check_folder_event(void *arg, const char *path, bool enter)
 		p->cur = NULL;	/* the parent's subs are its listing, kept */
 		f = folder_new(p, path);
 		f->up = up;
-		hooks = (struct ms_check_hooks){ listed, folder_line, f };
+		hooks = (struct ms_check_hooks){ listed, folder_line, p };
 		manifest = manifest_of(p, f);
 		if (stat(manifest, &st) == 0) {
 			f->has_manifest = true;
@@ -455,7 +477,7 @@ ms_per_dir_main(const struct ms_options *o)
 	    (o->strict && (p.unlisted > 0 || p.unmanifested > 0)))
 		ms_outcome_note(MS_OUTCOME_FAIL);	/* folders, lists missing */
 	status = ms_check_end(p.check, p.failed > 0 || p.missing > 0 ||
-	    p.lost > 0 ||
+	    p.lost > 0 || p.escaped > 0 ||
 	    (o->strict && (p.unlisted > 0 || p.unmanifested > 0)));
 	if (!o->status) {
 		if (p.unlisted > 0)
@@ -468,6 +490,11 @@ ms_per_dir_main(const struct ms_options *o)
 		if (p.missing > 0)
 			ms_warn("WARNING: %zu listed %s missing", p.missing,
 			    plural(p.missing, "folder is", "folders are"));
+		if (p.escaped > 0)
+			ms_warn("WARNING: %zu listed %s the folder of %s %s",
+			    p.escaped, plural(p.escaped, "name leaves",
+			    "names leave"), plural(p.escaped, "its", "their"),
+			    o->per_dir);
 		if (p.lost > 0)
 			ms_warn("WARNING: %zu listed %s no %s", p.lost,
 			    plural(p.lost, "folder has", "folders have"),

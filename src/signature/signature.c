@@ -268,8 +268,9 @@ not_found(const char *path, const char *const *suffix, size_t n,
 	char *s, *t;
 
 	if (strcmp(path, "-") == 0)
-		return ms_xasprintf("no %s in it, and a detached signature "
-		    "of standard input needs --signature=FILE", embedded);
+		return ms_xasprintf("found no %s in it, and a detached "
+		    "signature of standard input needs --signature=FILE",
+		    embedded);
 	s = ms_xstrdup("");
 	for (size_t i = 0; i < n; i++) {
 		t = ms_xasprintf("%s%s%s", s, path, suffix[i]);
@@ -277,8 +278,8 @@ not_found(const char *path, const char *const *suffix, size_t n,
 		s = ms_xasprintf("%s, ", t);
 		free(t);
 	}
-	t = ms_xasprintf("no signature found (looked for %sand %s in it)", s,
-	    embedded);
+	t = ms_xasprintf("no signature found (looked for %sand a %s in it)",
+	    s, embedded);
 	free(s);
 	return t;
 }
@@ -329,7 +330,7 @@ embedded_ed25519(const struct ms_verifier *v, const char *path,
 	ms_keynum_text(kn, v->pub.keynum);
 	if (strncmp(l->data, MS_COMMENT_PREFIX, strlen(MS_COMMENT_PREFIX)) != 0)
 		refuse(l, path, NULL, not_found(path, ed25519_beside,
-		    MS_ARRAY_LEN(ed25519_beside), "a signify signature"));
+		    MS_ARRAY_LEN(ed25519_beside), "signify signature"));
 	else if (ms_signify_parse(l->data, l->len, &ss, &pwhy) == -1)
 		refuse(l, path, NULL, ms_xasprintf("not a signify signature at "
 		    "its top: %s", pwhy));
@@ -400,7 +401,7 @@ embedded_pgp(const struct ms_verifier *v, const char *path,
 		refuse(l, path, NULL, ms_xasprintf("line %lu: %s", line, why));
 	} else {
 		refuse(l, path, NULL, not_found(path, pgp_beside,
-		    MS_ARRAY_LEN(pgp_beside), "a clear-signed message"));
+		    MS_ARRAY_LEN(pgp_beside), "clear-signed message"));
 	}
 }
 
