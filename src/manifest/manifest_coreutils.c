@@ -1,10 +1,10 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * manifest_coreutils.c - the rules of one GNU coreutils 9.1 tool
- * (md5sum, sha*sum, b2sum, cksum), reproduced quirk for quirk for the
- * personalities, including the state those tools carry from line to
- * line.  Pure, as manifest.c.
+ * manifest_coreutils.c - the rules of one GNU coreutils tool (9.1's
+ * md5sum, sha*sum and b2sum, 9.11's cksum), reproduced quirk for quirk
+ * for the personalities, including the state those tools carry from line
+ * to line.  Pure, as manifest.c.
  */
 #include "manifest/manifest_int.h"
 
@@ -22,8 +22,8 @@
 #define CKSUM_TAG_MAX	7	/* strlen("BLAKE2b") */
 
 /* cksum's tag lookup: the word before '-', '(' or white space; NULL for
- * no tag or the tag of a format `cksum -c` cannot check. */
-static const struct ms_algo *
+ * no tag. */
+static const struct ms_cksum_algo *
 cksum_tag(const char *s)
 {
 	size_t i = 0;
@@ -34,39 +34,69 @@ cksum_tag(const char *s)
 	if (i > CKSUM_TAG_MAX)
 		return NULL;
 	for (size_t k = 0; k < ms_cksum_algo_count; k++) {
-		const struct ms_algo *a = ms_algo_named(ms_cksum_algos[k].algo);
+		const char *tag = ms_cksum_algos[k].tag;
 
-		if (strlen(a->tag) == i && memcmp(a->tag, s, i) == 0)
-			return a->legacy == MS_LEGACY_NONE ? a : NULL;
+		if (strlen(tag) == i && memcmp(tag, s, i) == 0)
+			return &ms_cksum_algos[k];
 	}
 	return NULL;
 }
 
+/* The length of base64 text for n bytes. */
+#define B64_LEN(n)	(((n) + 2) / 3 * 4)
+
+/* Is c a base64 digit (padding aside)? */
 static bool
-decode_hex(struct ms_manifest_entry *e, const char *hex, size_t hexlen)
+is_b64(int c)
 {
-	if (hexlen / 2 > sizeof(e->d[0].digest) ||
-	    ms_unhex(e->d[0].digest, hex, hexlen / 2) == -1)
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+	    (c >= '0' && c <= '9') || c == '+' || c == '/';
+}
+
+/* coreutils' valid_digits: d (dlen bytes, then the end of the string) is
+ * hex_len hex digits or, for the cksum face, the base64 of hex_len / 2
+ * bytes, padded; into e. */
+static bool
+cu_digest(const struct ms_manifest_rules *r, const char *d, size_t dlen,
+    size_t hex_len, struct ms_manifest_entry *e)
+{
+	size_t bytes = hex_len / 2;
+
+	if (r->cksum_face && dlen == B64_LEN(bytes)) {
+		size_t pad = (3 - bytes % 3) % 3;
+		long n;
+
+		for (size_t i = 0; i < dlen; i++)
+			if (i < dlen - pad ? !is_b64((unsigned char)d[i]) :
+			    d[i] != '=')
+				return false;
+		/* A digest whose unused bits are set never matches there, as
+		 * cksum compares the text; it is refused here. */
+		n = ms_unbase64(e->d[0].digest, sizeof(e->d[0].digest), d, dlen);
+		if (n != (long)bytes || d[dlen] != '\0')
+			return false;
+		e->d[0].len = bytes;
+		e->n = 1;
+		return true;
+	}
+	if (dlen != hex_len)
 		return false;
-	e->d[0].len = hexlen / 2;
+	for (size_t i = 0; i < hex_len; i++)
+		if (!ms_mf_is_xdigit((unsigned char)d[i]))
+			return false;
+	if (d[hex_len] != '\0' || hex_len / 2 > sizeof(e->d[0].digest) ||
+	    ms_unhex(e->d[0].digest, d, hex_len / 2) == -1)
+		return false;
+	e->d[0].len = hex_len / 2;
 	e->n = 1;
 	return true;
 }
 
-/* Exactly hexlen hex digits, then the end of the string. */
+/* "NAME) = DIGEST" after the '(' of a tagged line (coreutils'
+ * bsd_split_3). */
 static bool
-hex_then_end(const char *s, size_t hexlen)
-{
-	for (size_t i = 0; i < hexlen; i++)
-		if (!ms_mf_is_xdigit((unsigned char)s[i]))
-			return false;
-	return s[hexlen] == '\0';
-}
-
-/* "NAME) = HEX" after the '(' of a tagged line (coreutils' bsd_split_3). */
-static bool
-cu_tagged_rest(char *s, size_t len, bool escaped, size_t hexlen,
-    struct ms_manifest_entry *e)
+cu_tagged_rest(const struct ms_manifest_rules *r, char *s, size_t len,
+    bool escaped, size_t hexlen, struct ms_manifest_entry *e)
 {
 	size_t i;
 
@@ -86,7 +116,7 @@ cu_tagged_rest(char *s, size_t len, bool escaped, size_t hexlen,
 		return false;
 	while (ISWHITE(s[i]))
 		i++;
-	return hex_then_end(s + i, hexlen) && decode_hex(e, s + i, hexlen);
+	return cu_digest(r, s + i, len - i, hexlen, e);
 }
 
 /* coreutils' xstrtoumax(s, &end, 0): C bases, leading blanks, no sign. */
@@ -104,36 +134,83 @@ cu_length(const char *s, char **end, uintmax_t *v)
 	return *end != s && errno == 0;
 }
 
-/* BLAKE2b of bits: coreutils' b2sum -l, a different function per length. */
+/* Is bits a length of the sha2 and sha3 families? */
 static bool
-blake2b_spec(size_t bits, struct ms_digest_spec *spec)
+family_length(uintmax_t bits)
 {
-	const char *why;
+	return bits == 224 || bits == 256 || bits == 384 || bits == 512;
+}
 
-	return ms_algo_resolve("blake2b", (unsigned)bits, spec, &why) == 0;
+/* SHA2, SHA224, SHA256, SHA384 or SHA512: what -a sha2 reads. */
+static bool
+is_sha2(const struct ms_cksum_algo *t)
+{
+	return strcmp(t->arg, "sha2") == 0 ||
+	    (strncmp(t->arg, "sha", 3) == 0 && strlen(t->arg) == 6);
 }
 
 /* The entry's algorithm once its digest is known. */
 static bool
-cu_spec(const struct ms_algo *algo, struct ms_manifest_entry *e)
+cu_spec(const struct ms_algo *algo, const struct ms_cksum_algo *ck,
+    struct ms_manifest_entry *e)
 {
+	const char *why, *name = ck != NULL && ck->family != NULL ?
+	    ck->family : strcmp(algo->name, "blake2b") == 0 ? "blake2b" : NULL;
+
 	e->how = MS_BY_TAG;
-	if (strcmp(algo->name, "blake2b") == 0)
-		return blake2b_spec(e->d[0].len * 8, &e->d[0].spec);
+	/* a family, and BLAKE2b (coreutils' b2sum -l): a different function
+	 * per length */
+	if (name != NULL)
+		return ms_algo_resolve(name, (unsigned)e->d[0].len * 8,
+		    &e->d[0].spec, &why) == 0;
 	/* cksum's "SHA256-128" compares a prefix of the full digest */
 	e->d[0].spec = (struct ms_digest_spec){ .algo = algo,
 	    .bits = algo->bits };
 	return true;
 }
 
-/* One line by the rules of coreutils 9.1's split_3. */
+/*
+ * cksum 9.11's untagged length for blake2b, sha2 and sha3: the hex
+ * digits that open the digest, or its base64 text's length; 0 if none
+ * fits.
+ */
+static size_t
+cksum_auto_length(const struct ms_cksum_algo *ck, const char *d)
+{
+	size_t hex = 0, b64, eq = 0;
+
+	while (ms_mf_is_xdigit((unsigned char)d[hex]))
+		hex++;
+	for (b64 = hex; is_b64((unsigned char)d[b64]); b64++)
+		continue;
+	while (d[b64 + eq] == '=')
+		eq++;
+	if (ck->family != NULL && !family_length(hex / 2 * 8)) {
+		hex = 0;
+		for (size_t bytes = 28; bytes <= 64; bytes += bytes < 32 ? 4 : 16)
+			if (b64 + eq == B64_LEN(bytes))
+				hex = bytes * 2;
+	} else if (ck->family == NULL && hex < b64) {
+		for (size_t bits = 8; bits <= MS_DIGEST_MAX; bits += 8)
+			if (B64_LEN(bits / 8) == b64 + eq && bits % 3 == eq) {
+				hex = bits / 4;
+				break;
+			}
+	}
+	return hex;
+}
+
+/* One line by the rules of coreutils 9.1's split_3, or 9.11's for the
+ * cksum face. */
 enum ms_line
 ms_mf_cu_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
     char *s, size_t len, struct ms_manifest_entry *e)
 {
 	const struct ms_algo *algo = r->tool;
+	const struct ms_cksum_algo *ck = NULL;
 	bool escaped = false;
-	size_t i = 0, taglen;
+	size_t i = 0, taglen, at;
+	const char *tag;
 	char *hex;
 
 	while (ISWHITE(s[i]))
@@ -142,30 +219,53 @@ ms_mf_cu_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 		i++;
 		escaped = true;
 	}
-	if (r->dialect == MS_DIALECT_CKSUM) {
-		/* Without -a only tagged lines, and not the legacy sums. */
-		if ((algo = cksum_tag(s + i)) == NULL)
-			return MS_LINE_BAD;
-		st->cksum_algo = algo;
+	if (r->cksum_face) {
+		const struct ms_cksum_algo *t = NULL;
+
+		ck = st->cksum_algo != NULL ? st->cksum_algo : r->cksum;
+		if (r->dialect == MS_DIALECT_CKSUM ||
+		    strcmp(ck->arg, "sha2") == 0)
+			t = cksum_tag(s + i);
+		/* Without -a only tagged lines, and not the sums'; -a sha2
+		 * takes SHA2 and SHA224 to SHA512 tags, and keeps the last. */
+		if (r->dialect == MS_DIALECT_CKSUM) {
+			if (t == NULL || t->sum)
+				return MS_LINE_BAD;
+			st->cksum_algo = ck = t;
+		} else if (t != NULL && strcmp(ck->arg, "sha2") == 0 &&
+		    is_sha2(t)) {
+			st->cksum_algo = ck = t;
+		}
+		algo = ms_algo_named(ck->algo);
+		tag = ck->tag;
+	} else {
+		tag = algo->tag;
 	}
-	taglen = strlen(algo->tag);
-	if (strncmp(s + i, algo->tag, taglen) == 0) {
+	at = i;
+	taglen = strlen(tag);
+	if (strncmp(s + i, tag, taglen) == 0) {
 		uintmax_t bits = algo->bits;
 
 		i += taglen;
 		if (r->tag_length) {
-			/* The byte after the tag is consumed, whatever it
+			/* 9.1: the byte after the tag is consumed, whatever it
 			 * is, unless it opens the name. */
 			bool with_len = s[i] == '-';
 
-			if (s[i] != '(' && i++ == len)
+			if (!r->cksum_face && s[i] != '(' && i++ == len)
 				return MS_LINE_BAD;
+			if (r->cksum_face && with_len)
+				i++;
 			if (with_len) {
 				char *end;
 				uintmax_t v;
 
-				if (!cu_length(s + i, &end, &v) || v == 0 ||
-				    v > bits || v % 8 != 0)
+				if ((r->cksum_face && !(s[i] >= '0' &&
+				    s[i] <= '9')) || !cu_length(s + i, &end, &v))
+					return MS_LINE_BAD;
+				if (ck != NULL && ck->family != NULL ?
+				    !family_length(v) :
+				    v == 0 || v > bits || v % 8 != 0)
 					return MS_LINE_BAD;
 				i = (size_t)(end - s);
 				bits = v;
@@ -174,18 +274,24 @@ ms_mf_cu_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 		}
 		if (s[i] == ' ')
 			i++;
-		if (s[i] != '(')
+		if (s[i] == '(') {
+			i++;
+			if (!cu_tagged_rest(r, s + i, len - i, escaped,
+			    st->hex_len, e))
+				return MS_LINE_BAD;
+			return cu_spec(algo, ck, e) ? MS_LINE_ENTRY :
+			    MS_LINE_BAD;
+		}
+		/* 9.11: a base64 digest may open with a tag's letters */
+		if (!r->cksum_face)
 			return MS_LINE_BAD;
-		i++;
-		if (!cu_tagged_rest(s + i, len - i, escaped, st->hex_len, e))
-			return MS_LINE_BAD;
-		return cu_spec(algo, e) ? MS_LINE_ENTRY : MS_LINE_BAD;
+		i = at;
 	}
 
 	if (len - i < r->min_line + (s[i] == '\\'))
 		return MS_LINE_BAD;
 	hex = s + i;
-	if (r->auto_length) {
+	if (r->auto_length && ck == NULL) {
 		size_t n = 0;
 
 		while (ms_mf_is_xdigit((unsigned char)hex[n]))
@@ -193,14 +299,29 @@ ms_mf_cu_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 		if (n < 2 || n % 2 != 0 || n > 128)
 			return MS_LINE_BAD;
 		st->hex_len = n;
+	} else if (ck != NULL && (ck->family != NULL ||
+	    strcmp(ck->arg, "blake2b") == 0)) {
+		size_t n = cksum_auto_length(ck, hex);
+
+		if (n < 2 || n % 2 != 0 || n > 128)
+			return MS_LINE_BAD;
+		st->hex_len = n;
 	}
-	if (i + st->hex_len >= len)
-		return MS_LINE_BAD;
-	i += st->hex_len;
-	if (!ISWHITE(s[i]))
-		return MS_LINE_BAD;
+	if (ck != NULL) {
+		/* the digest, hex or base64, runs to the first blank */
+		while (s[i] && !ISWHITE(s[i]))
+			i++;
+		if (i == len)
+			return MS_LINE_BAD;
+	} else {
+		if (i + st->hex_len >= len)
+			return MS_LINE_BAD;
+		i += st->hex_len;
+		if (!ISWHITE(s[i]))
+			return MS_LINE_BAD;
+	}
 	s[i++] = '\0';
-	if (!hex_then_end(hex, st->hex_len))
+	if (!cu_digest(r, hex, (size_t)(s + i - 1 - hex), st->hex_len, e))
 		return MS_LINE_BAD;
 	if (len - i == 1 || (s[i] != ' ' && s[i] != '*')) {
 		/* One blank: BSD "reversed" lines, never mixed with GNU
@@ -215,7 +336,5 @@ ms_mf_cu_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 	e->name = s + i;
 	if (escaped && !ms_mf_unescape(s + i, len - i))
 		return MS_LINE_BAD;
-	if (!decode_hex(e, hex, st->hex_len))
-		return MS_LINE_BAD;
-	return cu_spec(algo, e) ? MS_LINE_ENTRY : MS_LINE_BAD;
+	return cu_spec(algo, ck, e) ? MS_LINE_ENTRY : MS_LINE_BAD;
 }
