@@ -25,6 +25,7 @@
 #include "modes/options.h"
 #include "base/quote.h"
 #include "io/source.h"
+#include "kernels/crc.h"
 #include "base/util.h"
 #include "base/version.h"
 
@@ -122,6 +123,19 @@ help(const struct cu *c)
 	    "This is multisum %s; see 'multisum --help' for its own options.\n",
 	    ms_program, c->tool->algo ? c->tool->algo : "CRC or other",
 	    c->tool->name, PACKAGE_VERSION);
+	if (c->cksum)	/* in 9.11's order, which its tests read */
+		fputs("\nDIGEST, as -a names it (crc if not given):\n"
+		    "  sysv      System V sum, 512-byte blocks (sum -s)\n"
+		    "  bsd       BSD sum, 1 KiB blocks (sum -r)\n"
+		    "  crc       POSIX cksum's CRC\n"
+		    "  crc32b    the CRC-32 of zlib and gzip\n"
+		    "  md5       MD5 (md5sum)\n"
+		    "  sha1      SHA-1 (sha1sum)\n"
+		    "  sha2      SHA-2 of -l 224, 256, 384 or 512 bits\n"
+		    "            (also -a sha224 ... sha512)\n"
+		    "  sha3      SHA-3 of -l 224, 256, 384 or 512 bits\n"
+		    "  blake2b   BLAKE2b, -l up to 512 bits (b2sum)\n"
+		    "  sm3       SM3\n", stdout);
 	exit(EXIT_SUCCESS);
 }
 
@@ -457,12 +471,56 @@ crc_debug(const struct cu *c, const struct ms_digest_spec *spec)
 	    "pclmul support not detected";
 }
 
+/* Does glibc's hwcaps tunable list (h, n bytes) mask the feature? */
+static bool
+hwcap_masked(const char *h, size_t n, const char *feature)
+{
+	size_t fl = strlen(feature);
+
+	for (size_t i = 0; i < n; i += strcspn(h + i, ",") + 1)
+		if (h[i] == '-' && i + 1 + fl <= n &&
+		    strncmp(h + i + 1, feature, fl) == 0 &&
+		    (i + 1 + fl == n || h[i + 1 + fl] == ',' ||
+		    h[i + 1 + fl] == ':'))
+			return true;
+	return false;
+}
+
+/*
+ * coreutils 9.11 chooses its CRC code by the CPU features glibc reports,
+ * which GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX512F,-AVX,... masks (its
+ * tests do so): the face caps kernels/crc.c's level the same way, unless
+ * MULTISUM_CRC_LEVEL chose one.  Without AVX or PCLMUL, 9.11 runs its
+ * table code; without AVX-512, no 512-bit code.
+ */
+static void
+crc_level_from_tunables(void)
+{
+	const char *t = getenv("GLIBC_TUNABLES"), *h;
+	const char key[] = "glibc.cpu.hwcaps=";
+	size_t n;
+
+	if (t == NULL || getenv("MULTISUM_CRC_LEVEL") != NULL ||
+	    (h = strstr(t, key)) == NULL)
+		return;
+	h += sizeof(key) - 1;
+	n = strcspn(h, ":");
+	if (hwcap_masked(h, n, "AVX") || hwcap_masked(h, n, "PCLMULQDQ"))
+		(void)ms_level_force(&ms_crc_levels, "table");
+	else if (hwcap_masked(h, n, "AVX512F"))	/* if it runs at all */
+		(void)ms_level_force(&ms_crc_levels, "pclmul");
+}
+
 static int
 hash_files(const struct cu *c, struct ms_options *o)
 {
 	struct ms_digest_spec spec = tool_spec(c);
 	bool sum = c->cksum && ms_cksum_algos[c->algo].sum;
-	struct ms_hash_style style = {
+	struct ms_hash_style style;
+
+	if (sum)
+		crc_level_from_tunables();
+	style = (struct ms_hash_style){
 		.crc_debug = sum ? crc_debug(c, &spec) : NULL,
 		/* 9.11 asks about PCLMUL for each file it reads */
 		.crc_debug_each = strcmp(spec.algo->name, "crc32") == 0,

@@ -53,10 +53,14 @@ is_b64(int c)
 	    (c >= '0' && c <= '9') || c == '+' || c == '/';
 }
 
-/* coreutils' valid_digits: d (dlen bytes, then the end of the string) is
+/*
+ * coreutils' valid_digits: d (dlen bytes, then the end of the string) is
  * hex_len hex digits or, for the cksum face, the base64 of hex_len / 2
- * bytes, padded; into e. */
-static bool
+ * bytes, padded; into e.  -1 if not; 1 for base64 text with bits set
+ * under its padding, which decodes to no digest's text: cksum compares
+ * the texts, and such a line fails.
+ */
+static int
 cu_digest(const struct ms_manifest_rules *r, const char *d, size_t dlen,
     size_t hex_len, struct ms_manifest_entry *e)
 {
@@ -69,51 +73,49 @@ cu_digest(const struct ms_manifest_rules *r, const char *d, size_t dlen,
 		for (size_t i = 0; i < dlen; i++)
 			if (i < dlen - pad ? !is_b64((unsigned char)d[i]) :
 			    d[i] != '=')
-				return false;
-		/* A digest whose unused bits are set never matches there, as
-		 * cksum compares the text; it is refused here. */
+				return -1;
+		if (d[dlen] != '\0')
+			return -1;
 		n = ms_unbase64(e->d[0].digest, sizeof(e->d[0].digest), d, dlen);
-		if (n != (long)bytes || d[dlen] != '\0')
-			return false;
 		e->d[0].len = bytes;
 		e->n = 1;
-		return true;
+		return n == (long)bytes ? 0 : 1;
 	}
 	if (dlen != hex_len)
-		return false;
+		return -1;
 	for (size_t i = 0; i < hex_len; i++)
 		if (!ms_mf_is_xdigit((unsigned char)d[i]))
-			return false;
+			return -1;
 	if (d[hex_len] != '\0' || hex_len / 2 > sizeof(e->d[0].digest) ||
 	    ms_unhex(e->d[0].digest, d, hex_len / 2) == -1)
-		return false;
+		return -1;
 	e->d[0].len = hex_len / 2;
 	e->n = 1;
-	return true;
+	return 0;
 }
 
 /* "NAME) = DIGEST" after the '(' of a tagged line (coreutils'
- * bsd_split_3). */
-static bool
+ * bsd_split_3): cu_digest's answer. */
+static int
 cu_tagged_rest(const struct ms_manifest_rules *r, char *s, size_t len,
     bool escaped, size_t hexlen, struct ms_manifest_entry *e)
 {
 	size_t i;
 
 	if (len == 0)
-		return false;
+		return -1;
 	for (i = len - 1; i > 0 && s[i] != ')'; i--)
 		continue;
 	if (s[i] != ')')
-		return false;
+		return -1;
 	e->name = s;
 	if (escaped && !ms_mf_unescape(s, i))
-		return false;
+		return -1;
 	s[i++] = '\0';
 	while (ISWHITE(s[i]))
 		i++;
 	if (s[i++] != '=')
-		return false;
+		return -1;
 	while (ISWHITE(s[i]))
 		i++;
 	return cu_digest(r, s + i, len - i, hexlen, e);
@@ -151,7 +153,7 @@ is_sha2(const struct ms_cksum_algo *t)
 
 /* The entry's algorithm once its digest is known. */
 static bool
-cu_spec(const struct ms_algo *algo, const struct ms_cksum_algo *ck,
+cu_spec_of(const struct ms_algo *algo, const struct ms_cksum_algo *ck,
     struct ms_manifest_entry *e)
 {
 	const char *why, *name = ck != NULL && ck->family != NULL ?
@@ -167,6 +169,18 @@ cu_spec(const struct ms_algo *algo, const struct ms_cksum_algo *ck,
 	e->d[0].spec = (struct ms_digest_spec){ .algo = algo,
 	    .bits = algo->bits };
 	return true;
+}
+
+/* The line's entry, its digest read (cu_digest's answer, how). */
+static enum ms_line
+cu_spec(const struct ms_algo *algo, const struct ms_cksum_algo *ck,
+    struct ms_manifest_entry *e, int how)
+{
+	if (how < 0 || !cu_spec_of(algo, ck, e))
+		return MS_LINE_BAD;
+	if (how == 1)	/* longer than the digest: never matches */
+		e->d[0].len = ms_spec_len(&e->d[0].spec) + 1;
+	return MS_LINE_ENTRY;
 }
 
 /*
@@ -200,6 +214,76 @@ cksum_auto_length(const struct ms_cksum_algo *ck, const char *d)
 	return hex;
 }
 
+/*
+ * The cksum face: the algorithm a line is read as, by its tag if there
+ * is none (-a) or it is sha2; NULL for a line cksum 9.11 refuses at once.
+ */
+static const struct ms_cksum_algo *
+cksum_line_algo(const struct ms_manifest_rules *r,
+    struct ms_manifest_state *st, const char *s)
+{
+	const struct ms_cksum_algo *t = NULL, *ck = st->cksum_algo != NULL ?
+	    st->cksum_algo : r->cksum;
+
+	if (r->dialect == MS_DIALECT_CKSUM || strcmp(ck->arg, "sha2") == 0)
+		t = cksum_tag(s);
+	/* Without -a only tagged lines, and not the sums'; -a sha2 takes
+	 * SHA2 and SHA224 to SHA512 tags, and keeps the last. */
+	if (r->dialect == MS_DIALECT_CKSUM) {
+		if (t == NULL || t->sum)
+			return NULL;
+		st->cksum_algo = t;
+	} else if (t != NULL && strcmp(ck->arg, "sha2") == 0 && is_sha2(t)) {
+		st->cksum_algo = t;
+	}
+	return st->cksum_algo != NULL ? st->cksum_algo : r->cksum;
+}
+
+/*
+ * A tagged line from s + *at, where the tag was found: MS_LINE_ENTRY or
+ * MS_LINE_BAD; MS_LINE_SKIP when cksum 9.11 reads the line again as
+ * untagged (no "(" after the tag).
+ */
+static enum ms_line
+cu_tagged(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
+    const struct ms_cksum_algo *ck, const struct ms_algo *algo, char *s,
+    size_t len, size_t i, bool escaped, struct ms_manifest_entry *e)
+{
+	uintmax_t bits = algo->bits;
+
+	if (r->tag_length) {
+		/* 9.1: the byte after the tag is consumed, whatever it is,
+		 * unless it opens the name. */
+		bool with_len = s[i] == '-';
+
+		if (!r->cksum_face && s[i] != '(' && i++ == len)
+			return MS_LINE_BAD;
+		if (r->cksum_face && with_len)
+			i++;
+		if (with_len) {
+			char *end;
+			uintmax_t v;
+
+			if ((r->cksum_face && !(s[i] >= '0' && s[i] <= '9')) ||
+			    !cu_length(s + i, &end, &v))
+				return MS_LINE_BAD;
+			if (ck != NULL && ck->family != NULL ?
+			    !family_length(v) : v == 0 || v > bits || v % 8 != 0)
+				return MS_LINE_BAD;
+			i = (size_t)(end - s);
+			bits = v;
+		}
+		st->hex_len = (size_t)bits / 4;
+	}
+	if (s[i] == ' ')
+		i++;
+	if (s[i] != '(')	/* 9.11: a base64 digest may open so */
+		return r->cksum_face ? MS_LINE_SKIP : MS_LINE_BAD;
+	i++;
+	return cu_spec(algo, ck, e,
+	    cu_tagged_rest(r, s + i, len - i, escaped, st->hex_len, e));
+}
+
 /* One line by the rules of coreutils 9.1's split_3, or 9.11's for the
  * cksum face. */
 enum ms_line
@@ -209,9 +293,10 @@ ms_mf_cu_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 	const struct ms_algo *algo = r->tool;
 	const struct ms_cksum_algo *ck = NULL;
 	bool escaped = false;
-	size_t i = 0, taglen, at;
+	size_t i = 0;
 	const char *tag;
 	char *hex;
+	int how;
 
 	while (ISWHITE(s[i]))
 		i++;
@@ -220,72 +305,17 @@ ms_mf_cu_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 		escaped = true;
 	}
 	if (r->cksum_face) {
-		const struct ms_cksum_algo *t = NULL;
-
-		ck = st->cksum_algo != NULL ? st->cksum_algo : r->cksum;
-		if (r->dialect == MS_DIALECT_CKSUM ||
-		    strcmp(ck->arg, "sha2") == 0)
-			t = cksum_tag(s + i);
-		/* Without -a only tagged lines, and not the sums'; -a sha2
-		 * takes SHA2 and SHA224 to SHA512 tags, and keeps the last. */
-		if (r->dialect == MS_DIALECT_CKSUM) {
-			if (t == NULL || t->sum)
-				return MS_LINE_BAD;
-			st->cksum_algo = ck = t;
-		} else if (t != NULL && strcmp(ck->arg, "sha2") == 0 &&
-		    is_sha2(t)) {
-			st->cksum_algo = ck = t;
-		}
-		algo = ms_algo_named(ck->algo);
-		tag = ck->tag;
-	} else {
-		tag = algo->tag;
-	}
-	at = i;
-	taglen = strlen(tag);
-	if (strncmp(s + i, tag, taglen) == 0) {
-		uintmax_t bits = algo->bits;
-
-		i += taglen;
-		if (r->tag_length) {
-			/* 9.1: the byte after the tag is consumed, whatever it
-			 * is, unless it opens the name. */
-			bool with_len = s[i] == '-';
-
-			if (!r->cksum_face && s[i] != '(' && i++ == len)
-				return MS_LINE_BAD;
-			if (r->cksum_face && with_len)
-				i++;
-			if (with_len) {
-				char *end;
-				uintmax_t v;
-
-				if ((r->cksum_face && !(s[i] >= '0' &&
-				    s[i] <= '9')) || !cu_length(s + i, &end, &v))
-					return MS_LINE_BAD;
-				if (ck != NULL && ck->family != NULL ?
-				    !family_length(v) :
-				    v == 0 || v > bits || v % 8 != 0)
-					return MS_LINE_BAD;
-				i = (size_t)(end - s);
-				bits = v;
-			}
-			st->hex_len = (size_t)bits / 4;
-		}
-		if (s[i] == ' ')
-			i++;
-		if (s[i] == '(') {
-			i++;
-			if (!cu_tagged_rest(r, s + i, len - i, escaped,
-			    st->hex_len, e))
-				return MS_LINE_BAD;
-			return cu_spec(algo, ck, e) ? MS_LINE_ENTRY :
-			    MS_LINE_BAD;
-		}
-		/* 9.11: a base64 digest may open with a tag's letters */
-		if (!r->cksum_face)
+		if ((ck = cksum_line_algo(r, st, s + i)) == NULL)
 			return MS_LINE_BAD;
-		i = at;
+		algo = ms_algo_named(ck->algo);
+	}
+	tag = ck != NULL ? ck->tag : algo->tag;
+	if (strncmp(s + i, tag, strlen(tag)) == 0) {
+		enum ms_line l = cu_tagged(r, st, ck, algo, s, len,
+		    i + strlen(tag), escaped, e);
+
+		if (l != MS_LINE_SKIP)
+			return l;
 	}
 
 	if (len - i < r->min_line + (s[i] == '\\'))
@@ -321,7 +351,8 @@ ms_mf_cu_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 			return MS_LINE_BAD;
 	}
 	s[i++] = '\0';
-	if (!cu_digest(r, hex, (size_t)(s + i - 1 - hex), st->hex_len, e))
+	if ((how = cu_digest(r, hex, (size_t)(s + i - 1 - hex), st->hex_len,
+	    e)) < 0)
 		return MS_LINE_BAD;
 	if (len - i == 1 || (s[i] != ' ' && s[i] != '*')) {
 		/* One blank: BSD "reversed" lines, never mixed with GNU
@@ -336,5 +367,5 @@ ms_mf_cu_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 	e->name = s + i;
 	if (escaped && !ms_mf_unescape(s + i, len - i))
 		return MS_LINE_BAD;
-	return cu_spec(algo, ck, e) ? MS_LINE_ENTRY : MS_LINE_BAD;
+	return cu_spec(algo, ck, e, how);
 }
