@@ -36,7 +36,7 @@ enum ms_line {
 enum ms_dialect {
 	MS_DIALECT_NATIVE,
 	MS_DIALECT_COREUTILS,	/* md5sum, sha*sum, b2sum, cksum -a ALG */
-	MS_DIALECT_CKSUM,	/* cksum without -a: tagged lines only */
+	MS_DIALECT_CKSUM,	/* cksum 9.11 without -a: tagged lines only */
 	/*
 	 * b3sum 1.2 (tool: blake3): "HEX  NAME" only, every refused line
 	 * with its reason in e->why; a line that is not UTF-8 is refused
@@ -63,8 +63,8 @@ struct ms_manifest_rules {
 	/*
 	 * The cksum face, as coreutils 9.11 reads: base64 digests too, the
 	 * SHA2 and SHA3 tags, a tag not followed by "(" read again as an
-	 * untagged digest.  cksum: -a's algorithm, NULL without -a
-	 * (MS_DIALECT_CKSUM); tool is its row.
+	 * untagged digest (always so in MS_DIALECT_CKSUM).  cksum: -a's
+	 * algorithm, NULL without -a; tool is its row.
 	 */
 	bool		 cksum_face;
 	const struct ms_cksum_algo *cksum;

@@ -45,6 +45,13 @@ cksum_tag(const char *s)
 /* The length of base64 text for n bytes. */
 #define B64_LEN(n)	(((n) + 2) / 3 * 4)
 
+/* Are these cksum 9.11's rules?  Without -a (MS_DIALECT_CKSUM) always. */
+static bool
+face(const struct ms_manifest_rules *r)
+{
+	return r->cksum_face || r->dialect == MS_DIALECT_CKSUM;
+}
+
 /* Is c a base64 digit (padding aside)? */
 static bool
 is_b64(int c)
@@ -66,7 +73,7 @@ cu_digest(const struct ms_manifest_rules *r, const char *d, size_t dlen,
 {
 	size_t bytes = hex_len / 2;
 
-	if (r->cksum_face && dlen == B64_LEN(bytes)) {
+	if (face(r) && dlen == B64_LEN(bytes)) {
 		size_t pad = (3 - bytes % 3) % 3;
 		long n;
 
@@ -256,15 +263,15 @@ cu_tagged(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 		 * unless it opens the name. */
 		bool with_len = s[i] == '-';
 
-		if (!r->cksum_face && s[i] != '(' && i++ == len)
+		if (!face(r) && s[i] != '(' && i++ == len)
 			return MS_LINE_BAD;
-		if (r->cksum_face && with_len)
+		if (face(r) && with_len)
 			i++;
 		if (with_len) {
 			char *end;
 			uintmax_t v;
 
-			if ((r->cksum_face && !(s[i] >= '0' && s[i] <= '9')) ||
+			if ((face(r) && !(s[i] >= '0' && s[i] <= '9')) ||
 			    !cu_length(s + i, &end, &v))
 				return MS_LINE_BAD;
 			if (ck != NULL && ck->family != NULL ?
@@ -278,7 +285,7 @@ cu_tagged(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 	if (s[i] == ' ')
 		i++;
 	if (s[i] != '(')	/* 9.11: a base64 digest may open so */
-		return r->cksum_face ? MS_LINE_SKIP : MS_LINE_BAD;
+		return face(r) ? MS_LINE_SKIP : MS_LINE_BAD;
 	i++;
 	return cu_spec(algo, ck, e,
 	    cu_tagged_rest(r, s + i, len - i, escaped, st->hex_len, e));
@@ -304,7 +311,7 @@ ms_mf_cu_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 		i++;
 		escaped = true;
 	}
-	if (r->cksum_face) {
+	if (face(r)) {
 		if ((ck = cksum_line_algo(r, st, s + i)) == NULL)
 			return MS_LINE_BAD;
 		algo = ms_algo_named(ck->algo);
