@@ -184,6 +184,28 @@ cksum: bad: no properly formatted checksum lines found" -a sha3 -c -w bad
 	    "cksum: crc: no properly formatted checksum lines found" -c crc
 	cksum -a md5 a | cksum --untagged -c > out
 	is "$?:$(cat out)" "0:a: OK" "-c --untagged is allowed"
+	# base64 text with bits set under its padding is no digest's text:
+	# a line that fails, not an improperly formatted one
+	echo 'SHA1+++++++++++++++++++++++=  a' > odd
+	cksum -a sha1 -c odd > out 2> err
+	is "$?:$(cat out):$(cat err)" \
+	    "1:a: FAILED:cksum: WARNING: 1 computed checksum did NOT match" \
+	    "-c of non-canonical base64"
+}
+
+# --help lists the algorithms of -a as 9.11 does ("  NAME" lines, in its
+# order), which 9.11's cksum-base64.pl reads; --debug's words follow the
+# CPU features GLIBC_TUNABLES masks, as 9.11's cksum.sh expects.
+test_help_and_debug() {
+	setup
+	is "$(cksum --help | sed -n 's/^  \([a-z][^ ]*\).*/\1/p' | tr '\n' ' ')" \
+	    "sysv bsd crc crc32b md5 sha1 sha2 sha3 blake2b sm3 " \
+	    "--help: the algorithms in 9.11's order"
+	GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX512F,-AVX2,-AVX cksum --debug a \
+	    > out 2> err
+	is "$(cat out):$(cat err)" "$(cksum a):cksum: avx512 support not detected
+cksum: avx2 support not detected
+cksum: pclmul support not detected" "--debug with AVX masked: the table code"
 }
 
 test_refusals() {
@@ -308,5 +330,6 @@ run sha2_sha3_blake2b
 run base64_raw
 run check
 run refusals
+run help_and_debug
 run coreutils_own_tests
 finish
