@@ -179,6 +179,14 @@ cksum: bad: no properly formatted checksum lines found" -a sha3 -c -w bad
 	echo "SHA2-128 (a) = $(ref md5 128 hex a)" > bad
 	refused 1 "-c of SHA2-128" \
 	    "cksum: bad: no properly formatted checksum lines found" -c bad
+	# 9.1 read these; 9.11 reads no blank but one before "(", and a
+	# digit right after "-"
+	printf 'SHA256  (a) = %s\nSHA256- 128 (a) = %s\n' \
+	    "$(ref sha2 256 hex a)" "$(ref sha2 256 hex a | cut -c1-32)" > bad
+	refused 1 "-c of 'TAG  (' and 'TAG- N'" \
+	    "cksum: bad: 1: improperly formatted SHA256 checksum line
+cksum: bad: 2: improperly formatted SHA256 checksum line
+cksum: bad: no properly formatted checksum lines found" -c -w bad
 	cksum -a crc32b a > crc
 	refused 1 "-c of a crc32b line" \
 	    "cksum: crc: no properly formatted checksum lines found" -c crc
