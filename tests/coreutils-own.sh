@@ -132,7 +132,8 @@ test_program_name_as_called() {
 		[ "$t" = cksum ] && set -- -a sha1 || set --
 		same_as_real closed "$t" "closed stdin, by path" "$@" -
 	done
-	same_as_real /dev/null cksum "unknown -a, by path" -a nosuch abc
+	# (cksum's unknown -a is left out: 9.11's list of -a differs; see
+	# cksum-face.sh.)
 	same_as_real /dev/null b2sum "bad -l, by path" -l 12 abc
 	same_as_real /dev/null md5sum "--tag -c, by path" --tag -c junk.md5
 }

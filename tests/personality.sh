@@ -3,7 +3,8 @@
 # personality.sh - differential test of the coreutils personalities.
 #
 # For each tool, multisum is linked under the tool's name and run beside
-# GNU coreutils 9.1's own program on the same arguments, files and input;
+# GNU coreutils 9.1's own program on the same arguments, files and input
+# (cksum where 9.11 changed nothing: cksum_911 below);
 # standard output must be byte-identical, standard error identical once
 # the directory part of the program name is removed, and the exit status
 # the same.  Each case is one check; one test per tool, then b2sum's -l,
@@ -50,10 +51,38 @@ CR=$(printf 'car\rriage')
 
 IN=/dev/null
 
+# The cases where cksum follows coreutils 9.11, which changed 9.1's
+# behaviour there: not compared with 9.1 but skipped, and held to 9.11's
+# words by cksum-face.sh.  In order: a directory is an error for the CRC
+# too; -b, -t, --binary and --text are options, and -t needs --untagged;
+# --tag with -c is refused; -l is checked once the options are read;
+# -a's lists name crc32b, sha2 and sha3; --debug's words; -c reads
+# "SHA2-256(" and base64 digests, but neither "TAG  (" nor "SHA256- 128".
+cksum_911() {	# TOOL DESC -> true for such a case
+	[ "$1" = cksum ] || return 1
+	case $2 in
+	'missing file and directory'|'-a crc directory'|'hashing with errors'|\
+	--binary|'--binary --text'|--text|-b|-t|'--tag -b'|'--tag -t'|\
+	'-t --tag'|'-c -b'|'-c -t'|'--tag -c'|'-c --tag'|\
+	'-l 8'|'-l 7 -a md5'|'-a md5 -l 1024'|'-a md5 -l 8'|'-l 8 -a md5'|\
+	'-l 8 without -a'|"-a '"*|'-a foo, C locale'|'-a bsd -c'|\
+	'-a sysv -c'|'-a crc -c'|--debug|'--debug crc'|\
+	'--debug crc missing first'|'-c malformed'|'-c -w malformed'|\
+	'-c --strict malformed'|'-c mixed algorithms'|\
+	'-c -w mixed algorithms'|'-a sha256 -c mixed'|'-a blake2b -c mixed')
+		return 0 ;;
+	esac
+	return 1
+}
+
 # run_case TOOL DESC ARG...: one differential check.
 run_case() {
 	_t=$1 _d=$2
 	shift 2
+	if cksum_911 "$_t" "$_d"; then
+		skip_case "cksum $_d: 9.11 changed it (cksum-face.sh)"
+		return
+	fi
 	(cd "$W" && "$REAL/$_t" "$@" < "$IN" > "$T/r.out" 2> "$T/r.err")
 	_rr=$?
 	(cd "$W" && "$MINE/$_t" "$@" < "$IN" > "$T/m.out" 2> "$T/m.err")
@@ -80,6 +109,10 @@ run_case() {
 run_merged() {
 	_t=$1 _d=$2
 	shift 2
+	if cksum_911 "$_t" "$_d"; then
+		skip_case "cksum $_d: 9.11 changed it (cksum-face.sh)"
+		return
+	fi
 	(cd "$W" && "$REAL/$_t" "$@" < "$IN" 2>&1 | sed "s|$REAL/||g") > "$T/r.out"
 	(cd "$W" && "$MINE/$_t" "$@" < "$IN" 2>&1 | sed "s|$MINE/||g") > "$T/m.out"
 	if cmp -s "$T/r.out" "$T/m.out"; then

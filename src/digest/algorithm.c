@@ -253,16 +253,26 @@ const struct ms_algo ms_algos[] = {
 
 const size_t ms_algo_count = MS_ARRAY_LEN(ms_algos);
 
-/* The one list of cksum's algorithms: personality.c parses -a with it,
- * manifest.c reads `cksum -c` tags with it. */
+/* The one list of cksum's algorithms (9.11's, in its -a order):
+ * personality.c parses -a with it, manifest_coreutils.c reads `cksum -c`
+ * tags with it.  sha2 and sha3 name their 512-bit rows; -l or a tag's
+ * "-BITS" picks the family's row of that length. */
+#define SUM(a, r, t)	{ .arg = (a), .algo = (r), .tag = (t), .sum = true }
+#define DIGEST(a, r, t)	{ .arg = (a), .algo = (r), .tag = (t) }
 const struct ms_cksum_algo ms_cksum_algos[] = {
-	{ .arg = "bsd", .algo = "bsd" }, { .arg = "sysv", .algo = "sysv" },
-	{ .arg = "crc", .algo = "cksum" }, { .arg = "md5", .algo = "md5" },
-	{ .arg = "sha1", .algo = "sha1" }, { .arg = "sha224", .algo = "sha224" },
-	{ .arg = "sha256", .algo = "sha256" }, { .arg = "sha384", .algo = "sha384" },
-	{ .arg = "sha512", .algo = "sha512" }, { .arg = "blake2b", .algo = "blake2b" },
-	{ .arg = "sm3", .algo = "sm3" },
+	SUM("bsd", "bsd", "BSD"), SUM("sysv", "sysv", "SYSV"),
+	SUM("crc", "cksum", "CRC"), SUM("crc32b", "crc32", "CRC32B"),
+	DIGEST("md5", "md5", "MD5"), DIGEST("sha1", "sha1", "SHA1"),
+	DIGEST("sha224", "sha224", "SHA224"),
+	DIGEST("sha256", "sha256", "SHA256"),
+	DIGEST("sha384", "sha384", "SHA384"),
+	DIGEST("sha512", "sha512", "SHA512"),
+	{ .arg = "sha2", .algo = "sha512", .tag = "SHA2", .family = "sha2" },
+	{ .arg = "sha3", .algo = "sha3-512", .tag = "SHA3", .family = "sha3" },
+	DIGEST("blake2b", "blake2b", "BLAKE2b"), DIGEST("sm3", "sm3", "SM3"),
 };
+#undef SUM
+#undef DIGEST
 
 const size_t ms_cksum_algo_count = MS_ARRAY_LEN(ms_cksum_algos);
 

@@ -150,13 +150,17 @@ struct ms_algo {
 };
 
 /*
- * GNU cksum 9.1's algorithms, in its -a order: its argument and our
- * row's name.  The row's tag is the tag cksum writes and `cksum -c`
- * reads; rows with a legacy format (bsd, sysv, crc) cannot be checked.
+ * GNU cksum 9.11's algorithms, in its -a order: its argument, our row's
+ * name and cksum's tag, which it writes and `cksum -c` reads.  A family
+ * (sha2, sha3) takes -l 224, 256, 384 or 512; a sum (bsd, sysv, crc,
+ * crc32b) is written as a decimal line and cannot be checked.
  */
 struct ms_cksum_algo {
-	const char	*arg;		/* "crc", "sha256" */
-	const char	*algo;		/* "cksum", "sha256" */
+	const char	*arg;		/* "crc", "sha2" */
+	const char	*algo;		/* "cksum", "sha512" */
+	const char	*tag;		/* "CRC", "SHA2" */
+	const char	*family;	/* "sha2", "sha3"; NULL */
+	bool		 sum;		/* bsd, sysv, crc, crc32b */
 };
 
 extern const struct ms_cksum_algo ms_cksum_algos[];

@@ -71,7 +71,8 @@ legacy_line(FILE *out, const struct ms_format_opts *o, const char *name,
 	unsigned long v = ms_legacy_value(d, ms_spec_len(s));
 	bool with_name = strcmp(name, "-") != 0 || o->name_stdin;
 
-	switch (s->algo->legacy) {
+	switch (s->algo->legacy == MS_LEGACY_NONE && o->decimal ?
+	    MS_LEGACY_CKSUM : s->algo->legacy) {
 	case MS_LEGACY_CKSUM:
 		fprintf(out, "%lu %ju", v, (uintmax_t)size);
 		break;
@@ -291,7 +292,7 @@ gnu_result(FILE *out, const struct ms_format_opts *o, const char *name,
 		hadoop_line(out, o, name, s, digest, size);
 		return;
 	}
-	if (s->algo->legacy != MS_LEGACY_NONE) {
+	if (s->algo->legacy != MS_LEGACY_NONE || o->decimal) {
 		legacy_line(out, o, name, s, digest, size);
 		return;
 	}

@@ -23,6 +23,9 @@ struct ms_format_opts {
 	bool		 base64;
 	bool		 raw;		/* bare binary digest */
 	bool		 name_stdin;	/* legacy lines: print the name "-" */
+	/* cksum -a crc32b: the CRC in cksum's decimal line ("CRC SIZE
+	 * NAME"), as a legacy row's */
+	bool		 decimal;
 	/* GNU lines as b3sum 1.2 writes them: invalid UTF-8 in a name as
 	 * U+FFFD, only \\ and \n escaped; the digest may be any length */
 	bool		 b3sum_names;

@@ -372,6 +372,10 @@ ms_manifest_type(const struct ms_manifest_rules *r,
 {
 	switch (r->dialect) {
 	case MS_DIALECT_COREUTILS:
+		if (r->cksum != NULL)
+			return (st->cksum_algo != NULL ? st->cksum_algo :
+			    r->cksum)->tag;
+		return r->tool->tag;
 	case MS_DIALECT_B3SUM:
 		return r->tool->tag;
 	case MS_DIALECT_CKSUM:

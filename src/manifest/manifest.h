@@ -36,7 +36,7 @@ enum ms_line {
 enum ms_dialect {
 	MS_DIALECT_NATIVE,
 	MS_DIALECT_COREUTILS,	/* md5sum, sha*sum, b2sum, cksum -a ALG */
-	MS_DIALECT_CKSUM,	/* cksum without -a: tagged lines only */
+	MS_DIALECT_CKSUM,	/* cksum 9.11 without -a: tagged lines only */
 	/*
 	 * b3sum 1.2 (tool: blake3): "HEX  NAME" only, every refused line
 	 * with its reason in e->why; a line that is not UTF-8 is refused
@@ -60,6 +60,14 @@ struct ms_manifest_rules {
 	const struct ms_selection *given;
 	bool		 length_given;
 	bool		 zero;		/* -z: NUL-terminated lines, no escaping */
+	/*
+	 * The cksum face, as coreutils 9.11 reads: base64 digests too, the
+	 * SHA2 and SHA3 tags, a tag not followed by "(" read again as an
+	 * untagged digest (always so in MS_DIALECT_CKSUM).  cksum: -a's
+	 * algorithm, NULL without -a; tool is its row.
+	 */
+	bool		 cksum_face;
+	const struct ms_cksum_algo *cksum;
 };
 
 /* The digest columns of a hashdeep file, at most (it has five). */
@@ -95,8 +103,9 @@ struct ms_manifest_state {
 	bool		 from_stdin;	/* the manifest is standard input */
 	/* coreutils: digest length in hex digits, set by the last line */
 	size_t		 hex_len;
-	/* cksum: the algorithm of the last tag seen (named in warnings) */
-	const struct ms_algo *cksum_algo;
+	/* cksum: the algorithm of the last tag seen (named in warnings);
+	 * with -a sha2, the length a tag named, kept as cksum keeps it */
+	const struct ms_cksum_algo *cksum_algo;
 	/* native: what the manifest's file name implies */
 	const struct ms_algo *name_algo;
 	bool		 sfv;		/* SFV lines ("NAME CRC32") expected */

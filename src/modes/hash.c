@@ -115,17 +115,11 @@ static void
 emit(void *arg, struct ms_task *t)
 {
 	struct run *r = arg;
-	bool crc = t->sel->spec[0].algo->legacy == MS_LEGACY_CKSUM;
 	/* --stdin-name: standard input's name, in its line and its error */
 	const char *name = r->o->stdin_name != NULL &&
 	    strcmp(t->path, "-") == 0 ? r->o->stdin_name : t->path;
 	const char *why;
 
-	if (crc && t->err == EISDIR && r->style->crc_dir_empty) {
-		t->err = 0;
-		t->size = 0;
-		memcpy(t->digest, "\xff\xff\xff\xff", 4);
-	}
 	if (t->err == REFUSED) {
 		failed(r, name, 0, r->style->stdin_refusal);
 	} else if ((t->err == TOO_MANY_PARTS || t->err == 0) &&
@@ -148,9 +142,14 @@ emit(void *arg, struct ms_task *t)
 	} else if (r->o->match != NULL && known(r->o, t) == r->o->unmatched) {
 		/* --match, --unmatched: not one of the files asked for */
 	} else {
-		if (crc && r->style->crc_debug != NULL && !r->debug_said) {
+		if (r->style->crc_debug != NULL && (!r->debug_said ||
+		    r->style->crc_debug_each)) {
+			const char *p = r->style->crc_debug, *nl;
+
 			r->debug_said = true;
-			ms_warn("%s", r->style->crc_debug);
+			for (; (nl = strchr(p, '\n')) != NULL; p = nl + 1)
+				ms_warn("%.*s", (int)(nl - p), p);
+			ms_warn("%s", p);
 		}
 		ms_format_result(r->out.fp, &r->o->fmt, name, t->sel,
 		    t->digest, t->size);

@@ -13,11 +13,11 @@
 #include "modes/options.h"
 
 struct ms_hash_style {
-	/* cksum 9.1's CRC reader takes a directory for an empty file. */
-	bool		 crc_dir_empty;
-	/* Written (as a warning) once, before the first CRC result: cksum
-	 * --debug's line naming the implementation; NULL for none. */
+	/* Written (a warning per line of it) once, before the first
+	 * result: cksum --debug's lines naming the CRC implementation; NULL
+	 * for none.  crc_debug_each: before every result. */
 	const char	*crc_debug;
+	bool		 crc_debug_each;
 	/* b3sum 1.2's messages: a file named in lossy UTF-8 (unescaped),
 	 * the cause in io::Error's words (rust_text.h). */
 	bool		 rust_words;
