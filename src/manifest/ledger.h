@@ -240,6 +240,16 @@ bool	 ms_ledger_vouches(const struct ms_ledger *l,
 	    const struct ms_ledger_entry *e, const struct ms_file_stat *st);
 
 /*
+ * Does e's bookkeeping say that the file now described by st was not
+ * modified since e was taken: the same size and modification time,
+ * recorded under a stamp that trusts them (not racily clean)?  Then other
+ * content is corruption (--audit's "corrupt", which --update keeps out
+ * of the ledger), not an edit.
+ */
+bool	 ms_ledger_unmodified(const struct ms_ledger *l,
+	    const struct ms_ledger_entry *e, const struct ms_file_stat *st);
+
+/*
  * Does e's bookkeeping vouch for the file it was taken from, whatever the
  * file is now: complete, with bookkeeping, and not racily clean under
  * the stamp it was written with?  Only such an entry may be written
