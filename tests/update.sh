@@ -380,6 +380,30 @@ test_update_keeps_corrupt() {
 	check "changed, not corrupt" grep -q "^2 unchanged (2 rehashed), 0 added, 1 changed, 0 removed\$" err
 }
 
+# A tree deeper than PATH_MAX: --update and --audit reach its files as
+# -r does (its folders opened from their parents), and list them.
+test_deep_tree() {
+	n=$(printf '%0200d' 0)
+	mkdir top
+	(
+		cd top || exit 1
+		i=0
+		while [ $i -lt 24 ]; do
+			mkdir "$n" && cd "$n" || exit 1
+			i=$((i + 1))
+		done
+		printf 'deep\n' > deep
+	)
+	status_is 0 "update" multisum -r -u M top 2> err
+	has_line err "0 unchanged, 1 added, 0 changed, 0 removed" "the deep file added"
+	lacks err "File name too long" "no error"
+	is "$(grep -c '^#@ 5 ' M)" 1 "with its bookkeeping"
+	multisum -r top > want
+	is "$(lines M)" "$(cat want)" "the line -r writes"
+	status_is 0 "audit" multisum -r --audit=M top 2> err
+	has_line err "1 unchanged, 0 modified, 0 corrupt, 0 moved, 0 new, 0 missing" "audited"
+}
+
 test_report_write_error() {
 	[ -w /dev/full ] || skip_test "no /dev/full"
 	tree
@@ -533,6 +557,7 @@ run audit_classes
 run audit_quotes
 run report_write_error
 run update_keeps_corrupt
+run deep_tree
 run shards_merge
 run shards_update_audit_check
 run shard_hash_documented
