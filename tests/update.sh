@@ -526,6 +526,13 @@ test_gnu_parallel_recipe() {
 	same all.sha256 full "4 shards by GNU parallel merged equal one run"
 }
 
+# The recipe's --return copies with rsync, which a host may lack: the
+# text that introduces it, in README and the man page, says so.
+test_parallel_recipe_names_rsync() {
+	check "README" sh -c "grep -B4 '^    parallel --sshlogin' '$TESTS_SRCDIR/../README.md' | grep -q 'rsync'"
+	check "man page" sh -c "grep -B5 '^parallel .-.-sshlogin' '$TESTS_SRCDIR/../man/multisum.1' | grep -q 'rsync'"
+}
+
 test_usage() {
 	mkdir d
 	usage_error "--update with -o" -r -u M -o x d
@@ -562,5 +569,6 @@ run shards_merge
 run shards_update_audit_check
 run shard_hash_documented
 run gnu_parallel_recipe
+run parallel_recipe_names_rsync
 run usage
 finish
