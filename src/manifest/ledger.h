@@ -148,6 +148,7 @@ struct ms_ledger {
 	size_t		 mask;		/* slots - 1 (a power of two) */
 	size_t		 hint;		/* the entry after the last one found */
 	bool		 versioned;	/* a v1 header with a stamp was read */
+	bool		 hashdeep;	/* a hashdeep audit file ("%%%% HASHDEEP") */
 	int64_t		 stamp_ns;	/* its stamp */
 	struct ms_ledger_head head;	/* all it said */
 	size_t		 nstat;		/* entries with bookkeeping */

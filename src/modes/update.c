@@ -394,6 +394,15 @@ summary(const struct update *u)
 	    u->cnt[FATE_CHANGED], u->cnt[FATE_REMOVED], kept, corrupt);
 }
 
+/* Did the command line ask for the lines --update writes (a conversion)? */
+static bool
+converts(const struct ms_options *o)
+{
+	return o->tag || (o->format_name != NULL &&
+	    (strcmp(o->format_name, "gnu") == 0 ||
+	    strcmp(o->format_name, "bsd") == 0));
+}
+
 /* Load the ledger at path (none yet: an empty one); -1 after a message. */
 static int
 load(struct update *u, const char *path)
@@ -412,6 +421,18 @@ load(struct update *u, const char *path)
 		return 0;
 	}
 	report_bad(u);
+	if (u->l.hashdeep && !converts(o)) {
+		ms_warn("%s: a hashdeep audit file: --update would rewrite it as "
+		    "a multisum ledger, which hashdeep cannot load: not updated "
+		    "(--format=bsd or gnu converts it; --format=hashdeep -o "
+		    "writes a new one for hashdeep)", path);
+		ms_ledger_free(&u->l);
+		return -1;
+	}
+	if (u->l.hashdeep && !o->quiet)
+		ms_warn("%s: hashdeep's audit file converted to a multisum ledger "
+		    "of %s lines: hashdeep can no longer load it", path,
+		    o->fmt.format == MS_FORMAT_BSD ? "BSD" : "GNU");
 	if (u->l.cnt == 0 && u->l.bad > 0 && u->l.head.algorithms == NULL &&
 	    !u->l.versioned) {
 		ms_warn("%s: holds no checksum line: not replaced", path);
