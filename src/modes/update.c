@@ -173,6 +173,7 @@ keep_corrupt(struct update *u, const char *path, struct ms_ledger_entry *e,
 		return false;
 	if (!ms_update_keep(u, e))	/* a legacy sum without its size */
 		u->fatal++;
+	ms_outcome_note(MS_OUTCOME_FAIL);	/* corruption: no retry */
 	report(u, path, FATE_CORRUPT, true, 0);
 	ms_update_tick(u, true);
 	return true;
