@@ -117,8 +117,10 @@ test_migrate_an_audit_file() {
 	tree
 	hashdeep -l -r d > old.txt
 	cp old.txt ledger.txt
-	status_is 0 "--update takes the hashdeep file's columns" \
-	    multisum -r -u ledger.txt d > out 2> err
+	status_is 0 "--update --format=bsd takes the hashdeep file's columns" \
+	    multisum -r -u ledger.txt --format=bsd d > out 2> err
+	has_line err "multisum: ledger.txt: hashdeep's audit file converted to a multisum ledger of BSD lines: hashdeep can no longer load it" \
+	    "the conversion is said"
 	has_line ledger.txt "MD5 (d/a) = $(multisum -a md5 d/a | cut -c1-32)" "md5 kept"
 	has_line ledger.txt "SHA256 (d/a) = $(multisum d/a | cut -c1-64)" "sha256 kept"
 	check "a multisum ledger now" grep -q '^#multisum-ledger v1 ' ledger.txt
@@ -128,6 +130,24 @@ test_migrate_an_audit_file() {
 	status_is 1 "new and missing files" multisum -r --audit=old.txt d > out 2> err
 	has_line out "new d/new" "the new file by name"
 	has_line out "missing d/sub/empty" "the missing one by name"
+}
+
+# --update converts a hashdeep audit file only when asked: without
+# --format=bsd|gnu (or --tag) it is left as it was, one hashdeep -a -k
+# still loads, and the run says why and what to do.
+test_update_keeps_hashdeep_file() {
+	need_hashdeep
+	tree
+	hashdeep -l -r d > audit.txt
+	cp audit.txt before
+	status_is 1 "--update of a hashdeep file" multisum -r -u audit.txt d > out 2> err
+	has_line err "multisum: audit.txt: a hashdeep audit file: --update would rewrite it as a multisum ledger, which hashdeep cannot load: not updated (--format=bsd or gnu converts it; --format=hashdeep -o writes a new one for hashdeep)" \
+	    "said, with what to do"
+	same audit.txt before "left as it was"
+	hashdeep -l -r -a -k audit.txt d > out 2>&1
+	has_line out "hashdeep: Audit passed" "hashdeep -a -k still loads it"
+	status_is 0 "--tag converts it too" multisum -r -u audit.txt --tag d > out 2> err
+	check "said" grep -q "audit.txt: hashdeep's audit file converted" err
 }
 
 test_what_it_cannot_write() {
@@ -147,5 +167,6 @@ run multisum_verifies_hashdeep_files
 run hashdeep_audits_multisum_files
 run path_conventions
 run migrate_an_audit_file
+run update_keeps_hashdeep_file
 run what_it_cannot_write
 finish

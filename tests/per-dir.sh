@@ -232,12 +232,43 @@ test_usage() {
 	check "said" grep -q "f: not a directory: --per-dir writes one manifest per folder" err
 }
 
+# A tree deeper than PATH_MAX: every folder gets its manifest, written
+# and read from its folder opened as -r's walk opens it (R5: 1,286
+# folders failed with 'File name too long').
+test_deep_tree() {
+	[ "$(uname -s)" = Linux ] || skip_test "deep folders are named through /proc/self/fd"
+	n=$(printf '%0200d' 0)
+	mkdir top
+	(
+		cd top || exit 1
+		i=0
+		while [ $i -lt 24 ]; do
+			mkdir "$n" && cd "$n" || exit 1
+			i=$((i + 1))
+		done
+		printf 'deep\n' > deep
+	)
+	status_is 0 "write" multisum -r --per-dir=SUMS top > out 2> err
+	lacks err "File name too long" "no folder fails"
+	(
+		cd top || exit 1
+		i=0
+		while [ $i -lt 24 ]; do cd "$n" || exit 1; i=$((i + 1)); done
+		sha256sum -c --quiet SUMS
+	) > out 2>&1
+	check "the deepest folder's manifest, checked by sha256sum there" [ $? -eq 0 ]
+	status_is 0 "check" multisum -c -r --per-dir=SUMS top > out 2> err
+	check "the deep file OK" grep -q '/deep: OK$' out
+	lacks err "no SUMS" "every folder's manifest found"
+}
+
 run writes_one_manifest_per_folder
 run a_folder_with_an_unreadable_file_keeps_its_manifest
 run check_finds_and_verifies_them_all
 run a_lost_manifest_fails
 run a_killed_runs_temporary
 run a_copied_folder_checks_itself
+run deep_tree
 run foreign_per_folder_manifests
 run names_that_leave_the_folder_are_refused
 run usage

@@ -393,6 +393,48 @@ test_checkpoint_is_no_whole_shard() {
 	same_as_fresh M "to one run's manifest" d1 d2
 }
 
+# A new ledger keeps a new file's mode through every checkpoint: the
+# second one made it 0000 (R1), and after a kill a user could no longer
+# resume, -c or --audit it.
+test_checkpoint_keeps_mode() {
+	mkdir d1 d2 d3 d4
+	for i in 1 2 3 4 5 6; do
+		echo "one $i" > "d1/f$i"
+		echo "two $i" > "d2/f$i"
+		echo "three $i" > "d3/f$i"
+		echo "four $i" > "d4/f$i"
+	done
+	: > probe
+	want=$(stat -c %a probe)
+	mkfifo list
+	"$MULTISUM" -r -u L --checkpoint=1 --debug --files-from=list 2> err &
+	pid=$!
+	exec 4> list
+	echo d1 >&4
+	sleep 1.2
+	echo d2 >&4
+	wait_for "a checkpoint" grep -q "L: checkpoint 1 written" err
+	sleep 1.2
+	echo d3 >&4
+	# the engine may hold d3's results until it is given more
+	sleep 0.5
+	echo d4 >&4
+	wait_for "a second checkpoint" grep -q "L: checkpoint 2 written" err
+	is "$(stat -c %a L)" "$want" "the second checkpoint: a new file's mode"
+	{ kill -9 "$pid"; wait "$pid"; } 2> /dev/null
+	exec 4>&-
+	is "$(stat -c %a L)" "$want" "after the kill too"
+	if [ "$(id -u)" = 0 ] && have setpriv; then
+		chown -R 65534 .
+		printf 'd1\nd2\nd3\nd4\n' > list2
+		status_is 0 "another user resumes it" setpriv --reuid=65534 \
+		    --regid=65534 --clear-groups "$MULTISUM" -r -u L \
+		    --files-from=list2
+	else
+		skip_case "as another user: needs root and setpriv"
+	fi
+}
+
 # --checkpoint=0: only the end writes the ledger (and =1, in the same
 # run, does checkpoint: the test can tell).
 test_checkpoint_off() {
@@ -431,4 +473,5 @@ run other_shard_refused
 run checkpoint_resume
 run checkpoint_is_no_whole_shard
 run checkpoint_off
+run checkpoint_keeps_mode
 finish

@@ -117,7 +117,9 @@ test_racy_same_tick() {
 	has_line err "1 unchanged, 0 added, 0 changed, 0 removed" "old entry trusted"
 }
 
-# Content changed, mtime restored: the ctime gives it away.
+# Content changed, mtime restored: the ctime gives it away.  Same size
+# and time is what rot looks like, so the new content is recorded only
+# when --accept-corrupt says so (test_update_keeps_corrupt).
 test_mtime_restored() {
 	tree
 	multisum -r -u M d 2> /dev/null
@@ -125,7 +127,7 @@ test_mtime_restored() {
 	mt=$(stat -c %y d/b)
 	echo TWO > d/b
 	touch -d "$mt" d/b
-	multisum -r -u M d 2> err
+	multisum -r -u M --accept-corrupt d 2> err
 	has_line err "2 unchanged, 0 added, 1 changed, 0 removed" "re-hashed"
 	has_line M "$(sha256sum d/b)" "new digest"
 }
@@ -330,10 +332,76 @@ test_audit_classes() {
 	has_line err "1 unchanged, 1 modified, 1 corrupt, 2 moved, 2 new, 1 missing" "summary"
 	multisum -r --audit=M --format=ndjson d > nd 2> /dev/null
 	has_line nd '{"path":"d/sub/moved","class":"moved","from":"d/sub/c"}' "ndjson"
-	multisum -r -u M d 2> /dev/null
+	multisum -r -u M --accept-corrupt d 2> /dev/null
 	status_is 0 "audit of an unchanged tree" multisum -r --audit=M d > out 2> err
 	check "prints nothing" test ! -s out
 	has_line err "7 unchanged, 0 modified, 0 corrupt, 0 moved, 0 new, 0 missing" "summary"
+}
+
+# Bit rot (other content, same size and modification time) is never
+# absorbed by --update: said, the recorded digest kept, exit 1, until
+# --accept-corrupt records the new content.  A racily clean entry cannot
+# tell rot from a write in the same tick: changed, for both.
+test_update_keeps_corrupt() {
+	tree
+	multisum -r -u M d 2> /dev/null
+	age M
+	good=$(grep '  d/b$' M)
+	mt=$(stat -c %y d/b)
+	echo TWO > d/b
+	touch -d "$mt" d/b
+	status_is 1 "update of a corrupt file" multisum -r -u M d > out 2> err
+	check "said, naming it" grep -q "^multisum: d/b: corrupt: other content, same size and modification time; sha256 recorded ${good%%  *}, read $(sha256sum d/b | cut -c1-64); its entry is kept\$" err
+	has_line err "2 unchanged, 0 added, 0 changed, 0 removed, 1 corrupt (entry kept)" "summary"
+	has_line err "multisum: M: 1 corrupt file: its entry kept (--accept-corrupt records the new content)" "what to do"
+	has_line M "$good" "the good digest kept"
+	age M
+	status_is 1 "again" multisum -r -u M --format=ndjson d > out 2> err
+	has_line out '{"path":"d/b","fate":"corrupt"}' "NDJSON fate"
+	age M
+	status_is 1 "the audit still finds it" multisum -r --audit=M d > out 2> err
+	has_line out "corrupt d/b" "corrupt"
+	age M
+	status_is 0 "--accept-corrupt" multisum -r -u M --accept-corrupt d > out 2> err
+	check "said" grep -q "d/b: corrupt: .*; the new content is recorded (--accept-corrupt)\$" err
+	has_line err "2 unchanged, 0 added, 1 changed, 0 removed" "summary"
+	has_line M "$(sha256sum d/b)" "the new digest recorded"
+	status_is 0 "audit" multisum -r --audit=M d > out 2> err
+	usage_error "--accept-corrupt without --update" --accept-corrupt d
+	# racily clean: the entry cannot tell, so an edit
+	rm M
+	multisum -r -u M d 2> /dev/null
+	mt=$(stat -c %y d/a)
+	echo ONE > d/a
+	touch -d "$mt" d/a
+	status_is 1 "the audit of a racily clean entry" multisum -r --audit=M d > out 2> err
+	has_line out "modified d/a" "modified, not corrupt"
+	status_is 0 "its update" multisum -r -u M d > out 2> err
+	check "changed, not corrupt" grep -q "^2 unchanged (2 rehashed), 0 added, 1 changed, 0 removed\$" err
+}
+
+# A tree deeper than PATH_MAX: --update and --audit reach its files as
+# -r does (its folders opened from their parents), and list them.
+test_deep_tree() {
+	n=$(printf '%0200d' 0)
+	mkdir top
+	(
+		cd top || exit 1
+		i=0
+		while [ $i -lt 24 ]; do
+			mkdir "$n" && cd "$n" || exit 1
+			i=$((i + 1))
+		done
+		printf 'deep\n' > deep
+	)
+	status_is 0 "update" multisum -r -u M top 2> err
+	has_line err "0 unchanged, 1 added, 0 changed, 0 removed" "the deep file added"
+	lacks err "File name too long" "no error"
+	is "$(grep -c '^#@ 5 ' M)" 1 "with its bookkeeping"
+	multisum -r top > want
+	is "$(lines M)" "$(cat want)" "the line -r writes"
+	status_is 0 "audit" multisum -r --audit=M top 2> err
+	has_line err "1 unchanged, 0 modified, 0 corrupt, 0 moved, 0 new, 0 missing" "audited"
 }
 
 test_report_write_error() {
@@ -458,6 +526,13 @@ test_gnu_parallel_recipe() {
 	same all.sha256 full "4 shards by GNU parallel merged equal one run"
 }
 
+# The recipe's --return copies with rsync, which a host may lack: the
+# text that introduces it, in README and the man page, says so.
+test_parallel_recipe_names_rsync() {
+	check "README" sh -c "grep -B4 '^    parallel --sshlogin' '$TESTS_SRCDIR/../README.md' | grep -q 'rsync'"
+	check "man page" sh -c "grep -B5 '^parallel .-.-sshlogin' '$TESTS_SRCDIR/../man/multisum.1' | grep -q 'rsync'"
+}
+
 test_usage() {
 	mkdir d
 	usage_error "--update with -o" -r -u M -o x d
@@ -488,9 +563,12 @@ run killed_update
 run audit_classes
 run audit_quotes
 run report_write_error
+run update_keeps_corrupt
+run deep_tree
 run shards_merge
 run shards_update_audit_check
 run shard_hash_documented
 run gnu_parallel_recipe
+run parallel_recipe_names_rsync
 run usage
 finish

@@ -239,6 +239,27 @@ test_racy_file_gets_no_time() {
 	is "$(attr user.shatag.ts m/f)" "1577836800.123456789" "an old file gets its time"
 }
 
+# A file tagged within 2 s of its write (so without a time) reads back
+# ok, not "timechange": nothing moved (R7); an update times it once it
+# is out of the racy window.
+test_racy_tag_reads_back_ok() {
+	need_attr
+	mount_xattr_fs m
+	echo a > m/a
+	echo b > m/b
+	multisum --xattr=update m/a m/b > /dev/null 2>&1
+	status_is 0 "audit right after" multisum --xattr=audit m/a m/b > out 2> err
+	check_not "nothing listed" test -s out
+	has_line err "2 ok, 0 timechange, 0 outdated, 0 corrupt, 0 new (2 ok without a stored time: tagged within 2 s of a write, timed by the next update)" \
+	    "ok, and said why no time"
+	touch -d "$OLD" m/a
+	status_is 0 "an update out of the window" multisum --xattr=update m/a > out 2> err
+	has_line err "1 ok, 0 timechange, 0 outdated, 0 corrupt, 0 new; 1 tagged" "ok, and timed"
+	is "$(attr user.shatag.ts m/a)" "1577836800.123456789" "its time stored"
+	multisum --xattr=audit m/a > out 2> err
+	has_line err "1 ok, 0 timechange, 0 outdated, 0 corrupt, 0 new" "then plainly ok"
+}
+
 # cshatag issue 41: a full attribute space is no corruption.
 test_full_attribute_space() {
 	need_attr
@@ -355,6 +376,7 @@ run other_algorithm_keeps_tags_in_step
 run reads_tags_of_cshatag_and_shatag
 run time_that_lost_precision
 run racy_file_gets_no_time
+run racy_tag_reads_back_ok
 run full_attribute_space
 run no_user_attributes
 run read_only_files

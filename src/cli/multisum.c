@@ -48,7 +48,7 @@ enum {
 	OPT_PUBKEY, OPT_KEYRING, OPT_SIGNATURE, OPT_SIGNER, OPT_SIGN,
 	OPT_SIGN_EMBEDDED, OPT_PASSPHRASE_FILE, OPT_GENERATE_KEY,
 	OPT_NO_PASSPHRASE, OPT_BYTES_PER_CRC, OPT_BLOCK_SIZE, OPT_PART,
-	OPT_STDIN_NAME,
+	OPT_STDIN_NAME, OPT_ACCEPT_CORRUPT,
 };
 
 /* The modes an option applies to: the column beside the option table. */
@@ -134,6 +134,7 @@ static const struct opt {
 	{ "update",		required_argument, 'u',			U },
 	{ "audit",		required_argument, OPT_AUDIT,		A },
 	{ "piece-size",		required_argument, OPT_PIECE_SIZE,	U },
+	{ "accept-corrupt",	no_argument,	   OPT_ACCEPT_CORRUPT,	U },
 	{ "shard",		required_argument, OPT_SHARD,		H | C | U | A },
 	{ "checkpoint",		required_argument, OPT_CHECKPOINT,	U },
 	{ "merge",		no_argument,	   OPT_MERGE,		M },
@@ -462,6 +463,7 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_MERGE: set_mode(o, seen, c, MS_MODE_MERGE); break;
 		case OPT_CHECKPOINT: o->checkpoint = parse_uint("--checkpoint", optarg, 1u << 30); break;
 		case OPT_PARTIAL: o->partial = true; break;
+		case OPT_ACCEPT_CORRUPT: o->accept_corrupt = true; break;
 		case OPT_XATTR:
 			o->xattr = parse_xattr(optarg);
 			set_mode(o, seen, c, MS_MODE_XATTR);

@@ -620,11 +620,10 @@ ms_output_checkpoint(struct ms_output *out, int (*more)(FILE *fp, void *arg),
 		ms_warn("%s: checkpoint not written: %s", ms_quotef(out->path),
 		    strerror(err));
 	} else {
-		/* the target is now the checkpoint, which the walk skips */
+		/* the target is now the checkpoint, which the walk skips,
+		 * and the next one keeps its mode (a new ledger had none) */
 		sync_dir(out->target);
-		out->exists = true;
-		out->dev = st.st_dev;
-		out->ino = st.st_ino;
+		remember_target(out, &st);
 	}
 	doomed[1] = NULL;
 	free(tmp);

@@ -141,11 +141,7 @@ live_drop(int i)
 static int open_path(struct ms_source *s, const char *path, enum ms_io io,
     bool regular);
 
-/*
- * open(2) for a path longer than PATH_MAX (a file -r found deep in a
- * tree): walk down to its directory by pieces shorter than PATH_MAX, each
- * relative to the last one's descriptor.
- */
+/* A path longer than PATH_MAX: by pieces (ms_source_open_deep). */
 static int
 open_long(const char *path, int flags)
 {
@@ -194,6 +190,16 @@ fail:
 		close(dfd);
 	errno = err;
 	return -1;
+}
+
+int
+ms_source_open_deep(const char *path, int flags)
+{
+	int fd = open(path, flags);
+
+	if (fd == -1 && errno == ENAMETOOLONG)
+		fd = open_long(path, flags);
+	return fd;
 }
 
 atomic_bool ms_source_stdin_used;
@@ -336,9 +342,7 @@ open_path(struct ms_source *s, const char *path, enum ms_io io, bool regular)
 			s->positional = s->late;
 			s->map_wanted = s->late && io == MS_IO_MMAP;
 		}
-		s->fd = open(path, flags);
-		if (s->fd == -1 && errno == ENAMETOOLONG)
-			s->fd = open_long(path, flags);
+		s->fd = ms_source_open_deep(path, flags);
 		if (s->fd == -1)
 			return -1;
 		s->close_fd = true;

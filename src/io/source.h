@@ -103,6 +103,13 @@ struct ms_source {
  * Returns -1 with errno set; s->name is set either way.
  */
 int	 ms_source_open(struct ms_source *s, const char *path, enum ms_io io);
+/*
+ * open(2) of path with flags, also for a path longer than PATH_MAX (a
+ * file or folder -r found deep in a tree): then walked down to by pieces
+ * shorter than PATH_MAX, each relative to the last one's descriptor.
+ */
+int	 ms_source_open_deep(const char *path, int flags);
+
 /* Set once a source "-" was opened: the personalities close stdin then. */
 extern atomic_bool ms_source_stdin_used;
 

@@ -260,6 +260,15 @@ ms_ledger_trusted(const struct ms_ledger *l, const struct ms_ledger_entry *e)
 }
 
 bool
+ms_ledger_unmodified(const struct ms_ledger *l, const struct ms_ledger_entry *e,
+    const struct ms_file_stat *st)
+{
+	return l->versioned && (e->flags & MS_LEDGER_HAS_STAT) &&
+	    e->st.size == st->size && e->st.mtime_ns == st->mtime_ns &&
+	    times_trusted(l, &e->st);
+}
+
+bool
 ms_ledger_vouches(const struct ms_ledger *l, const struct ms_ledger_entry *e,
     const struct ms_file_stat *st)
 {

@@ -148,6 +148,7 @@ struct ms_ledger {
 	size_t		 mask;		/* slots - 1 (a power of two) */
 	size_t		 hint;		/* the entry after the last one found */
 	bool		 versioned;	/* a v1 header with a stamp was read */
+	bool		 hashdeep;	/* a hashdeep audit file ("%%%% HASHDEEP") */
 	int64_t		 stamp_ns;	/* its stamp */
 	struct ms_ledger_head head;	/* all it said */
 	size_t		 nstat;		/* entries with bookkeeping */
@@ -237,6 +238,16 @@ bool	 ms_ledger_complete(const struct ms_ledger *l,
  * than MS_LEDGER_RACY_NS).
  */
 bool	 ms_ledger_vouches(const struct ms_ledger *l,
+	    const struct ms_ledger_entry *e, const struct ms_file_stat *st);
+
+/*
+ * Does e's bookkeeping say that the file now described by st was not
+ * modified since e was taken: the same size and modification time,
+ * recorded under a stamp that trusts them (not racily clean)?  Then other
+ * content is corruption (--audit's "corrupt", which --update keeps out
+ * of the ledger), not an edit.
+ */
+bool	 ms_ledger_unmodified(const struct ms_ledger *l,
 	    const struct ms_ledger_entry *e, const struct ms_file_stat *st);
 
 /*

@@ -507,8 +507,10 @@ stop:
 	free(rs.pieces);
 	if (n == -1)
 		rc = -1;
-	if (l != NULL)
+	if (l != NULL) {
 		l->size = ms_lines_size(&r);
+		l->hashdeep = st.hd_version;
+	}
 	ms_manifest_end(&st);
 	free(copy);
 	ms_lines_free(&r);

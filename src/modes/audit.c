@@ -172,8 +172,7 @@ result(void *arg, const char *path, struct ms_ledger_entry *e,
 	if (e != NULL) {
 		if (same_digests(sel, e, t->digest))
 			report(a, CLASS_UNCHANGED, path, NULL);
-		else if ((e->flags & MS_LEDGER_HAS_STAT) && a->l.versioned &&
-		    e->st.size == fs->size && e->st.mtime_ns == fs->mtime_ns) {
+		else if (ms_ledger_unmodified(&a->l, e, fs)) {
 			struct ranges g = { NULL, 0 };
 
 			/* --piece-size's pieces: where it changed */

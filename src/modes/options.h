@@ -75,6 +75,7 @@ struct ms_options {
 	struct ms_shard	 shard;		/* --shard=K/N; n = 0 when off */
 	unsigned	 checkpoint;	/* --checkpoint, seconds; 0: at the end */
 	bool		 partial;	/* --merge --partial */
+	bool		 accept_corrupt;	/* --update: record a corrupt file */
 	enum ms_xattr_mode xattr;	/* --xattr (xattr.c) */
 	uint64_t	 piece_size;	/* --piece-size: "#%" pieces, 0 none */
 	struct ms_shard	 part;		/* --part=K/N; n = 0 when off */

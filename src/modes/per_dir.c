@@ -28,10 +28,15 @@
 #include "modes/per_dir.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+#include "io/source.h"
 
 #include "modes/check.h"
 #include "io/output.h"
@@ -125,6 +130,47 @@ manifest_of(const struct per_dir *p, const struct folder *f)
 	return ms_xasprintf("%s%s", f->prefix, p->o->per_dir);
 }
 
+/*
+ * A folder's manifest by a name open(2) takes (what *alias holds, to be
+ * freed with deep_done): its path, or, when that (or its temporary's) is
+ * longer than PATH_MAX
+ * (a folder deep in a tree, which -r's walk reaches from descriptor to
+ * descriptor), the folder opened by pieces as the walk opens it and
+ * named through its descriptor (Linux's /proc/self/fd; elsewhere the
+ * path, which then fails as it would have).  *dfd: that descriptor, or -1.
+ */
+static const char *
+deep_name(const struct per_dir *p, const struct folder *f, const char *path,
+    char **alias, int *dfd)
+{
+	*alias = NULL;
+	*dfd = -1;
+#ifdef __linux__
+	/* (its temporary's name is the longer, by ".", ".multisum-XXXXXX") */
+	if (strlen(path) + 32 >= PATH_MAX) {
+		*dfd = ms_source_open_deep(f->path, O_RDONLY | O_DIRECTORY |
+		    O_CLOEXEC | O_NOCTTY);
+		if (*dfd != -1) {
+			*alias = ms_xasprintf("/proc/self/fd/%d/%s", *dfd,
+			    p->o->per_dir);
+			return *alias;
+		}
+	}
+#else
+	(void)p;
+	(void)f;
+#endif
+	return path;
+}
+
+static void
+deep_done(char *alias, int dfd)
+{
+	free(alias);
+	if (dfd != -1)
+		close(dfd);
+}
+
 static struct folder *
 folder_new(struct per_dir *p, const char *path)
 {
@@ -147,15 +193,16 @@ folder_new(struct per_dir *p, const char *path)
 static void
 write_folder(struct per_dir *p, struct folder *f)
 {
-	char *path = manifest_of(p, f);
+	char *path = manifest_of(p, f), *alias = NULL;
 	struct ms_output out;
+	int dfd = -1;
 
 	if (fclose(f->fp) != 0)
 		f->failed++;
 	if (f->failed > 0) {
 		ms_warn("%s: not written: %zu file%s could not be read",
 		    ms_quotef(path), f->failed, f->failed == 1 ? "" : "s");
-	} else if (ms_output_open(&out, path) == -1) {
+	} else if (ms_output_open(&out, deep_name(p, f, path, &alias, &dfd)) == -1) {
 		p->failed++;
 	} else {
 		fputs(FOLDER_MAGIC "\n", out.fp);
@@ -171,6 +218,7 @@ write_folder(struct per_dir *p, struct folder *f)
 		if (ms_output_close(&out, true) == -1)
 			p->failed++;
 	}
+	deep_done(alias, dfd);
 	free(path);
 	folder_free(f);
 }
@@ -369,18 +417,21 @@ check_folder_event(void *arg, const char *path, bool enter)
 				known = p->cur->seen[i] = true;
 	{
 		struct ms_check_hooks hooks;
-		char *manifest;
+		char *manifest, *alias;
+		const char *name;
 		struct stat st;
 		struct folder *up = p->cur;
+		int dfd;
 
 		p->cur = NULL;	/* the parent's subs are its listing, kept */
 		f = folder_new(p, path);
 		f->up = up;
 		hooks = (struct ms_check_hooks){ listed, folder_line, p };
 		manifest = manifest_of(p, f);
-		if (stat(manifest, &st) == 0) {
+		name = deep_name(p, f, manifest, &alias, &dfd);
+		if (stat(name, &st) == 0) {
 			f->has_manifest = true;
-			ms_check_read(p->check, manifest, f->prefix, &hooks);
+			ms_check_read(p->check, name, f->prefix, &hooks);
 			if (f->nnames > 1)
 				qsort(f->names, f->nnames, sizeof(*f->names),
 				    by_string);
@@ -393,6 +444,7 @@ check_folder_event(void *arg, const char *path, bool enter)
 			note(p, f->prefix, "no %s", &p->unmanifested);
 		}
 		f->seen = ms_xcalloc(f->nsubs + 1, sizeof(*f->seen));
+		deep_done(alias, dfd);
 		free(manifest);
 	}
 }

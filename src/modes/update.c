@@ -28,7 +28,7 @@
 #include "base/util.h"
 
 static const char *const fate_name[FATE_CNT] = {
-	"unchanged", "added", "changed", "removed", "kept",
+	"unchanged", "added", "changed", "removed", "kept", "corrupt",
 };
 
 /*
@@ -140,6 +140,45 @@ same_content(const struct update *u, const struct ms_ledger_entry *e,
 static void missed(void *arg, const char *path, struct ms_ledger_entry *e,
     enum ms_update_walk_miss how, int err, bool operand);
 
+/*
+ * Is the file just read as t, of entry e, corrupt: other content than e
+ * lists, with the size and modification time e recorded (--audit's
+ * "corrupt")?  Then it is said, naming the first digest that differs,
+ * and its entry is kept as it was (true: the result is dealt with), or,
+ * with --accept-corrupt, said and recorded as changed (false).
+ */
+static bool
+keep_corrupt(struct update *u, const char *path, struct ms_ledger_entry *e,
+    const struct ms_file_stat *fs, const struct ms_task *t)
+{
+	const struct ms_selection *sel = &u->o->sel;
+	char was[2 * MS_DIGEST_MAX + 1], now[2 * MS_DIGEST_MAX + 1], name[32];
+	size_t i;
+
+	if (e == NULL || e->have == 0 || same_content(u, e, t->digest) ||
+	    !ms_ledger_unmodified(&u->l, e, fs))
+		return false;
+	for (i = 0; i < sel->cnt; i++)
+		if ((e->have >> i & 1) && memcmp(e->digest + sel->offset[i],
+		    t->digest + sel->offset[i], ms_spec_len(&sel->spec[i])) != 0)
+			break;
+	ms_hex(was, e->digest + sel->offset[i], ms_spec_len(&sel->spec[i]));
+	ms_hex(now, t->digest + sel->offset[i], ms_spec_len(&sel->spec[i]));
+	ms_warn("%s: corrupt: other content, same size and modification time; "
+	    "%s recorded %s, read %s; %s", ms_quotef(path),
+	    ms_spec_name(&sel->spec[i], name, sizeof(name)), was, now,
+	    u->o->accept_corrupt ? "the new content is recorded "
+	    "(--accept-corrupt)" : "its entry is kept");
+	if (u->o->accept_corrupt)
+		return false;
+	if (!ms_update_keep(u, e))	/* a legacy sum without its size */
+		u->fatal++;
+	ms_outcome_note(MS_OUTCOME_FAIL);	/* corruption: no retry */
+	report(u, path, FATE_CORRUPT, true, 0);
+	ms_update_tick(u, true);
+	return true;
+}
+
 static void
 result(void *arg, const char *path, struct ms_ledger_entry *e,
     const struct ms_file_stat *fs, struct ms_task *t)
@@ -152,6 +191,8 @@ result(void *arg, const char *path, struct ms_ledger_entry *e,
 		ms_update_tick(u, false);
 		return;
 	}
+	if (keep_corrupt(u, path, e, fs, t))
+		return;
 	ms_update_flush_copy(u);
 	u->wrote = true;
 	if (u->o->piece_size != 0) {
@@ -339,16 +380,28 @@ report_removed(struct update *u)
 static void
 summary(const struct update *u)
 {
-	char rehashed[48] = "", kept[48] = "";
+	char rehashed[48] = "", kept[48] = "", corrupt[48] = "";
 
 	if (u->rehashed > 0)
 		snprintf(rehashed, sizeof(rehashed), " (%zu rehashed)",
 		    u->rehashed);
 	if (u->cnt[FATE_KEPT] > 0)
 		snprintf(kept, sizeof(kept), ", %zu kept", u->cnt[FATE_KEPT]);
-	fprintf(stderr, "%zu unchanged%s, %zu added, %zu changed, %zu removed%s\n",
+	if (u->cnt[FATE_CORRUPT] > 0)
+		snprintf(corrupt, sizeof(corrupt), ", %zu corrupt (entry kept)",
+		    u->cnt[FATE_CORRUPT]);
+	fprintf(stderr, "%zu unchanged%s, %zu added, %zu changed, %zu removed%s%s\n",
 	    u->cnt[FATE_UNCHANGED], rehashed, u->cnt[FATE_ADDED],
-	    u->cnt[FATE_CHANGED], u->cnt[FATE_REMOVED], kept);
+	    u->cnt[FATE_CHANGED], u->cnt[FATE_REMOVED], kept, corrupt);
+}
+
+/* Did the command line ask for the lines --update writes (a conversion)? */
+static bool
+converts(const struct ms_options *o)
+{
+	return o->tag || (o->format_name != NULL &&
+	    (strcmp(o->format_name, "gnu") == 0 ||
+	    strcmp(o->format_name, "bsd") == 0));
 }
 
 /* Load the ledger at path (none yet: an empty one); -1 after a message. */
@@ -369,6 +422,18 @@ load(struct update *u, const char *path)
 		return 0;
 	}
 	report_bad(u);
+	if (u->l.hashdeep && !converts(o)) {
+		ms_warn("%s: a hashdeep audit file: --update would rewrite it as "
+		    "a multisum ledger, which hashdeep cannot load: not updated "
+		    "(--format=bsd or gnu converts it; --format=hashdeep -o "
+		    "writes a new one for hashdeep)", path);
+		ms_ledger_free(&u->l);
+		return -1;
+	}
+	if (u->l.hashdeep && !o->quiet)
+		ms_warn("%s: hashdeep's audit file converted to a multisum ledger "
+		    "of %s lines: hashdeep can no longer load it", path,
+		    o->fmt.format == MS_FORMAT_BSD ? "BSD" : "GNU");
 	if (u->l.cnt == 0 && u->l.bad > 0 && u->l.head.algorithms == NULL &&
 	    !u->l.versioned) {
 		ms_warn("%s: holds no checksum line: not replaced", path);
@@ -445,6 +510,13 @@ ms_update_main(const struct ms_options *o)
 		ms_warn("%s: not updated", path);
 		ms_output_close(&u.out, false);
 	} else {
+		if (u.cnt[FATE_CORRUPT] > 0) {
+			status = MS_EXIT_FAIL;
+			ms_warn("%s: %zu corrupt file%s: %s kept (--accept-corrupt "
+			    "records the new content)", path, u.cnt[FATE_CORRUPT],
+			    u.cnt[FATE_CORRUPT] == 1 ? "" : "s",
+			    u.cnt[FATE_CORRUPT] == 1 ? "its entry" : "their entries");
+		}
 		if (u.failed > 0) {
 			status = MS_EXIT_FAIL;
 			ms_warn("%s: %zu file%s could not be read: %s", path,

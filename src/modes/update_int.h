@@ -16,7 +16,7 @@
 #include "modes/options.h"
 
 enum fate { FATE_UNCHANGED, FATE_ADDED, FATE_CHANGED, FATE_REMOVED,
-    FATE_KEPT, FATE_CNT };
+    FATE_KEPT, FATE_CORRUPT, FATE_CNT };
 
 struct update {
 	const struct ms_options *o;

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "base/outcome.h"
+#include "io/source.h"
 #include "base/quote.h"
 #include "base/util.h"
 
@@ -84,7 +85,8 @@ stat_path(struct survey *s, const char *path, struct stat *st)
 		memcpy(s->dir, path, dl);
 		s->dir[dl] = '\0';
 		s->dirlen = dl;
-		s->dirfd = open(dl > 0 ? s->dir : "/",
+		/* a folder deeper than PATH_MAX too, as -r's walk */
+		s->dirfd = ms_source_open_deep(dl > 0 ? s->dir : "/",
 		    O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY);
 	}
 	if (s->dirfd == -1)

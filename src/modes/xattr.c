@@ -60,6 +60,7 @@ struct tagrun {
 	struct ms_selection fallback;	/* sha256, for an untagged file */
 	size_t		 cnt[MS_SHATAG_CLASSES];
 	size_t		 failed, tagged, racy;
+	size_t		 untimed;	/* ok, no time stored: timed now or later */
 };
 
 static int64_t
@@ -201,6 +202,7 @@ changed(const struct stat *a, const struct stat *b)
 struct verdict {
 	enum ms_shatag_status digest[MS_SET_MAX];
 	enum ms_shatag_status ts, all;
+	bool		 untimed;	/* no time stored at all */
 	size_t		 first_diff;	/* a digest that differs */
 	unsigned char	 stored[MS_DIGEST_MAX];	/* its stored value */
 };
@@ -237,6 +239,7 @@ judge(struct tagrun *r, int fd, const struct ms_task *t, int64_t mtime,
 	if (n == -1)
 		return -1;
 	v->ts = MS_SHATAG_MISS;
+	v->untimed = n == 0;
 	if (n > 0 && !ms_shatag_ts_parse(buf, (size_t)n, &ts)) {
 		fflush(stdout);
 		ms_warn("%s: %s is no time: taken as missing",
@@ -275,6 +278,20 @@ judge(struct tagrun *r, int fd, const struct ms_task *t, int64_t mtime,
 }
 
 /*
+ * Was the file modified within MS_LEDGER_RACY_NS of being read (or at a
+ * time cshatag cannot write)?  Then it gets no time: a write in the
+ * same tick could pass for corruption later.  ts: the time to store.
+ */
+static bool
+racy(const struct rec *rec, char ts[MS_SHATAG_TS_MAX])
+{
+	int64_t mtime = ts_ns(&rec->st.st_mtim);
+
+	return mtime >= rec->stamp - MS_LEDGER_RACY_NS ||
+	    !ms_shatag_ts_format(mtime, ts);
+}
+
+/*
  * Write what the tag lacks: the time removed first, the digests that
  * differ or are missing, then the time, unless the file is racy.  A
  * refusal at any step leaves no time vouching for digests only partly
@@ -286,10 +303,8 @@ store(struct tagrun *r, int fd, const struct ms_task *t, const struct rec *rec,
 {
 	const struct ms_selection *sel = t->sel;
 	char name[64], hex[2 * MS_DIGEST_MAX + 1], ts[MS_SHATAG_TS_MAX];
-	int64_t mtime = ts_ns(&rec->st.st_mtim);
-	bool retime = c != MS_SHATAG_OK;
-	bool racy = mtime >= rec->stamp - MS_LEDGER_RACY_NS ||
-	    !ms_shatag_ts_format(mtime, ts);
+	bool retime = c != MS_SHATAG_OK || v->untimed;
+	bool is_racy = racy(rec, ts);
 	const char *what = MS_SHATAG_TS;
 
 	if (retime && ms_xattr_remove(fd, MS_SHATAG_TS) == -1)
@@ -304,10 +319,10 @@ store(struct tagrun *r, int fd, const struct ms_task *t, const struct rec *rec,
 			goto refused;
 	}
 	what = MS_SHATAG_TS;
-	if (retime && !racy && ms_xattr_set(fd, MS_SHATAG_TS, ts, strlen(ts)) == -1)
+	if (retime && !is_racy && ms_xattr_set(fd, MS_SHATAG_TS, ts, strlen(ts)) == -1)
 		goto refused;
 	r->tagged++;
-	if (retime && racy)
+	if (retime && is_racy)
 		r->racy++;
 	return;
 refused:
@@ -361,7 +376,7 @@ emit(void *arg, struct ms_task *t)
 	struct stat after;
 	enum ms_shatag_class c;
 	int fd = -1;
-	bool missing = false;
+	bool missing = false, untimed_now = false;
 
 	if (t->err != 0) {
 		failed(r, t->path, "%s", strerror(t->err));
@@ -385,6 +400,22 @@ emit(void *arg, struct ms_task *t)
 	if (judge(r, fd, t, ts_ns(&after.st_mtim), &v) == -1)
 		goto done;
 	c = ms_shatag_classify(v.ts, v.all);
+	/*
+	 * No time stored and every digest the same: a file tagged within a
+	 * tick of its write (store() left the time out), or one whose time
+	 * an interrupted update removed.  Its content is as stored: ok, not
+	 * "timechange" (no time moved); an update times it once it is no
+	 * longer racy.
+	 */
+	if (c == MS_SHATAG_TIMECHANGE && v.untimed) {
+		char ts[MS_SHATAG_TS_MAX];
+
+		c = MS_SHATAG_OK;
+		if (!r->update || racy(rec, ts))
+			r->untimed++;
+		else
+			untimed_now = true;
+	}
 	report(r, t->path, c);
 	if (c == MS_SHATAG_CORRUPT) {
 		say_corrupt(t, &v);
@@ -392,7 +423,7 @@ emit(void *arg, struct ms_task *t)
 	}
 	for (size_t i = 0; i < t->sel->cnt; i++)
 		missing |= v.digest[i] == MS_SHATAG_MISS;
-	if (r->update && (c != MS_SHATAG_OK || missing))
+	if (r->update && (c != MS_SHATAG_OK || missing || untimed_now))
 		store(r, fd, t, rec, c, &v);
 done:
 	if (fd != -1)
@@ -452,6 +483,10 @@ ms_xattr_main(const struct ms_options *o)
 		if (r.racy > 0)
 			fprintf(stderr, " (%zu without a time: modified within "
 			    "2 s of being read, timed by the next update)", r.racy);
+		if (r.untimed > 0)
+			fprintf(stderr, " (%zu ok without a stored time: tagged "
+			    "within 2 s of a write, timed by the next update)",
+			    r.untimed);
 		fputc('\n', stderr);
 	}
 	for (size_t i = 0; i < r.nsels; i++)
