@@ -122,21 +122,19 @@ build_tables(void)
 		}
 }
 
-/* out = L(P(S(in))): out word i takes byte i of every input word j. */
+/* out = L(P(S(in))): out word i takes byte i of every input word j,
+ * read from memory (a byte load each, no shifts). */
 static inline void
 lps(uint64_t out[8], const uint64_t in[8])
 {
-	for (int i = 0; i < 8; i++) {
-		int sh = 8 * i;
+	const unsigned char *b = (const unsigned char *)in;
 
-		out[i] = T[0][(in[0] >> sh) & 0xff] ^
-		    T[1][(in[1] >> sh) & 0xff] ^
-		    T[2][(in[2] >> sh) & 0xff] ^
-		    T[3][(in[3] >> sh) & 0xff] ^
-		    T[4][(in[4] >> sh) & 0xff] ^
-		    T[5][(in[5] >> sh) & 0xff] ^
-		    T[6][(in[6] >> sh) & 0xff] ^
-		    T[7][(in[7] >> sh) & 0xff];
+	for (int i = 0; i < 8; i++) {
+		int k = MS_BIG_ENDIAN ? 7 - i : i;
+
+		out[i] = T[0][b[k]] ^ T[1][b[8 + k]] ^ T[2][b[16 + k]] ^
+		    T[3][b[24 + k]] ^ T[4][b[32 + k]] ^ T[5][b[40 + k]] ^
+		    T[6][b[48 + k]] ^ T[7][b[56 + k]];
 	}
 }
 
