@@ -80,6 +80,16 @@ test_check_reads_rhash_and_own_lines() {
 		    multisum -c "bsd.$row"
 		status_is 0 "-a $row -c reads rhash --simple's lines" \
 		    multisum -a "$row" -c "simple.$row"
+		# named after the row, the manifest says the algorithm; bare,
+		# the digests are tried as each row of their length
+		multisum -c "simple.$row" > out 2> err
+		is "$?" 0 "-c reads them in a manifest named .$row"
+		lacks err "untagged" "the name, not a guess, says $row"
+		cp "simple.$row" bare
+		multisum -c bare > out 2> err
+		is "$?" 0 "-c finds bare $row digests"
+		check "and says they are $row's" \
+		    grep -q "bare: untagged digests are $row, not " err
 		status_is 0 "-c reads multisum --tag's $row lines" \
 		    multisum -c "tagged.$row"
 		status_is 0 "-a $row -c reads multisum's plain lines" \
