@@ -21,7 +21,7 @@
 enum msg {
 	M_EMPTY, M_A, M_ABC, M_MD, M_AZ, M_AZ09, M_D80, M_448, M_896,
 	M_MILLION, M_CHECK, M_SM3, M_A3, M_KAT1, M_KAT32, M_KAT255,
-	M_A1024, M_A1025, M_CHUNK, M_CHUNK2, M_COUNT
+	M_A1024, M_A1025, M_CHUNK, M_CHUNK2, M_RFC6986, M_COUNT
 };
 
 /*
@@ -59,6 +59,8 @@ static const struct message {
 	/* one and two whole ED2K chunks (AICH parts) of 9,728,000 bytes */
 	[M_CHUNK]   = { "9728000 x \"a\"", "a", 9728000 },
 	[M_CHUNK2]  = { "19456000 x \"a\"", "a", 19456000 },
+	[M_RFC6986] = { "RFC 6986's M1", "0123456789012345678901234567890"
+	    "12345678901234567890123456789012", 1 },
 };
 
 /* ------------------------------------------------------------- vectors */
@@ -520,6 +522,110 @@ static const struct vector vectors[] = {
 	  "07f05c8c0773c55ca3a5a695ce6aca4c438911b5" },
 	{ "has160", 0, M_MILLION,
 	  "d6ad6f0608b878da9b87999c2525cc84f4c9f18d" },
+	/*
+	 * GOST R 34.11-94: the test-parameter and CryptoPro values of RFC
+	 * 5831 and GOST R 34.11-94's users (Wikipedia's table); Streebog:
+	 * RFC 6986's example 1 (M_RFC6986); Snefru's empty message: Merkle's
+	 * reference code.  All, and the EDON-R values, recomputed with RHash
+	 * 1.4.3, whose byte order they are in.
+	 */
+	{ "gost94", 0, M_EMPTY,
+	  "ce85b99cc46752fffee35cab9a7b0278abb4c2d2055cff685af4912c49490f8d" },
+	{ "gost94", 0, M_A,
+	  "d42c539e367c66e9c88a801f6649349c21871b4344c6a573f849fdce62f314dd" },
+	{ "gost94", 0, M_ABC,
+	  "f3134348c44fb1b2a277729e2285ebb5cb5e0f29c975bc753b70497c06a4d51d" },
+	{ "gost94", 0, M_MD,
+	  "ad4434ecb18f2c99b60cbe59ec3d2469582b65273f48de72db2fde16a4889a4d" },
+	{ "gost94", 0, M_AZ,
+	  "3b7917937540a4f33ffcb5f37f29e8a9921b0655d7fd568d7cf27291cb897bb4" },
+	{ "gost94", 0, M_RFC6986,
+	  "ab67c9bb19b504aa1c339ac5fd7a3087725528780ee4a078860aceb6a0b0d237" },
+	{ "gost94-cryptopro", 0, M_EMPTY,
+	  "981e5f3ca30c841487830f84fb433e13ac1101569b9c13584ac483234cd656c0" },
+	{ "gost94-cryptopro", 0, M_A,
+	  "e74c52dd282183bf37af0079c9f78055715a103f17e3133ceff1aacf2f403011" },
+	{ "gost94-cryptopro", 0, M_ABC,
+	  "b285056dbf18d7392d7677369524dd14747459ed8143997e163b2986f92fd42c" },
+	{ "gost94-cryptopro", 0, M_MD,
+	  "bc6041dd2aa401ebfa6e9886734174febdb4729aa972d60f549ac39b29721ba0" },
+	{ "gost94-cryptopro", 0, M_AZ,
+	  "8cda28cd45ce733e3d0837aed41bdf7fda7d83a6dfe211a0c695259a443250bd" },
+	{ "streebog256", 0, M_EMPTY,
+	  "3f539a213e97c802cc229d474c6aa32a825a360b2a933a949fd925208d9ce1bb" },
+	{ "streebog256", 0, M_A,
+	  "ba31099b9cc84ec2a671e9313572378920a705b363b031a1cb4fc03e01ce8df3" },
+	{ "streebog256", 0, M_ABC,
+	  "4e2919cf137ed41ec4fb6270c61826cc4fffb660341e0af3688cd0626d23b481" },
+	{ "streebog256", 0, M_MD,
+	  "0d45451b2004234de7fbd289b89c665a494ffefe93c2ff6d6f99677c99086bff" },
+	{ "streebog256", 0, M_AZ,
+	  "c9086ed61fb0a090aaf4438efd39f0d060cb3ec7e25343b5c4c350054bfd3e27" },
+	{ "streebog256", 0, M_RFC6986,
+	  "9d151eefd8590b89daa6ba6cb74af9275dd051026bb149a452fd84e5e57b5500" },
+	{ "streebog512", 0, M_EMPTY,
+	  "8e945da209aa869f0455928529bcae4679e9873ab707b55315f56ceb98bef0a7"
+	  "362f715528356ee83cda5f2aac4c6ad2ba3a715c1bcd81cb8e9f90bf4c1c1a8a" },
+	{ "streebog512", 0, M_A,
+	  "8b2a40ecab7b7496bc4cc0f773595452baf658849b495acc3ba017206810efb0"
+	  "0420ccd73fb3297e0f7890941b84ac4a8bc27e3c95e1f97c094609e2136abb7e" },
+	{ "streebog512", 0, M_ABC,
+	  "28156e28317da7c98f4fe2bed6b542d0dab85bb224445fcedaf75d46e26d7eb8"
+	  "d5997f3e0915dd6b7f0aab08d9c8beb0d8c64bae2ab8b3c8c6bc53b3bf0db728" },
+	{ "streebog512", 0, M_MD,
+	  "96b52f322e3ecf6348d177608e2ddb084309c1642a94923c0bc50e41e4cc50e8"
+	  "51d1dd94e4b7a35c30503caf87e3e2ac334e2c805adb99b5adb5443dd4ac23c8" },
+	{ "streebog512", 0, M_AZ,
+	  "ec7b127dcca6b0d741b10ed42062cc4487b4a93f96cfc7faf2e7f79778b1f441"
+	  "59089c91fb0910bec0eee7cdca524fcf291cf933fff406f4f3a03872f2341ff8" },
+	{ "streebog512", 0, M_RFC6986,
+	  "1b54d01a4af5b9d5cc3d86d68d285462b19abc2475222f35c085122be4ba1ffa"
+	  "00ad30f8767b3a82384c6574f024c311e2a481332b08ef7f41797891c1646f48" },
+	{ "edonr256", 0, M_EMPTY,
+	  "86e7c84024c55dbdc9339b395c95e88db8f781719851ad1d237c6e6a8e370b80" },
+	{ "edonr256", 0, M_A,
+	  "943aa9225a2cf154ec2e4dd81237720ba538ca8df2fd83c0b893c5d265f353a0" },
+	{ "edonr256", 0, M_ABC,
+	  "0360f65d97c2152ea6ebe3d462bf49831e2d5f67b6140992320585d89fd271ce" },
+	{ "edonr256", 0, M_MD,
+	  "8d27558f4dd9307614a8166cadb136927d1e79a0c04bd8ef77c3fafc0917e28a" },
+	{ "edonr256", 0, M_AZ,
+	  "5415737af0d827459efacb7fe33c0e89cf807e6e608a4d70ef9deb07bf3bf6bf" },
+	{ "edonr512", 0, M_EMPTY,
+	  "c7afbdf3e5b4590eb0b25000bf83fb16d4f9b722ee7f9a2dc2bd382035e8ee38"
+	  "d6f6f15c7b8eec85355ac59af989799950c64557eab0e687d0fcbdba90ae9704" },
+	{ "edonr512", 0, M_A,
+	  "b59ec44f7beef8a04ceed38a973d77c65e22e9458d5f67b497948da34986c093"
+	  "b5efc5483fbee55f2f740fcad31f18d80db44bb6b8843e7fd599188e7c07233b" },
+	{ "edonr512", 0, M_ABC,
+	  "fe79bcfa310245d9139da8bc91b99fd022326f7f3aca1dfdfb6c84e4125d71fe"
+	  "9bb6a1d41afce358f8472835220a7829d5146b2bbfc8e5c2627f60a9b517c1a4" },
+	{ "edonr512", 0, M_MD,
+	  "a76b6c5ca8778f39ec1f85d64badbdbf329725c9a6fb92656d94a82922a26fd5"
+	  "1d271a6f135f33157143b960cd8d7d20dc99503aa39871fd64050e061689e4e3" },
+	{ "edonr512", 0, M_AZ,
+	  "754640b7b01782c1f345a3864b456db805e39163fa1a06113a37cb8fb18d30f8"
+	  "dc43c7c3fdb407849cad437c90dbd28e28aefef8898589b388adeba153b3de0b" },
+	{ "snefru128", 0, M_EMPTY,
+	  "8617f366566a011837f4fb4ba5bedea2" },
+	{ "snefru128", 0, M_A,
+	  "bf5ce540ae51bc50399f96746c5a15bd" },
+	{ "snefru128", 0, M_ABC,
+	  "553d0648928299a0f22a275a02c83b10" },
+	{ "snefru128", 0, M_MD,
+	  "96d6f2f4112c4baf29f653f1594e2d5d" },
+	{ "snefru128", 0, M_AZ,
+	  "7840148a66b91c219c36f127a0929606" },
+	{ "snefru256", 0, M_EMPTY,
+	  "8617f366566a011837f4fb4ba5bedea2b892f3ed8b894023d16ae344b2be5881" },
+	{ "snefru256", 0, M_A,
+	  "45161589ac317be0ceba70db2573ddda6e668a31984b39bf65e4b664b584c63d" },
+	{ "snefru256", 0, M_ABC,
+	  "7d033205647a2af3dc8339f6cb25643c33ebc622d32979c4b612b02c4903031b" },
+	{ "snefru256", 0, M_MD,
+	  "c5d4ce38daa043bdd59ed15db577500c071b917c1a46cd7b4d30b44a44c86df8" },
+	{ "snefru256", 0, M_AZ,
+	  "9304bb2f876d9c4f54546cf7ec59e0a006bead745f08c642f25a7c808e0bf86e" },
 	/*
 	 * The CRC catalogue (reveng.sourceforge.io/crc-catalogue): the check
 	 * value of "123456789" is cbf43926 for CRC-32/ISO-HDLC (zlib, SFV) and

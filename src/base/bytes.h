@@ -18,6 +18,15 @@
 #define MS_BIG_ENDIAN	0
 #endif
 
+static inline uint32_t
+ms_load_be32(const unsigned char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return MS_BIG_ENDIAN ? v : __builtin_bswap32(v);
+}
+
 static inline uint64_t
 ms_load_le64(const unsigned char *p)
 {

@@ -128,6 +128,49 @@ const struct ms_algo ms_algos[] = {
 	{ .name = "whirlpool", .tag = "WHIRLPOOL", .impl = "whirlpool",
 	  FIXED(512), .class = MS_CLASS_LEGACY,
 	  .in_all = false, .ops = &ms_ops_whirlpool },
+	/*
+	 * RHash's GOST, EDON-R and Snefru digests, built in (backend_
+	 * kernels.c), named and tagged as rhash --bsd names them; not in
+	 * "-a all".  GOST R 34.11-94 is withdrawn (a 2^105 collision attack
+	 * is published); EDON-R left the SHA-3 contest with published
+	 * weaknesses; Snefru's reduced passes are broken and its 8 passes
+	 * only theoretically: legacy, none with known collisions.
+	 */
+	{ .name = "gost94", .tag = "GOST94", .impl = "gost94",
+	  .aliases = "gost gost-94 gostr3411-94",
+	  FIXED(256), .class = MS_CLASS_LEGACY,
+	  .in_all = false, .ops = &ms_ops_gost94 },
+	{ .name = "gost94-cryptopro", .tag = "GOST94-CRYPTOPRO",
+	  .impl = "gost94-cryptopro", .aliases = "gost-cryptopro",
+	  FIXED(256), .class = MS_CLASS_LEGACY,
+	  .in_all = false, .ops = &ms_ops_gost94 },
+	/* GOST R 34.11-2012, RFC 6986: the current Russian standard. */
+	{ .name = "streebog256", .tag = "GOST12-256", .impl = "streebog",
+	  .aliases = "gost12-256 streebog-256 gost2012-256",
+	  .family = "streebog",
+	  FIXED(256), .class = MS_CLASS_SECURE,
+	  .in_all = false, .ops = &ms_ops_streebog },
+	{ .name = "streebog512", .tag = "GOST12-512", .impl = "streebog",
+	  .aliases = "gost12-512 streebog-512 gost2012-512",
+	  .family = "streebog",
+	  FIXED(512), .class = MS_CLASS_SECURE,
+	  .in_all = false, .ops = &ms_ops_streebog },
+	{ .name = "edonr256", .tag = "EDON-R256", .impl = "edonr",
+	  .aliases = "edon-r256", .family = "edonr",
+	  FIXED(256), .class = MS_CLASS_LEGACY,
+	  .in_all = false, .ops = &ms_ops_edonr },
+	{ .name = "edonr512", .tag = "EDON-R512", .impl = "edonr",
+	  .aliases = "edon-r512", .family = "edonr",
+	  FIXED(512), .class = MS_CLASS_LEGACY,
+	  .in_all = false, .ops = &ms_ops_edonr },
+	{ .name = "snefru128", .tag = "SNEFRU-128", .impl = "snefru",
+	  .aliases = "snefru-128", .family = "snefru",
+	  FIXED(128), .class = MS_CLASS_LEGACY,
+	  .in_all = false, .ops = &ms_ops_snefru },
+	{ .name = "snefru256", .tag = "SNEFRU-256", .impl = "snefru",
+	  .aliases = "snefru-256", .family = "snefru",
+	  FIXED(256), .class = MS_CLASS_LEGACY,
+	  .in_all = false, .ops = &ms_ops_snefru },
 	{ .name = "crc32", .tag = "CRC32", .impl = "crc32",
 	  .aliases = "crc32b crc-32",
 	  FIXED(32), .class = MS_CLASS_NONCRYPTO,

@@ -63,4 +63,11 @@ extern const struct ms_digest_ops ms_ops_ed2k_edonkey;
 extern const struct ms_digest_ops ms_ops_aich;
 extern const struct ms_digest_ops ms_ops_has160;
 
+/* backend_kernels.c: GOST R 34.11-94 (both S-box sets), Streebog,
+ * EDON-R, Snefru */
+extern const struct ms_digest_ops ms_ops_gost94;
+extern const struct ms_digest_ops ms_ops_streebog;
+extern const struct ms_digest_ops ms_ops_edonr;
+extern const struct ms_digest_ops ms_ops_snefru;
+
 #endif

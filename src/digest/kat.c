@@ -13,7 +13,9 @@
  * RFC 7693 appendix A; SM3 GB/T 32905 example 1.  The other lengths and
  * the tree modes BLAKE2bp/BLAKE2sp were computed with Python's hashlib
  * (its BLAKE2 tree parameters), SHAKE with hashlib and openssl dgst,
- * RIPEMD-160 with openssl dgst, BLAKE3 with b3sum 1.x, CRC-32 with
+ * RIPEMD-160 with openssl dgst,
+ * GOST, Streebog, EDON-R and Snefru with RHash 1.4.3 (tests/algo-vectors.h
+ * says which are also published), BLAKE3 with b3sum 1.x, CRC-32 with
  * zlib, CRC-32C with a bitwise
  * implementation (check value of "123456789": e3069283), cksum and the
  * BSD and System V sums with coreutils cksum and sum, XXH* with
@@ -111,6 +113,23 @@ static const struct {
 	{ .name = "ed2k-edonkey", .hex = "a448017aaf21d8525fc10ae87aa6729d" },
 	{ .name = "aich", .hex = "a9993e364706816aba3e25717850c26c9cd0d89d" },
 	{ .name = "has160", .hex = "975e810488cf2a3d49838478124afce4b1c78804" },
+	{ .name = "gost94", .hex = "f3134348c44fb1b2a277729e2285ebb5"
+	    "cb5e0f29c975bc753b70497c06a4d51d" },
+	{ .name = "gost94-cryptopro", .hex = "b285056dbf18d7392d7677369524dd14"
+	    "747459ed8143997e163b2986f92fd42c" },
+	{ .name = "streebog256", .hex = "4e2919cf137ed41ec4fb6270c61826cc"
+	    "4fffb660341e0af3688cd0626d23b481" },
+	{ .name = "streebog512", .hex = "28156e28317da7c98f4fe2bed6b542d0"
+	    "dab85bb224445fcedaf75d46e26d7eb8d5997f3e0915dd6b7f0aab08d9c8beb0"
+	    "d8c64bae2ab8b3c8c6bc53b3bf0db728" },
+	{ .name = "edonr256", .hex = "0360f65d97c2152ea6ebe3d462bf4983"
+	    "1e2d5f67b6140992320585d89fd271ce" },
+	{ .name = "edonr512", .hex = "fe79bcfa310245d9139da8bc91b99fd0"
+	    "22326f7f3aca1dfdfb6c84e4125d71fe9bb6a1d41afce358f8472835220a7829"
+	    "d5146b2bbfc8e5c2627f60a9b517c1a4" },
+	{ .name = "snefru128", .hex = "553d0648928299a0f22a275a02c83b10" },
+	{ .name = "snefru256", .hex = "7d033205647a2af3dc8339f6cb25643c"
+	    "33ebc622d32979c4b612b02c4903031b" },
 	{ .name = "crc32", .hex = "352441c2" },
 	{ .name = "crc32c", .hex = "364b3fb7" },
 	{ .name = "cksum", .hex = "48aa78a2" },		/* cksum prints 1219131554 */

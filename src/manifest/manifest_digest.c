@@ -405,9 +405,11 @@ ms_mf_untagged(const struct ms_manifest_rules *r, const struct ms_manifest_state
  */
 static const char *const rhash_order[] = {
 	"crc32", "md4", "md5", "sha1", "tiger", "tth", "ed2k", "aich",
-	"whirlpool", "ripemd160", "has160", "sha224",
-	"sha256", "sha384", "sha512", "sha3-224", "sha3-256", "sha3-384",
-	"sha3-512", "crc32c", "blake2s", "blake2b", "blake3",
+	"whirlpool", "ripemd160", "gost94", "gost94-cryptopro", "has160",
+	"streebog256", "streebog512", "sha224", "sha256", "sha384", "sha512",
+	"edonr256", "edonr512", "sha3-224", "sha3-256", "sha3-384",
+	"sha3-512", "crc32c", "snefru128", "snefru256", "blake2s", "blake2b",
+	"blake3",
 };
 
 static size_t
