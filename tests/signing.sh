@@ -121,6 +121,23 @@ test_signify_keys() {
 	same msg SHA256 "its message is the list"
 	status_is 0 "multisum -c SHA256.sig checks it" \
 	    multisum -c SHA256.sig --pubkey=rel.pub > out 2> err
+	# without --tag: BSD lines all the same, which signify -C reads
+	status_is 0 "the embedded form without --tag" \
+	    multisum -o SHA256 --sign=rel.sec --sign-embedded f1 f2 > out 2> err
+	check "signify -C checks it (without --tag)" \
+	    "$SIGNIFY" -C -q -p rel.pub -x SHA256.sig
+	has_line err "multisum: --sign-embedded: the lines are BSD-tagged, as --tag writes them (signify -C reads no other)" \
+	    "a note says the lines are tagged"
+	usage_error "--sign-embedded with --untagged" -o S4 --sign=rel.sec \
+	    --sign-embedded --untagged f1
+	"$MULTISUM" -o S4 --sign=rel.sec --sign-embedded --untagged f1 2> err
+	has_line err "multisum: --sign-embedded writes BSD-tagged lines (signify -C reads no other), not --format=gnu (--untagged)" \
+	    "the refusal says why"
+	usage_error "--sign-embedded with --format=ndjson" -o S4 \
+	    --sign=rel.sec --sign-embedded --format=ndjson f1
+	usage_error "--sign-embedded with -z" -o S4 --sign=rel.sec \
+	    --sign-embedded -z f1
+	check "nothing written by the refused runs" test ! -e S4 -a ! -e S4.sig
 	# a passphrase-protected signify key: bcrypt_pbkdf is not libcrypto's
 	echo pw | "$SIGNIFY" -G -p enc.pub -s enc.sec > /dev/null 2>&1
 	status_is 1 "a passphrase-protected signify key is refused" \

@@ -108,6 +108,7 @@ ms_cli_help(void)
 "      --sign=SECRET-KEY  with -o: sign the list (minisign key: LIST.minisig;\n"
 "                         signify key: LIST.sig), written with it atomically\n"
 "      --sign-embedded    signify: LIST.sig holds the signature, then the list\n"
+"                         (BSD-tagged lines, which signify -C reads)\n"
 "      --passphrase-file=FILE  the secret key's passphrase (first line of FILE)\n"
 "      --generate-key=NAME  make a minisign key pair NAME.key and NAME.pub\n"
 "      --no-passphrase    with --generate-key: do not encrypt NAME.key\n"
