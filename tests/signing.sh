@@ -285,6 +285,100 @@ test_option_rules() {
 	check "no key was made by a refused run" test ! -e k.key
 }
 
+# ------------------------------------------ signed where lists are made
+
+# signed_ok DESC LIST PUB: -c LIST --pubkey=PUB says a good signature and
+# no file FAILED, exit 0.
+signed_ok() {
+	"$MULTISUM" -c "$2" --pubkey="$3" > .out 2> .err
+	_st=$?
+	if [ "$_st" = 0 ] && grep -q ': good .* signature' .err &&
+	    grep -q ': OK$' .out && ! grep -q 'FAILED' .out; then
+		pass
+	else
+		fail "$1 (exit status $_st)"
+		cat .out .err | head -n 4 | diag -
+	fi
+}
+
+# --update's ledger, signed as it is written, at a checkpoint too.
+test_sign_update() {
+	have minisign || skip_test "no minisign"
+	multisum --generate-key=k --no-passphrase 2> /dev/null
+	mkdir d && echo 1 > d/a && echo 2 > d/b
+	status_is 0 "--update --sign" multisum -r -u L --sign=k.key d \
+	    > out 2> err
+	minisign_ok "the new ledger" L k.pub
+	signed_ok "-c L --pubkey verifies the ledger" L k.pub
+	echo 3 > d/c
+	multisum -r -u L --sign=k.key d > out 2> err
+	signed_ok "an updated ledger is signed again" L k.pub
+	has_line .out "d/c: OK" "with its new file"
+	echo 4 > d/e
+	sleep 2		# (a file younger than its ledger's 2 s is hashed again)
+	multisum -r -u L d > out 2> err
+	"$MULTISUM" -c L --pubkey=k.pub > out 2> err
+	st=$?
+	check "an unsigned update leaves a signature that fails (exit $st)" \
+	    [ "$st" -ne 0 ]
+	multisum -r -u L --sign=k.key d > out 2> err
+	signed_ok "nothing changed, --sign: the ledger is signed all the same" \
+	    L k.pub
+	# the ledger inside the tree: its signature is never hashed into it
+	multisum -r -u d/L --sign=k.key d > out 2> err
+	multisum -r -u d/L --sign=k.key d > out 2> err
+	lacks d/L 'L.minisig' "the signature is not listed in its ledger"
+	signed_ok "the ledger in the tree verifies" d/L k.pub
+	# a run killed after a checkpoint leaves a ledger that verifies
+	mkdir big
+	head -c 100M /dev/urandom | split -b 512K - big/p
+	"$MULTISUM" -r -j1 -a sha3-512,whirlpool -u B --checkpoint=1 \
+	    --sign=k.key big > /dev/null 2>&1 &
+	pid=$!
+	wait_for "a checkpoint" test -s B
+	kill -9 "$pid" 2> /dev/null
+	wait "$pid"
+	if [ $? = 137 ]; then
+		signed_ok "a checkpoint is signed with it" B k.pub
+	else
+		skip_case "the run ended before it was killed"
+	fi
+	multisum -r -j1 -u B --sign=k.key big > out 2> err
+	signed_ok "the resumed run's ledger is signed" B k.pub
+	is "$(grep -c ": OK$" .out)" 400 "with every file (two digests each)"
+	usage_error "--sign-embedded with --update" -u L --sign=k.key \
+	    --sign-embedded d
+}
+
+# --merge's manifest, and each folder's of --per-dir.
+test_sign_merge_per_dir() {
+	have minisign && have "$SIGNIFY" || skip_test "no minisign or signify"
+	"$SIGNIFY" -G -n -p rel.pub -s rel.sec > /dev/null 2>&1
+	multisum --generate-key=k --no-passphrase 2> /dev/null
+	mkdir d && echo 1 > d/a && echo 2 > d/b && echo 3 > d/c
+	multisum -r --shard=1/2 -o s1 d && multisum -r --shard=2/2 -o s2 d
+	status_is 0 "--merge --sign" multisum --merge -o ALL --sign=rel.sec \
+	    s1 s2 > out 2> err
+	check "signify -V verifies the merged manifest" \
+	    "$SIGNIFY" -V -q -p rel.pub -m ALL
+	signed_ok "-c ALL --pubkey verifies it" ALL rel.pub
+	usage_error "--merge --sign without -o" --merge --sign=rel.sec s1 s2
+	mkdir -p t/x/y && echo a > t/a && echo b > t/x/b && echo c > t/x/y/c
+	status_is 0 "--per-dir --sign" multisum -r --per-dir=SUMS --sign=k.key t \
+	    > out 2> err
+	for f in t t/x t/x/y; do
+		minisign_ok "$f/SUMS" "$f/SUMS" k.pub
+	done
+	(cd t/x && signed_ok "-c SUMS --pubkey in a folder" SUMS ../../k.pub)
+	multisum -r --per-dir=SUMS --sign=k.key t > out 2> err
+	lacks t/SUMS 'SUMS.minisig' "a signature is not listed in its folder's manifest"
+	minisign_ok "t/SUMS written again" t/SUMS k.pub
+	multisum -c -r --per-dir=SUMS t > out 2> err
+	lacks err 'not listed' "-c --per-dir does not call the signatures unlisted"
+	usage_error "--sign-embedded with --per-dir" -r --per-dir=SUMS \
+	    --sign=rel.sec --sign-embedded t
+}
+
 # -------------------------------------------------- README's recipes
 
 # The layout each recipe of README's "Checking a download" expects, made
@@ -449,4 +543,6 @@ run written_together
 run passphrase_on_a_terminal
 run option_rules
 run readme_recipes
+run sign_update
+run sign_merge_per_dir
 finish
