@@ -363,6 +363,12 @@ test_sign_merge_per_dir() {
 	    "$SIGNIFY" -V -q -p rel.pub -m ALL
 	signed_ok "-c ALL --pubkey verifies it" ALL rel.pub
 	usage_error "--merge --sign without -o" --merge --sign=rel.sec s1 s2
+	head -c 3000000 /dev/urandom > pf
+	multisum -a blake3 --tag --part=1/2 pf > p1
+	multisum -a blake3 --tag --part=2/2 pf > p2
+	status_is 0 "--merge --sign of --part records" multisum --merge -o PM \
+	    --sign=k.key p1 p2 > out 2> err
+	signed_ok "-c PM --pubkey verifies the merged record" PM k.pub
 	mkdir -p t/x/y && echo a > t/a && echo b > t/x/b && echo c > t/x/y/c
 	status_is 0 "--per-dir --sign" multisum -r --per-dir=SUMS --sign=k.key t \
 	    > out 2> err
