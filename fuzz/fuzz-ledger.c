@@ -18,6 +18,7 @@
 #include "digest/digest_set.h"
 #include "manifest/format.h"
 #include "manifest/ledger.h"
+#include "io/text_input.h"
 
 static const char *const sets[][2] = {
 	{ "sha256", NULL }, { "md5", "sha256" }, { "crc32", NULL },
@@ -57,6 +58,15 @@ select_set(unsigned pick, struct ms_selection *sel,
 	}
 }
 
+/* The file at path, opened through the door the modes use. */
+static const struct ms_manifest_input *
+door(struct ms_manifest_input *in)
+{
+	if (ms_text_input(in, path) == -1)
+		abort();
+	return in;
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -64,6 +74,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct ms_ledger_shape shape;
 	struct ms_format_opts fmt;
 	struct ms_ledger fast, shaped, slow;
+	struct ms_manifest_input in[3];
 	const char *why;
 	size_t plain;
 	FILE *f;
@@ -84,9 +95,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if ((f = fopen(path, "wb")) == NULL ||
 	    fwrite(data + 1, 1, size - 1, f) != size - 1 || fclose(f) != 0)
 		abort();
-	if (ms_ledger_load(&fast, path, &sel) == -1 ||
-	    ms_ledger_load_shaped(&shaped, path, &sel, &shape) == -1 ||
-	    ms_ledger_load_generic(&slow, path, &sel) == -1)
+	if (ms_ledger_load(&fast, door(&in[0]), &sel) == -1 ||
+	    ms_ledger_load_shaped(&shaped, door(&in[1]), &sel, &shape) == -1 ||
+	    ms_ledger_load_generic(&slow, door(&in[2]), &sel) == -1)
 		abort();
 	if ((why = ms_ledger_differs(&fast, &slow)) != NULL ||
 	    (why = ms_ledger_differs(&shaped, &slow)) != NULL) {

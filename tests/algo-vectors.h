@@ -20,7 +20,8 @@
 
 enum msg {
 	M_EMPTY, M_A, M_ABC, M_MD, M_AZ, M_AZ09, M_D80, M_448, M_896,
-	M_MILLION, M_CHECK, M_SM3, M_A3, M_KAT1, M_KAT32, M_KAT255, M_COUNT
+	M_MILLION, M_CHECK, M_SM3, M_A3, M_KAT1, M_KAT32, M_KAT255,
+	M_A1024, M_A1025, M_CHUNK, M_CHUNK2, M_COUNT
 };
 
 /*
@@ -52,6 +53,12 @@ static const struct message {
 	[M_KAT1]    = { "KAT 00", NULL, 1 },
 	[M_KAT32]   = { "KAT 00..1f", NULL, 32 },
 	[M_KAT255]  = { "KAT 00..fe", NULL, 255 },
+	/* THEX's: one whole 1 KiB leaf of TTH, and one byte more */
+	[M_A1024]   = { "1024 x \"A\"", "A", 1024 },
+	[M_A1025]   = { "1025 x \"A\"", "A", 1025 },
+	/* one and two whole ED2K chunks (AICH parts) of 9,728,000 bytes */
+	[M_CHUNK]   = { "9728000 x \"a\"", "a", 9728000 },
+	[M_CHUNK2]  = { "19456000 x \"a\"", "a", 19456000 },
 };
 
 /* ------------------------------------------------------------- vectors */
@@ -430,6 +437,89 @@ static const struct vector vectors[] = {
 	{ "whirlpool", 0, M_AZ,
 	  "f1d754662636ffe92c82ebb9212a484a8d38631ead4238f5442ee13b8054e41b"
 	  "08bf2a9251c30b6a0b8aae86177ab4a6f68f673e7207865d5d9819a3dba4eb3b" },
+	/*
+	 * Tiger (the 192-bit digest, padding byte 0x01): the NESSIE test
+	 * vectors, set 1.  TTH: the THEX draft's ("" and 1024 and 1025 x
+	 * "A"), the others as RHash 1.4.3 computes them.  HAS-160: TTAS.KO-
+	 * 12.0011/R2's examples.  ED2K: RFC 1320's MD4 examples below one
+	 * chunk; at one and two whole chunks eMule's (RHash's) digest ends
+	 * with the MD4 of an empty chunk, eDonkey's not (MD4 of "a" x
+	 * 9728000: 8ea8fbe0...; RHash's --md4 of the chunk digests).  AICH:
+	 * SHA-1 (FIPS 180-4's examples) up to one 184,320-byte block, RHash
+	 * 1.4.3 over whole parts.  Every value was recomputed with RHash.
+	 */
+	{ "tiger", 0, M_EMPTY,
+	  "3293ac630c13f0245f92bbb1766e16167a4e58492dde73f3" },
+	{ "tiger", 0, M_A,
+	  "77befbef2e7ef8ab2ec8f93bf587a7fc613e247f5f247809" },
+	{ "tiger", 0, M_ABC,
+	  "2aab1484e8c158f2bfb8c5ff41b57a525129131c957b5f93" },
+	{ "tiger", 0, M_MD,
+	  "d981f8cb78201a950dcf3048751e441c517fca1aa55a29f6" },
+	{ "tiger", 0, M_AZ,
+	  "1714a472eee57d30040412bfcc55032a0b11602ff37beee9" },
+	{ "tiger", 0, M_448,
+	  "0f7bf9a19b9c58f2b7610df7e84f0ac3a71c631e7b53f78e" },
+	{ "tiger", 0, M_AZ09,
+	  "8dcea680a17583ee502ba38a3c368651890ffbccdc49a8cc" },
+	{ "tiger", 0, M_D80,
+	  "1c14795529fd9f207a958f84c52f11e887fa0cabdfd91bfd" },
+	{ "tiger", 0, M_MILLION,
+	  "6db0e2729cbead93d715c6a7d36302e9b3cee0d2bc314b41" },
+	{ "tth", 0, M_EMPTY,	/* lwpnacqdbzryxw3vhjvcj64qbznghohhhzwclnq */
+	  "5d9ed00a030e638bdb753a6a24fb900e5a63b8e73e6c25b6" },
+	{ "tth", 0, M_ABC,
+	  "0487ca26443f59cfbc780f3ca0ce509c8c352c27c5dcca20" },
+	{ "tth", 0, M_A1024,	/* l66q4yvnafwvs23x2hjira5zj7wxr3f26rsasfa */
+	  "5fbd0e62ad016d596b77d1d28883b94fed78ecbaf4640914" },
+	{ "tth", 0, M_A1025,	/* pzmryhgy6ltbeh63zwahdorhsytlo4lefuikhwy */
+	  "7e591c1cd8f2e6121fdbcd8071ba279626b771642d10a3db" },
+	{ "tth", 0, M_MILLION,
+	  "511f341a7c14145fcba4a55a9ccaf743dac0eef270010973" },
+	{ "ed2k", 0, M_EMPTY,
+	  "31d6cfe0d16ae931b73c59d7e0c089c0" },
+	{ "ed2k", 0, M_ABC,
+	  "a448017aaf21d8525fc10ae87aa6729d" },
+	{ "ed2k", 0, M_MILLION,
+	  "bbce80cc6bb65e5c6745e30d4eeca9a4" },
+	{ "ed2k", 0, M_CHUNK,
+	  "ee15063dd1e9c5bd5c0e4205c0b8e698" },
+	{ "ed2k", 0, M_CHUNK2,
+	  "fcca57f6ae31dcfa2ce0e41119738eb1" },
+	{ "ed2k-edonkey", 0, M_EMPTY,
+	  "31d6cfe0d16ae931b73c59d7e0c089c0" },
+	{ "ed2k-edonkey", 0, M_ABC,
+	  "a448017aaf21d8525fc10ae87aa6729d" },
+	{ "ed2k-edonkey", 0, M_CHUNK,
+	  "8ea8fbe060d8102e12a77e6a7595737c" },
+	{ "ed2k-edonkey", 0, M_CHUNK2,
+	  "01fe9a70b2bd81aa1aad1da1df86c358" },
+	{ "aich", 0, M_EMPTY,	/* 3i42h3s6nnfq2msvx7xzkyayscx5qbyj */
+	  "da39a3ee5e6b4b0d3255bfef95601890afd80709" },
+	{ "aich", 0, M_ABC,
+	  "a9993e364706816aba3e25717850c26c9cd0d89d" },
+	{ "aich", 0, M_MILLION,
+	  "54b0f04c95da9faf1538a108113d7d5c13d29a8a" },
+	{ "aich", 0, M_CHUNK,
+	  "baf88dc8574dc297e5847e70ac28588d686e6106" },
+	{ "aich", 0, M_CHUNK2,
+	  "ca614f7309f92e0edfa2313c3e4ecb43443da855" },
+	{ "has160", 0, M_EMPTY,
+	  "307964ef34151d37c8047adec7ab50f4ff89762d" },
+	{ "has160", 0, M_A,
+	  "4872bcbc4cd0f0a9dc7c2f7045e5b43b6c830db8" },
+	{ "has160", 0, M_ABC,
+	  "975e810488cf2a3d49838478124afce4b1c78804" },
+	{ "has160", 0, M_MD,
+	  "2338dbc8638d31225f73086246ba529f96710bc6" },
+	{ "has160", 0, M_AZ,
+	  "596185c9ab6703d0d0dbb98702bc0f5729cd1d3c" },
+	{ "has160", 0, M_AZ09,
+	  "cb5d7efbca2f02e0fb7167cabb123af5795764e5" },
+	{ "has160", 0, M_D80,
+	  "07f05c8c0773c55ca3a5a695ce6aca4c438911b5" },
+	{ "has160", 0, M_MILLION,
+	  "d6ad6f0608b878da9b87999c2525cc84f4c9f18d" },
 	/*
 	 * The CRC catalogue (reveng.sourceforge.io/crc-catalogue): the check
 	 * value of "123456789" is cbf43926 for CRC-32/ISO-HDLC (zlib, SFV) and

@@ -120,6 +120,11 @@ test_usage_errors() {
 	both "--no-names with --check" -c --no-names a
 	both "-l with --check" -c -l 5 a
 	both "--quiet without --check" --quiet a
+	# the key takes standard input: clap requires a FILE (issue 31;
+	# not with --quiet: b3sum then says either of two errors)
+	both "--keyed without FILE" "<key" --keyed
+	both "--keyed -- without FILE" "<key" --keyed --
+	both "--keyed without FILE, usage" "<key" --no-mmap --keyed -l 16
 	both "--help" --help
 	both "-V" -V
 }

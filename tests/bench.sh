@@ -325,7 +325,7 @@ test_stdin_is_usage_error() {
 }
 
 test_missing_file_fails() {
-	status_is 1 "--bench on a missing file" "$MULTISUM" --bench \
+	status_is 3 "--bench on a missing file" "$MULTISUM" --bench \
 	    no-such-file > /dev/null 2> err
 	check "the message names the file and the cause" \
 	    grep -q 'no-such-file: No such file or directory' err

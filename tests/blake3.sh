@@ -217,7 +217,7 @@ test_keyed_and_derive() {
 	cat key key > long
 	status_is 1 "a 64-byte key" "$MULTISUM" -a blake3 --key-file=long s1 \
 	    > /dev/null 2>&1
-	status_is 1 "a missing key file: as a missing input" "$MULTISUM" \
+	status_is 3 "a missing key file: as a missing input" "$MULTISUM" \
 	    -a blake3 --key-file=nokey s1 > /dev/null 2> err
 	has_line err "multisum: nokey: No such file or directory" \
 	    "missing key file named with its reason"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 # changed.sh - a file that changes while it is read is an error ("file
-# changed as we read it", exit 1, no digest), in every I/O mode: read,
+# changed as we read it", exit 3, no digest), in every I/O mode: read,
 # mmap, and a big file split over workers, read or mapped.  No race: the
 # run is stopped by strace at the Nth read or mmap of the file (a
 # SIGSTOP injected into that system call), the file is changed while
@@ -97,7 +97,7 @@ test_change_is_an_error_in_every_mode() {
 			chmod 644 victim
 			# shellcheck disable=SC2086
 			stopped "$call" "$n" "$change" $args victim < /dev/null
-			is "$st" 1 "$args, $change: exit status"
+			is "$st" 3 "$args, $change: exit status"
 			has_line err "multisum: victim: file changed as we read it" \
 			    "$args, $change: the message"
 			same out /dev/null "$args, $change: no digest"
@@ -116,7 +116,7 @@ late_grown() {
 	shift 4
 	VICTIM=$_dir/victim stopped "$_c" "$_n" "echo more >> $_dir/victim" \
 	    -r "$@" "$_dir" < /dev/null
-	is "$st" 1 "$_what: exit 1"
+	is "$st" 3 "$_what: exit 3"
 	has_line err "multisum: $_dir/victim: file changed as we read it" \
 	    "$_what: the message"
 	same out /dev/null "$_what: no digest"
@@ -143,7 +143,7 @@ test_late_watch_sees_changes() {
 	# and the fstat after it what the file has become.
 	VICTIM=swap stopped getdents64 2 'rm swap/x && mkfifo swap/x' \
 	    -r -j1 -a sha256 swap < /dev/null
-	is "$st" 1 "made a FIFO: exit 1"
+	is "$st" 3 "made a FIFO: exit 3"
 	has_line err "multisum: swap/x: no longer a regular file (replaced since the directory was read)" \
 	    "made a FIFO: the message"
 	multisum -a sha256 swap/a > want
@@ -173,7 +173,7 @@ test_one_line_and_the_rest_hashed() {
 	echo b > b
 	multisum a b > want
 	stopped read 3 'echo more >> victim' -j1 a victim b
-	is "$st" 1 "exit status 1"
+	is "$st" 3 "exit status 3"
 	has_line err "multisum: victim: file changed as we read it" "the message"
 	is "$(wc -l < err | tr -d ' ')" 1 "one line on standard error"
 	same out want "a and b hashed, no line for the changed file"
@@ -202,7 +202,7 @@ test_check_mode() {
 	random_file victim 20000000
 	multisum victim > sums
 	stopped read 3 'echo more >> victim' -c -j1 sums
-	is "$st" 1 "exit status 1"
+	is "$st" 3 "exit status 3"
 	has_line out "victim: FAILED open or read" "FAILED open or read"
 	has_line err "multisum: victim: file changed as we read it" "the reason"
 }
@@ -246,7 +246,7 @@ test_update_keeps_the_recorded_digest() {
 	new_a=$(multisum t/a | cut -d' ' -f1)
 	touch -d '2020-01-01' t/victim	# re-read, same content
 	VICTIM=t/victim stopped read 3 'echo more >> t/victim' -u L -r -j1 t
-	is "$st" 1 "exit status 1"
+	is "$st" 3 "exit status 3"
 	has_line err "multisum: t/victim: file changed as we read it" \
 	    "the reason"
 	has_line L "$old  t/victim" "the ledger keeps victim's recorded digest"

@@ -11,12 +11,12 @@ sha256() {
 }
 
 # An input that fails among inputs that do not: the others are hashed, in
-# order; the failure is one coreutils-worded line; the exit status is 1.
+# order; the failure is one coreutils-worded line; the exit status is 3.
 # expect_failure MESSAGE MULTISUM-ARGS... (the operands a, BAD, b)
 expect_failure() {
 	_msg=$1
 	shift
-	status_is 1 "$* fails" multisum "$@" > got 2> err
+	status_is 3 "$* fails" multisum "$@" > got 2> err
 	has_line err "multisum: $_msg" "$*: says '$_msg'"
 	is "$(wc -l < err | tr -d ' ')" 1 "$*: one line on standard error"
 	printf '%s  a\n%s  b\n' "$(sha256 a)" "$(sha256 b)" > want
@@ -51,7 +51,7 @@ test_unreadable_file() {
 		mkdir -p tree/open tree/shut
 		printf 'x' > tree/open/f
 		chmod 000 tree/shut
-		status_is 1 "-r with an unreadable directory fails" multisum -r tree > got 2> err
+		status_is 3 "-r with an unreadable directory fails" multisum -r tree > got 2> err
 		has_line err "multisum: tree/shut: Permission denied" "the directory is named"
 		has_line got "$(sha256 tree/open/f)  tree/open/f" "the rest of the tree is hashed"
 	fi
@@ -127,7 +127,7 @@ test_standard_input() {
 		{ dd bs=1000 count=1 of=/dev/null 2>/dev/null; sha256sum -; } < b > want
 		same got want "standard input at offset 1000, --io=$io: the rest is hashed"
 	done
-	status_is 1 "closed standard input fails" multisum <&- > got 2> err
+	status_is 3 "closed standard input fails" multisum <&- > got 2> err
 	has_line err "multisum: -: Bad file descriptor" "a closed standard input is named -"
 }
 
@@ -136,7 +136,7 @@ test_vanishing_file() {
 	printf 'soon gone' > gone
 	printf 'a\ngone\nb\n' > list
 	rm gone
-	status_is 1 "a listed file that vanished fails" multisum --files-from=list > got 2> err
+	status_is 3 "a listed file that vanished fails" multisum --files-from=list > got 2> err
 	has_line err "multisum: gone: No such file or directory" "the vanished file is named"
 	printf '%s  a\n%s  b\n' "$(sha256 a)" "$(sha256 b)" > want
 	same got want "the rest of the list is hashed"
@@ -178,7 +178,7 @@ test_write_errors() {
 	make_ab
 	for opts in "" "-a md5,sha1" "--format=ndjson" "-z" "--raw" "--tag --base64"; do
 		# shellcheck disable=SC2086
-		status_is 1 "'$opts' > /dev/full fails" multisum $opts a > /dev/full 2> err
+		status_is 3 "'$opts' > /dev/full fails" multisum $opts a > /dev/full 2> err
 		has_line err "multisum: write error: No space left on device" \
 		    "'$opts' > /dev/full says write error"
 	done
@@ -188,12 +188,12 @@ test_write_errors() {
 		: > "e$i"
 		i=$((i + 1))
 	done
-	status_is 1 "2000 lines > /dev/full fail" multisum e* > /dev/full 2> err
+	status_is 3 "2000 lines > /dev/full fail" multisum e* > /dev/full 2> err
 	has_line err "multisum: write error: No space left on device" "2000 lines: write error"
-	status_is 1 "a closed standard output fails" multisum a >&- 2> err
+	status_is 3 "a closed standard output fails" multisum a >&- 2> err
 	check "a closed standard output: write error" grep -q "^multisum: write error" err
 	for opt in --version --help --list-algorithms; do
-		status_is 1 "$opt > /dev/full fails" multisum $opt > /dev/full 2> err
+		status_is 3 "$opt > /dev/full fails" multisum $opt > /dev/full 2> err
 		has_line err "multisum: write error: No space left on device" "$opt: write error"
 	done
 }

@@ -417,13 +417,13 @@ test_output_file_is_atomic() {
 	is "$(size_of out)" 0 "-o writes nothing to standard output"
 	is "$(ls -l m | cut -c1-10)" "-rw-r--r--" "-o FILE gets the mode of a new file"
 	multisum b > m		# -o replaces only a manifest
-	status_is 1 "-o with an unreadable input fails" multisum -o m a nosuch b 2> err
+	status_is 3 "-o with an unreadable input fails" multisum -o m a nosuch b 2> err
 	is "$(cat m)" "$(multisum b)" "-o FILE keeps its old content when an input fails"
 	is "$(ls -A | tr '\n' ' ')" "a b err m out want " "no temporary file is left behind"
 	has_line err "multisum: nosuch: No such file or directory" "the input is named"
-	status_is 1 "-o a new FILE with a failing input fails" multisum -o new nosuch 2> err
+	status_is 3 "-o a new FILE with a failing input fails" multisum -o new nosuch 2> err
 	check_not "-o creates no FILE when an input fails" test -e new
-	status_is 1 "-o into a missing directory fails" multisum -o nodir/m a 2> err
+	status_is 3 "-o into a missing directory fails" multisum -o nodir/m a 2> err
 	is "$(ls -A | tr '\n' ' ')" "a b err m out want " "still no temporary file"
 	multisum -o m --io=mmap -j2 a b
 	same m want "-o replaces FILE once everything is written"
@@ -501,7 +501,7 @@ test_symlinks() {
 	multisum -r t/dir > got
 	lacks got "link-to" "-r without -L skips symbolic links"
 	lacks got "dangling" "-r without -L skips dangling links"
-	status_is 1 "-r -L reports a dangling link" multisum -r -L t/dir > got 2> err
+	status_is 3 "-r -L reports a dangling link" multisum -r -L t/dir > got 2> err
 	has_line got "$(multisum < t/B | cut -c1-64)  t/dir/link-to-file" "-L follows a link to a file"
 	has_line got "$(multisum < t/dir-x/z | cut -c1-64)  t/dir/link-to-dir/z" "-L follows a link to a directory"
 	has_line err "multisum: t/dir/dangling: No such file or directory" "the dangling link is named"
@@ -536,7 +536,7 @@ test_files_from() {
 	multisum -r --files-from=dirs > got
 	multisum -r t/dir > want
 	same got want "--files-from with -r walks the directories listed"
-	status_is 1 "a missing list is an error" multisum --files-from=nolist > got 2> err
+	status_is 3 "a missing list is an error" multisum --files-from=nolist > got 2> err
 	has_line err "multisum: nolist: No such file or directory" "the list is named"
 }
 

@@ -77,6 +77,12 @@ test_rhash_manifests() {
 	ICHECK="-a crc32" interop "rhash --simple" rhash rhash --simple a b big
 	ICHECK=
 	interop "rhash --simple --sha256" rhash rhash --simple --sha256 a b big
+	# 8 hex digits are CRC-32's guess; CRC-32C stands in (issue 31)
+	interop "rhash --simple, no -a" rhash rhash --simple a b big
+	interop "rhash --simple --crc32c --md5" rhash rhash --simple --crc32c \
+	    --md5 a b big
+	interop "rhash --crc32c --sha3-256" rhash rhash --crc32c --sha3-256 a b big
+	interop "rhash --sfv --crc32c" rhash rhash --sfv --crc32c a b big
 }
 
 test_openssl_manifests() {

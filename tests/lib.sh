@@ -225,7 +225,7 @@ shrunk_fails() {
 # truncated_while_hashed LABEL PAUSE OPTION...: multisum --io=mmap
 # OPTION... victim while victim is emptied PAUSE seconds after the start
 # (a race on purpose: shrink-helper times it exactly).  Either the run
-# finished first (exit 0) or the file changed as it was read (exit 1),
+# finished first (exit 0) or the file changed as it was read (exit 3),
 # never a signal or a digest of bytes that are gone.
 truncated_while_hashed() {
 	_label=$1 _pause=$2
@@ -238,7 +238,7 @@ truncated_while_hashed() {
 	_st=$?
 	case $_st in
 	0) pass ;;
-	1) has_line err "multisum: victim: file changed as we read it" \
+	3) has_line err "multisum: victim: file changed as we read it" \
 	    "$_label: a shrunk file changed as it was read" ;;
 	*) fail "$_label ($*): exit status $_st"
 	   diag - < err ;;

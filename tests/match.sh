@@ -150,7 +150,7 @@ test_a_large_set() {
 test_sets_that_cannot_serve() {
 	setup
 	multisum --tag known/1 > set.sha256
-	status_is 1 "a set that cannot be read" multisum --match=nonexistent -r tree > out 2> err
+	status_is 3 "a set that cannot be read" multisum --match=nonexistent -r tree > out 2> err
 	has_line err "multisum: nonexistent: No such file or directory" "said"
 	check_not "nothing hashed" test -s out
 	multisum --match=set.sha256 -a md5 -r tree > out 2> err

@@ -109,11 +109,11 @@ test_late_pgp_header() {
 	printf '%s\n' '-----BEGIN PGP SIGNED MESSAGE-----' 'Hash: SHA256' '' \
 	    "$h  f" '-----BEGIN PGP SIGNATURE-----' 'x' \
 	    '-----END PGP SIGNATURE-----' >> late.asc
-	status_is 1 "a header after 2000 verified lines fails the run" \
+	status_is 4 "a header after 2000 verified lines fails the run" \
 	    multisum -c --quiet late.asc > out 2> err
 	has_line err "multisum: late.asc: 2001: a PGP signed message begins after lines already verified as unsigned: they are not covered by its signature" \
 	    "it is reported at its line"
-	status_is 1 "from standard input too" \
+	status_is 4 "from standard input too" \
 	    multisum -c --quiet < late.asc > out 2> err
 	check "standard input: reported" grep -q ": 2001: a PGP signed message begins" err
 }
@@ -192,7 +192,7 @@ test_allocation_failure_fails_a_file() {
 	same out want1 "and every digest"
 	(ulimit -v 100000 && "$MULTISUM" -j8 --buffer-size=64M --memory=4G \
 	    -a md5,sha256 h? big) > out 2> err
-	is "$?" 1 "a bound far above the limit: exit 1"
+	is "$?" 3 "a bound far above the limit: exit 3"
 	check "each failure names its file" grep -q '^multisum: h[1-6]: Cannot allocate memory$' err
 	lacks err "multisum: Cannot allocate memory" "no message without a file"
 	multisum -a md5,sha256 h? big > want

@@ -120,7 +120,93 @@ test_fast_results_are_gathered() {
 	same cut /dev/null "each write ends at a line end"
 }
 
+# slow_open SECONDS PATH... -- CMD...: CMD under strace, each PATH's open
+# held SECONDS before it runs (strace's delay injection): a regular file
+# that blocks like one on a slow disk or server.  $_tracer is strace's
+# pid, $_traced CMD's.
+slow_open() {
+	_delay=$1
+	shift
+	_paths=
+	while [ "$1" != -- ]; do
+		_paths="$_paths -P $1"
+		shift
+	done
+	shift
+	# strace itself, not a subshell: its child is CMD (ASAN_OPTIONS
+	# above keeps LeakSanitizer away from ptrace)
+	# shellcheck disable=SC2086
+	strace -f -o /dev/null $_paths -e trace=openat \
+	    -e inject=openat:delay_enter=$((_delay * 1000000)) "$@" &
+	_tracer=$!
+	_traced=
+	wait_for "the traced run" eval '_traced=$(pgrep -P $_tracer)'
+}
+
+can_delay() {
+	have strace && have pgrep || skip_test "no strace or pgrep"
+	strace -f -o /dev/null -e inject=openat:delay_enter=1 true 2> /dev/null ||
+	    skip_test "strace cannot inject delays here"
+}
+
+# -j 1 too writes each line while a later file is still being opened: not
+# in batches of files (the whole run, for a few large files).  x's open
+# waits 60 s, a's and b's lines must show long before (a stream, as the
+# FIFO above, is run alone at every -j; a regular file is not).
+test_j1_line_before_a_slow_open() {
+	can_delay
+	random_file a 100000
+	random_file b 100000
+	random_file x 100000
+	multisum a b > want
+	for kind in file pipe; do
+		rm -f out
+		if [ $kind = file ]; then
+			slow_open 60 x -- "$MULTISUM" -j1 a b x > out 2> err
+		else
+			slow_open 60 x -- sh -c '"$1" -j1 a b x | cat > out' \
+			    sh "$MULTISUM" 2> err
+		fi
+		wait_for "$kind: two lines while x opens" \
+		    eval '[ "$(cat out 2> /dev/null | wc -l)" -ge 2 ]'
+		status_is 0 "$kind: the run still waits for x" \
+		    kill -0 "$_traced"
+		kill -9 "$_tracer"	# x opens now
+		wait "$_tracer" 2> /dev/null
+		wait_for "$kind: x's line" eval '[ "$(wc -l < out)" -ge 3 ]'
+		same out - "$kind: the lines in order" <<-EOF
+		$(cat want; multisum x)
+		EOF
+	done
+}
+
+# A checkpoint at -j 1 holds every file finished before it: the run is
+# killed while a file opens, and the ledger keeps what it had read (each
+# x's open waits 2 s, the walk's look at it too, so that each finished
+# file's result comes after a checkpoint is due).
+test_j1_checkpoint_keeps_finished_lines() {
+	can_delay
+	for f in a x1 x2 x3; do
+		random_file $f 50000
+	done
+	multisum a x1 > want
+	slow_open 2 x1 x2 x3 -- \
+	    "$MULTISUM" -j1 --update=L --checkpoint=1 a x1 x2 x3 \
+	    > /dev/null 2> err
+	wait_for "a checkpoint with two files" \
+	    eval '[ "$(cat L 2> /dev/null | grep -c "  [ax]")" -ge 2 ]'
+	kill -9 "$_traced"
+	wait "$_tracer" 2> /dev/null
+	n=$(grep -c '  [ax]' L)
+	check "killed before its end: $n of 4 files" [ "$n" -lt 4 ]
+	grep '  [ax]' L | head -n 2 > got
+	same got want "a's and x1's lines, whole"
+	status_is 0 "the checkpoint verifies" multisum -c L > /dev/null
+}
+
 run first_line_before_the_fifo_is_written
+run j1_line_before_a_slow_open
+run j1_checkpoint_keeps_finished_lines
 run kill_loses_no_finished_line
 run fast_results_are_gathered
 finish

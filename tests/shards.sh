@@ -73,22 +73,22 @@ test_checkers_skip_it() {
 }
 
 # A missing or unreadable operand fails every shard as it fails a whole
-# run: exit 1, nothing written (it used to be an empty manifest, exit 0).
+# run: exit 3, nothing written (it used to be an empty manifest, exit 0).
 test_missing_operand_fails_every_shard() {
 	tree
 	for k in 1 2 3 4; do
-		status_is 1 "shard $k of a missing tree" \
+		status_is 3 "shard $k of a missing tree" \
 		    multisum -r --shard="$k/4" -o "m$k" t/none 2> err
 		has_line err "multisum: t/none: No such file or directory" "$k: named"
 		check "$k: nothing written" test ! -e "m$k"
-		status_is 1 "shard $k: a missing file operand" \
+		status_is 3 "shard $k: a missing file operand" \
 		    multisum --shard="$k/4" -o "m$k" t/f1 t/nofile 2> err
 		has_line err "multisum: t/nofile: No such file or directory" "$k: named"
 	done
 	if can_deny_read; then
 		chmod 000 t/x
 		for k in 1 2 3 4; do
-			status_is 1 "shard $k: an unreadable operand" without_dac \
+			status_is 3 "shard $k: an unreadable operand" without_dac \
 			    "$MULTISUM" -r --shard="$k/4" -o "m$k" t/x 2> err
 		done
 		chmod 755 t/x

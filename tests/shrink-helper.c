@@ -7,7 +7,8 @@
  *   shrink-helper FILE WHEN ALGORITHM[,ALGORITHM...]
  *
  * writes FILE (two mmap windows and a bit), opens it for mmap reading as
- * the engine does, truncates it, and hashes it through ms_hash_source:
+ * the engine does, truncates it, and hashes it through
+ * ms_sequential_hash_source:
  *   WHEN = start   truncated to one page before the first window is read;
  *   WHEN = middle  truncated to a window and a half after the first
  *                  window was read, before the second is mapped;
@@ -53,8 +54,8 @@ hash(void *arg)
 {
 	struct job *j = arg;
 
-	j->rc = ms_hash_source(&j->src, &j->set, j->buf, j->cap, NULL, j->out,
-	    &j->size);
+	j->rc = ms_sequential_hash_source(&j->src, &j->set, j->buf, j->cap,
+	    NULL, j->out, &j->size);
 	j->err = errno;
 	return NULL;
 }

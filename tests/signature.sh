@@ -69,7 +69,7 @@ verified() {
 	fi
 }
 
-# refused DESC CMD...: exit 1, no OK line at all, one line saying why;
+# refused DESC CMD...: exit 4, no OK line at all, one line saying why;
 # the reason goes to $REASON (for the matrix).
 refused() {
 	_what=$1
@@ -78,11 +78,11 @@ refused() {
 	_st=$?
 	REASON=$(grep 'signature not valid' err | head -n 1 |
 	    sed 's/.*signature not valid: //; s/; no file checked$//')
-	if [ "$_st" = 1 ] && ! grep -q ': OK$' out && [ -n "$REASON" ] &&
+	if [ "$_st" = 4 ] && ! grep -q ': OK$' out && [ -n "$REASON" ] &&
 	    [ "$(grep -c 'signature not valid' err)" = 1 ]; then
 		pass
 	else
-		fail "$_what: want exit 1, no OK line and one reason (exit $_st)"
+		fail "$_what: want exit 4, no OK line and one reason (exit $_st)"
 		cat out err | head -n 6 | diag -
 	fi
 }
@@ -473,7 +473,7 @@ test_ed25519_forms() {
 	minisign -S -l -s m.key -m SHA256SUMS < /dev/null > /dev/null 2>&1
 	verified "minisign's legacy signature" multisum -c SHA256SUMS --pubkey=m.pub
 	for k in nothing.pub RWQnothing SHA256SUMS; do
-		status_is 1 "--pubkey=$k: unusable, it fails before any list" \
+		status_is 4 "--pubkey=$k: unusable, it fails before any list" \
 		    multisum -c SHA256SUMS --pubkey="$k" > out 2> err
 		lacks out ': OK' "--pubkey=$k: nothing is checked"
 		check "--pubkey=$k: it is named" grep -q "$k" err

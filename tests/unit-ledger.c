@@ -13,6 +13,7 @@
 
 #include "manifest/format.h"
 #include "manifest/ledger.h"
+#include "io/text_input.h"
 #include "tap.h"
 #include "base/util.h"
 
@@ -92,19 +93,29 @@ setup(struct setup *s, const char *algos)
  * Load text with the fast path (plain and shaped) and the generic parser;
  * true if they agree.  *plain: entries marked plain.
  */
+/* The file at path, opened through the door the modes use. */
+static const struct ms_manifest_input *
+door(struct ms_manifest_input *in)
+{
+	if (ms_text_input(in, path) == -1)
+		abort();
+	return in;
+}
+
 static bool
 agree(struct setup *s, const char *text, size_t n, const char **why,
     size_t *plain)
 {
 	struct ms_ledger fast, shaped, slow;
+	struct ms_manifest_input in[3];
 	bool ok;
 
 	write_file(text, n);
 	*why = NULL;
 	*plain = 0;
-	if (ms_ledger_load(&fast, path, &s->sel) == -1 ||
-	    ms_ledger_load_shaped(&shaped, path, &s->sel, &s->shape) == -1 ||
-	    ms_ledger_load_generic(&slow, path, &s->sel) == -1) {
+	if (ms_ledger_load(&fast, door(&in[0]), &s->sel) == -1 ||
+	    ms_ledger_load_shaped(&shaped, door(&in[1]), &s->sel, &s->shape) == -1 ||
+	    ms_ledger_load_generic(&slow, door(&in[2]), &s->sel) == -1) {
 		*why = "load failed";
 		return false;
 	}

@@ -186,10 +186,12 @@ test_native(void)
 	    "native: a NUL byte spoils an escaped name");
 	(void)nul;
 
-	/* One algorithm per untagged digest; 8 hex digits have none. */
+	/* One guess per untagged digest; 8 hex digits are SFV's CRC-32. */
 	ms_manifest_begin(&r, &st, "list");
-	tap_ok(parse_text(&r, &st, "363a3020  a\n", &e) == MS_LINE_UNSUPPORTED,
-	    "native: 8 hex digits need -a");
+	tap_ok(parse_text(&r, &st, "363a3020  a\n", &e) == MS_LINE_ENTRY &&
+	    e.how == MS_BY_LENGTH && e.guessed == 1 &&
+	    strcmp(e.d[0].spec.algo->name, "crc32") == 0,
+	    "native: 8 hex digits are a guess of crc32");
 	tap_ok(parse_text(&r, &st, H_A_MD5 "  a\n", &e) ==
 	    MS_LINE_ENTRY && e.n == 1 && e.how == MS_BY_LENGTH &&
 	    strcmp(e.d[0].spec.algo->name, "md5") == 0,
@@ -327,8 +329,9 @@ test_expect(void)
 		    strcmp(e.d[0].spec.algo->name, pre[k].algo) == 0 &&
 		    e.d[0].len == ms_spec_len(&e.d[0].spec),
 		    "--expect '%s'", pre[k].text);
-	tap_ok(ms_manifest_expect("363a3020", NULL, &e, &why) == -1 &&
-	    why != NULL, "--expect: 8 hex digits are ambiguous");
+	tap_ok(ms_manifest_expect("363a3020", NULL, &e, &why) == 0 &&
+	    strcmp(e.d[0].spec.algo->name, "crc32") == 0 && e.guessed == 1,
+	    "--expect: 8 hex digits are a guess of crc32");
 	tap_ok(ms_manifest_expect("sha256:" H_A_MD5, NULL, &e, &why) == -1,
 	    "--expect: a prefix fixes the length");
 	/* B21: "784e" is base64 of a 3-byte digest, by -a's length. */
@@ -554,6 +557,58 @@ test_b3sum(void)
 #undef H_B3
 }
 
+/* Is the row named name among sel's? */
+static bool
+has_row(const struct ms_selection *sel, const char *name)
+{
+	for (size_t i = 0; i < sel->cnt; i++)
+		if (strcmp(sel->spec[i].algo->name, name) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Issue 31: what may stand in for a guess is never weaker: no checksum
+ * and no broken digest for a cryptographic guess, whatever its length.
+ */
+static void
+test_stand_ins(void)
+{
+	struct ms_digest_spec g;
+	struct ms_selection sel;
+	const char *why;
+	size_t weak = 0;
+
+	for (size_t k = 0; k < ms_algo_count; k++) {
+		const struct ms_algo *a = &ms_algos[k];
+
+		if (a->class == MS_CLASS_NONCRYPTO || a->legacy != MS_LEGACY_NONE)
+			continue;
+		g = (struct ms_digest_spec){ .algo = a, .bits = a->bits };
+		ms_manifest_stand_ins(&g, &sel);
+		for (size_t i = 1; i < sel.cnt; i++)
+			if (sel.spec[i].algo->class == MS_CLASS_NONCRYPTO ||
+			    sel.spec[i].algo->class == MS_CLASS_BROKEN ||
+			    ms_spec_len(&sel.spec[i]) != ms_spec_len(&g))
+				weak++;
+	}
+	tap_ok(weak == 0, "no checksum or broken digest stands in for a digest");
+	ms_algo_resolve("md5", 0, &g, &why);
+	ms_manifest_stand_ins(&g, &sel);
+	tap_ok(sel.spec[0].algo == g.algo && !has_row(&sel, "xxh128") &&
+	    !has_row(&sel, "md4") && has_row(&sel, "blake2b-N"),
+	    "md5: not xxh128 nor md4; blake2b-128");
+	ms_algo_resolve("sha512", 0, &g, &why);
+	ms_manifest_stand_ins(&g, &sel);
+	tap_ok(has_row(&sel, "whirlpool") && has_row(&sel, "sha3-512") &&
+	    has_row(&sel, "blake2b") && !has_row(&sel, "blake2b-N"),
+	    "sha512: whirlpool, sha3-512, blake2b once");
+	ms_algo_resolve("crc32", 0, &g, &why);
+	ms_manifest_stand_ins(&g, &sel);
+	tap_ok(has_row(&sel, "crc32c") && has_row(&sel, "xxh32") &&
+	    !has_row(&sel, "cksum"), "crc32: crc32c and xxh32, not cksum's");
+}
+
 int
 main(void)
 {
@@ -564,5 +619,6 @@ main(void)
 	test_robust();
 	test_published();
 	test_b3sum();
+	test_stand_ins();
 	return tap_done();
 }

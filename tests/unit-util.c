@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * unit-util.c - base/util.c's pure helpers: hex, base64 (both ways, and
- * the refusals of what is not base64) and size parsing ("256K", "4MiB");
+ * the refusals of what is not base64), RHash's base32, and size parsing
+ * ("256K", "4MiB");
  * the status an allocation that cannot be had exits with, and the words of
  * multisum's own errors.
  */
@@ -101,6 +102,47 @@ test_base64(void)
 	}
 }
 
+/* RFC 4648's base32 vectors, lower case and unpadded as RHash writes. */
+static void
+test_base32(void)
+{
+	static const char *const rfc[][2] = {
+		{ "f", "my" }, { "fo", "mzxq" }, { "foo", "mzxw6" },
+		{ "foob", "mzxw6yq" }, { "fooba", "mzxw6ytb" },
+		{ "foobar", "mzxw6ytboi" },
+	};
+	unsigned char buf[64], all[256], back[256];
+	char text[512];
+	bool ok = true;
+
+	for (size_t i = 0; i < MS_ARRAY_LEN(rfc); i++) {
+		size_t n = strlen(rfc[i][0]);
+
+		ms_base32(text, (const unsigned char *)rfc[i][0], n);
+		tap_is_str(text, rfc[i][1], "base32 of an RFC 4648 example");
+		tap_ok(ms_unbase32(buf, n, rfc[i][1], strlen(rfc[i][1])) == 0 &&
+		    memcmp(buf, rfc[i][0], n) == 0,
+		    "ms_unbase32 of \"%s\"", rfc[i][1]);
+	}
+	tap_ok(ms_unbase32(buf, 6, "MZXW6YTBOI", 10) == 0 &&
+	    memcmp(buf, "foobar", 6) == 0, "ms_unbase32 takes upper case");
+	tap_ok(ms_unbase32(buf, 6, "mzxw6ytboj", 10) == -1,
+	    "ms_unbase32 refuses bits set past the last byte");
+	tap_ok(ms_unbase32(buf, 6, "mzxw6ytbo1", 10) == -1 &&
+	    ms_unbase32(buf, 6, "mzxw6ytbo", 9) == -1 &&
+	    ms_unbase32(buf, 5, "mzxw6ytboi", 10) == -1,
+	    "ms_unbase32 refuses a stray character and a wrong length");
+	for (size_t i = 0; i < sizeof(all); i++)
+		all[i] = (unsigned char)(255 - i);
+	for (size_t n = 1; n <= sizeof(all) && ok; n++) {
+		ms_base32(text, all, n);
+		ok = strlen(text) == (8 * n + 4) / 5 &&
+		    ms_unbase32(back, n, text, strlen(text)) == 0 &&
+		    memcmp(all, back, n) == 0;
+	}
+	tap_ok(ok, "base32 round trip of 1..256 bytes of every value");
+}
+
 static void
 size_is(const char *s, size_t want)
 {
@@ -189,6 +231,7 @@ main(void)
 {
 	test_hex();
 	test_base64();
+	test_base32();
 	test_parse_size();
 	test_out_of_memory();
 	test_strerror();

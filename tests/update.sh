@@ -343,7 +343,7 @@ test_report_write_error() {
 	echo x > d/x
 	status_is 1 "audit to a full disk" multisum -r --audit=M d > /dev/full 2> err
 	check "says so" grep -q 'write error' err
-	status_is 1 "update fates to a full disk" \
+	status_is 3 "update fates to a full disk" \
 	    multisum -r -u M --format=ndjson d > /dev/full 2> err
 	check "says so" grep -q 'write error' err
 }

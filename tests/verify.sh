@@ -5,7 +5,8 @@
 # line multisum writes read back (issues 9 and 10, verification side).
 . "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
 
-# --- issue 9 item 1: an untagged digest has one algorithm, never a retry
+# --- issue 9 item 1, issue 31 item 4: an untagged digest is a guess; only
+# what is no weaker may stand in for it, never a checksum for a digest
 
 test_no_stand_in() {
 	echo hello > f
@@ -15,33 +16,55 @@ test_no_stand_in() {
 	status_is 1 "an XXH128 digest in a 32-hex line fails" \
 		multisum -c list > out 2> err
 	has_line out "f: FAILED" "the FAILED line is coreutils-shaped"
-	check "one hint names the assumed algorithm and -a" \
-		grep -q "taken as md5 (by its length).*-a.*xxh128" err
+	check "one hint names the assumed algorithm and the -a to give" \
+		grep -q "taken as md5 (by its length).*-a (md4, xxh128, ed2k, ed2k-edonkey)" err
 	status_is 0 "-a xxh128 verifies it" multisum -c -a xxh128 list > /dev/null
 	status_is 1 "--expect: XXH128 is no stand-in for MD5" \
 		multisum --expect="$x" f > /dev/null 2>&1
+	# the adversarial list: a file made to match an XXH128 under MD5's name
+	cp list MD5SUMS
+	cp list f.md5
+	for l in MD5SUMS f.md5; do
+		status_is 1 "$l holding an XXH128: FAILED" multisum -c $l > out 2> err
+		has_line out "f: FAILED" "$l: never OK"
+		lacks err "untagged digests are" "$l: no stand-in was taken"
+	done
+	status_is 1 "-j 1 too" multisum -j 1 -c MD5SUMS > /dev/null 2>&1
+	multisum -a md4 f > list 2> /dev/null &&
+	    status_is 1 "MD4, broken, is no stand-in for MD5" multisum -c list \
+	    > /dev/null 2>&1
 	echo "$b  f" > list
-	status_is 1 "a BLAKE2b-256 digest in a 64-hex line fails" \
-		multisum -c list > out 2> /dev/null
-	has_line out "f: FAILED" "BLAKE2b-256 is no stand-in for SHA-256"
-	status_is 1 "--expect: BLAKE2b-256 is no stand-in for SHA-256" \
-		multisum --expect="$b" f > /dev/null 2>&1
+	status_is 0 "a BLAKE2b-256 digest in a 64-hex line verifies" \
+		multisum -c list > out 2> err
+	has_line out "f: OK" "a secure digest stands in for SHA-256"
+	has_line err "multisum: list: untagged digests are blake2b-256, not sha256 as taken by its length" \
+		"which one matched is said"
+	status_is 0 "--expect: BLAKE2b-256 stands in for SHA-256" \
+		multisum --expect="$b" f > /dev/null 2> err
+	has_line err "multisum: --expect: the digest is blake2b-256, not sha256 as taken by its length" \
+		"--expect says which"
 	multisum f > list
 	status_is 0 "a SHA-256 line verifies" multisum -c --debug list > out 2> err
 	check "--debug names the algorithm of the line" \
 		grep -q "debug: list: 1: f: sha256 (by its length)" err
+	lacks err "untagged digests are" "a guess that matched is not remarked"
 }
 
 test_ambiguous_length() {
 	echo hello > f
 	multisum -a crc32 f > list
-	status_is 1 "8 hex digits: no algorithm is guessed" \
-		multisum -c list > out 2> err
-	lacks out "OK" "no OK"
-	lacks out "FAILED" "no FAILED either"
-	check "the line says why and how to choose" \
-		grep -q "not verified: crc32, crc32c or xxh32" err
-	status_is 0 "-a crc32 verifies it" multisum -c -a crc32 list > /dev/null
+	status_is 0 "8 hex digits: SFV's CRC-32" multisum -c list > out 2> err
+	has_line out "f: OK" "verified"
+	check "the non-cryptographic guess is named" grep -q "taken as crc32" err
+	# a checksum may stand in for a checksum: none is harder to forge
+	for a in crc32c xxh32; do
+		multisum -a $a f > list
+		status_is 0 "8 hex digits of $a verify" multisum -c list > out 2> err
+		has_line err "multisum: list: untagged digests are $a, not crc32 as taken by its length" \
+			"$a: said"
+	done
+	multisum -a crc32 f > list
+	status_is 0 "-a crc32 verifies it" multisum -c -a crc32 list > /dev/null 2>&1
 	multisum -a xxh64 f > list
 	status_is 0 "16 hex digits: XXH64, the only bare writer" \
 		multisum -c list > /dev/null 2> err
@@ -164,12 +187,12 @@ test_pgp_clearsigned() {
 	has_line out "b: OK" "b verified"
 	echo c > c
 	multisum c >> SUMS.asc
-	status_is 1 "a line after the signature fails the run" \
+	status_is 4 "a line after the signature fails the run" \
 		multisum -c SUMS.asc > out 2> err
 	lacks out "c: OK" "the unsigned line is never verified"
 	check "it is reported" grep -q "13: outside the signed part" err
 	{ multisum c; cat SUMS.asc; } > pre.asc
-	status_is 1 "a line before the header fails the run" \
+	status_is 4 "a line before the header fails the run" \
 		multisum -c pre.asc > out 2> err
 	lacks out "c: OK" "the line before the header is never verified"
 }
@@ -351,13 +374,13 @@ test_b5_b17_archive() {
 	python3 -c "
 import hashlib
 d = open('a.txt','rb').read()
-for k in range(1, 50):
+for k in range(1, 65):
     print('BLAKE2b-%d (a.txt) = %s' % (k*8, hashlib.blake2b(d, digest_size=k).hexdigest()))
 print('SHA256 (a.txt) = ' + '00' * 32)
 " > many
-	status_is 1 "50 digests of one member: refused, not truncated" \
+	status_is 1 "65 digests of one member: refused, not truncated" \
 		multisum -c --archive=arch.tar many > out 2> err
-	is "$(grep -c 'a.txt: OK' out)" 48 "the 48 digests computed are OK, no more"
+	is "$(grep -c 'a.txt: OK' out)" 64 "the 64 digests computed are OK, no more"
 	check "the reason is given" grep -q "more digests of one archive member" err
 	echo real > real
 	ln real link

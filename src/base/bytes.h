@@ -52,6 +52,15 @@ ms_store_be64(unsigned char *p, uint64_t v)
 	memcpy(p, &v, sizeof(v));
 }
 
+static inline uint32_t
+ms_load_le32(const unsigned char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return MS_BIG_ENDIAN ? __builtin_bswap32(v) : v;
+}
+
 static inline void
 ms_store_le32(unsigned char *p, uint32_t v)
 {

@@ -17,6 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/outcome.h"
+
 const char *ms_program = "multisum";
 
 /* Called before a message goes to standard error (the progress line). */
@@ -110,7 +112,8 @@ ms_die(const char *fmt, ...)
 	va_start(ap, fmt);
 	ms_vwarn(fmt, ap);
 	va_end(ap);
-	exit(MS_EXIT_USAGE);
+	/* memory, a thread, a stream: the machine's, not the usage's */
+	ms_outcome_exit(MS_OUTCOME_RETRY);
 }
 
 void
@@ -143,7 +146,7 @@ checked(void *p)
 {
 	if (p == NULL) {
 		ms_warn("%s", strerror(ENOMEM));
-		exit(MS_EXIT_FAIL);
+		ms_outcome_exit(MS_OUTCOME_RETRY);
 	}
 	return p;
 }
@@ -314,28 +317,76 @@ ms_hex(char *out, const unsigned char *p, size_t n)
 	*out = '\0';
 }
 
-/* A hex digit's value + 1, by character; 0 for any other. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SWAR	1	/* eight characters a step, in a word */
+#else
+#define SWAR	0
+#endif
+
+#define ONES	0x0101010101010101u
+#define HIGHS	0x8080808080808080u
+
+/* A hex digit's value + 1 (with UPPER for upper case); 0 for others. */
+#define UPPER	64
 static const unsigned char hexval[256] = {
 	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
 	['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
 	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
-	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+	['A'] = UPPER | 11, ['B'] = UPPER | 12, ['C'] = UPPER | 13,
+	['D'] = UPPER | 14, ['E'] = UPPER | 15, ['F'] = UPPER | 16,
 };
 
 int
-ms_unhex(unsigned char *out, const char *s, size_t n)
+ms_unhex_case(unsigned char *out, const char *s, size_t n)
 {
-	unsigned bad = 0;
+	unsigned bad = 0, upper = 0;
+	size_t i = 0;
 
-	/* no branch a digit: one table look-up each, checked at the end */
-	for (size_t i = 0; i < n; i++) {
+#if SWAR
+	/* Byte-wise c >= lo, for bytes under 0x80: the high bit of each. */
+#define GE(w, lo)	(((w) + (0x80u - (lo)) * ONES) & HIGHS)
+	uint64_t wbad = 0, wupper = 0;
+
+	for (; i + 4 <= n; i += 4, s += 8, out += 4) {
+		uint64_t w, v, t;
+
+		memcpy(&w, s, 8);
+		uint64_t digit = GE(w, '0') & ~GE(w, '9' + 1);
+		uint64_t lower = GE(w, 'a') & ~GE(w, 'f' + 1);
+		uint64_t up = GE(w, 'A') & ~GE(w, 'F' + 1);
+
+		wbad |= (w & HIGHS) | ((digit | lower | up) ^ HIGHS);
+		wupper |= up;
+		/* each digit's value, then two to a byte, four bytes */
+		v = (w & 0x0f0f0f0f0f0f0f0fu) + 9 * ((w >> 6) & ONES);
+		t = ((v << 4) | (v >> 8)) & 0x00ff00ff00ff00ffu;
+		t = (t | (t >> 8)) & 0x0000ffff0000ffffu;
+		t = (t | (t >> 16)) & 0xffffffffu;
+		memcpy(out, &t, 4);
+	}
+#undef GE
+	bad = wbad != 0 ? 2 * UPPER : 0;
+	upper = wupper != 0 ? UPPER : 0;
+	n -= i;
+	i = 0;
+#endif
+	for (; i < n; i++) {
 		unsigned hi = hexval[(unsigned char)s[2 * i]];
 		unsigned lo = hexval[(unsigned char)s[2 * i + 1]];
 
 		bad |= (hi - 1) | (lo - 1);	/* 0 - 1 sets the high bits */
-		out[i] = (unsigned char)((hi - 1) << 4 | ((lo - 1) & 15));
+		upper |= hi | lo;
+		out[i] = (unsigned char)(((hi - 1) & 15) << 4 | ((lo - 1) & 15));
 	}
-	return bad > 15 ? -1 : 0;
+	if (bad >= 2 * UPPER)
+		return 0;
+	return upper & UPPER ? 1 : 2;
+}
+
+int
+ms_unhex(unsigned char *out, const char *s, size_t n)
+{
+	return ms_unhex_case(out, s, n) == 0 ? -1 : 0;
 }
 
 static const char b64[] =
@@ -442,6 +493,7 @@ ms_write_error(void)
 	int err = errno;
 
 	write_error_said = true;
+	ms_outcome_note(MS_OUTCOME_RETRY);
 	/*
 	 * The tools say what coreutils 9.1 says: "NAME: write error", with
 	 * the cause only for a closed descriptor.
@@ -458,7 +510,8 @@ close_stdout(void)
 	if (fclose(stdout) == EOF || write_error_said) {
 		if (!write_error_said)
 			ms_write_error();
-		_exit(MS_EXIT_FAIL);
+		ms_outcome_note(MS_OUTCOME_RETRY);
+		_exit(ms_outcome_status(MS_EXIT_FAIL));
 	}
 }
 
@@ -466,4 +519,55 @@ void
 ms_close_stdout_at_exit(void)
 {
 	atexit(close_stdout);
+}
+
+static const char b32[] = "abcdefghijklmnopqrstuvwxyz234567";
+
+void
+ms_base32(char *out, const unsigned char *p, size_t n)
+{
+	uint32_t acc = 0;
+	int bits = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		acc = acc << 8 | p[i];
+		bits += 8;
+		while (bits >= 5) {
+			bits -= 5;
+			*out++ = b32[acc >> bits & 31];
+		}
+	}
+	if (bits > 0)
+		*out++ = b32[acc << (5 - bits) & 31];
+	*out = '\0';
+}
+
+int
+ms_unbase32(unsigned char *out, size_t n, const char *s, size_t len)
+{
+	uint32_t acc = 0;
+	int bits = 0;
+	size_t o = 0;
+
+	if (len != (8 * n + 4) / 5)
+		return -1;
+	for (size_t i = 0; i < len; i++) {
+		int c = (unsigned char)s[i], v;
+
+		if (c >= 'a' && c <= 'z')
+			v = c - 'a';
+		else if (c >= 'A' && c <= 'Z')
+			v = c - 'A';
+		else if (c >= '2' && c <= '7')
+			v = c - '2' + 26;
+		else
+			return -1;
+		acc = acc << 5 | (uint32_t)v;
+		bits += 5;
+		if (bits >= 8) {
+			bits -= 8;
+			out[o++] = (unsigned char)(acc >> bits);
+		}
+	}
+	return (acc & ((1u << bits) - 1)) == 0 ? 0 : -1;
 }

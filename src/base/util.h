@@ -4,9 +4,10 @@
  *
  * Nothing here knows about digests, files or formats.  Diagnostics go to
  * standard error prefixed with the program name that main() sets; the
- * allocation helpers never return NULL (they exit with status 1 instead:
- * memory running out is not a usage error; the engine allocates what is
- * large with ms_try_aligned, so that one file fails and not the run).
+ * allocation helpers never return NULL (they exit instead, with
+ * outcome.h's status for memory: 3 in native mode, 1 for the faces; the
+ * engine allocates what is large with ms_try_aligned, so that one file
+ * fails and not the run).
  */
 #ifndef MS_UTIL_H
 #define MS_UTIL_H
@@ -21,8 +22,8 @@
 /* Exit statuses of the native mode (SPEC.md, Exit status). */
 enum {
 	MS_EXIT_OK = 0,
-	MS_EXIT_FAIL = 1,	/* unreadable file, mismatch, no valid line */
-	MS_EXIT_USAGE = 2,	/* bad usage, fatal error */
+	MS_EXIT_FAIL = 1,	/* a failure: base/outcome.h says which */
+	MS_EXIT_USAGE = 2,	/* bad usage */
 };
 
 extern const char *ms_program;	/* for messages: basename of argv[0] */
@@ -44,6 +45,8 @@ void	ms_warn(const char *fmt, ...)
 	    __attribute__((format(printf, 1, 2)));
 void	ms_vwarn(const char *fmt, va_list ap)
 	    __attribute__((format(printf, 1, 0)));
+/* A message, then the end of the run: what the machine lacked (memory,
+ * a thread), status 3 in native mode, 1 for the faces (outcome.h). */
 _Noreturn void ms_die(const char *fmt, ...)
 	    __attribute__((format(printf, 1, 2)));
 _Noreturn void ms_bug(const char *what);
@@ -74,7 +77,7 @@ extern bool ms_stdin_was_closed;
 /* Say that standard output could not be written, as the tool should. */
 void	ms_write_error(void);
 
-/* At exit, close standard output; a write error then makes the exit 1. */
+/* At exit, close standard output; a write error then fails the run (3). */
 void	ms_close_stdout_at_exit(void);
 
 void	*ms_xmalloc(size_t n);
@@ -114,6 +117,12 @@ void	 ms_hex(char *out, const unsigned char *p, size_t n);
 
 /* Parse hex (either case) of exactly 2*n characters; -1 if not hex. */
 int	 ms_unhex(unsigned char *out, const char *s, size_t n);
+/*
+ * The same, telling the case: 0 if one is not a hex digit, 1 if some
+ * are upper case, 2 if all are as ms_hex writes them (eight digits a
+ * step on a little-endian machine: the ledger's fast path).
+ */
+int	 ms_unhex_case(unsigned char *out, const char *s, size_t n);
 
 /* RFC 4648 base64 of n bytes into out (4*ceil(n/3) + 1 bytes). */
 void	 ms_base64(char *out, const unsigned char *p, size_t n);
@@ -123,5 +132,18 @@ void	 ms_base64(char *out, const unsigned char *p, size_t n);
  * bytes; returns the byte count, or -1 if s is not canonical base64.
  */
 long	 ms_unbase64(unsigned char *out, size_t cap, const char *s, size_t len);
+
+/*
+ * RFC 4648 base32 of n bytes, lower case and unpadded as RHash prints TTH
+ * and AICH, into out (ceil(8n/5) + 1 bytes).
+ */
+void	 ms_base32(char *out, const unsigned char *p, size_t n);
+
+/*
+ * Decode unpadded base32 (either case) of exactly n bytes from len
+ * characters; -1 unless len is ceil(8n/5) and every character and the
+ * unused low bits are as ms_base32 writes them.
+ */
+int	 ms_unbase32(unsigned char *out, size_t n, const char *s, size_t len);
 
 #endif

@@ -27,6 +27,7 @@
 
 #include "io/output.h"
 #include "io/walk.h"
+#include "base/outcome.h"
 #include "base/util.h"
 
 #define DEFAULT_TIME	12.0	/* seconds: a full run of every algorithm */
@@ -234,6 +235,7 @@ check_files(char **files, size_t n, uint64_t *size, struct ms_bench_tree *tree)
 		fd = open(files[i], O_RDONLY | O_CLOEXEC | O_NONBLOCK);	/* FIFO: no hang */
 		if (fd == -1 || fstat(fd, &st) == -1) {
 			ms_warn("%s: %s", files[i], strerror(errno));
+			ms_outcome_note(MS_OUTCOME_RETRY);
 			if (fd != -1)
 				close(fd);
 			return MS_EXIT_FAIL;
@@ -286,6 +288,7 @@ choose(struct ms_bench *b, const struct ms_selection *sel,
 		if (a->kat == MS_KAT_FAIL) {
 			ms_warn("%s: self-test FAILED: %s; not measured",
 			    a->name, a->why);
+			ms_outcome_note(MS_OUTCOME_FAIL);
 			b->failed++;
 		} else if (a->selected) {
 			ms_selection_add(&b->sel, &a->spec);
@@ -432,6 +435,7 @@ ms_bench_main(const struct ms_options *o)
 				ms_warn("%s: %s", b.cell[i].path ?
 				    b.cell[i].path : b.cell[i].workload,
 				    strerror(b.cell[i].err));
+			ms_outcome_note(MS_OUTCOME_RETRY);
 			rc = MS_EXIT_FAIL;
 		}
 	if (report(&b, format) == -1)

@@ -11,7 +11,8 @@
  *   every one of them            -> bench_cell.c (workloads, lookups)
  *
  * The measurement fills struct ms_bench; everything after it only reads
- * it.  Nothing outside the bench files includes this.
+ * it.  Outside the bench files only cli/multisum.c includes this, for
+ * the mode's entry, ms_bench_main.
  */
 #ifndef MS_BENCH_H
 #define MS_BENCH_H

@@ -16,6 +16,7 @@
 
 #include "cli/help.h"
 #include "digest/algorithm.h"
+#include "base/outcome.h"
 #include "base/util.h"
 #include "base/version.h"
 
@@ -29,7 +30,7 @@ exit_flushed(void)
 {
 	if (fflush(stdout) == EOF || ferror(stdout)) {
 		ms_write_error();
-		exit(MS_EXIT_FAIL);
+		ms_outcome_exit(MS_OUTCOME_RETRY);
 	}
 	exit(MS_EXIT_OK);
 }
@@ -120,6 +121,7 @@ ms_cli_help(void)
 "      --exclude=GLOB     skip names matching GLOB (may repeat)\n"
 "      --files-from=FILE  read operands from FILE, one per line (- is stdin)\n"
 "      --files0-from=FILE read NUL-terminated operands from FILE\n"
+"      --stdin-name=NAME  name standard input NAME in the output (not -)\n"
 "      --archive=ARCHIVE  hash (or check) the members of ARCHIVE without\n"
 "                         extracting it; operands select members\n"
 "      --io=MODE          auto, mmap or read\n"
@@ -180,8 +182,11 @@ ms_cli_help(void)
 "      --version          output version information and exit\n"
 "\n"
 "Options that do not apply to the mode are refused as invalid usage.\n"
-"Exit status: 0 if every file was read (and verified), 1 if a file could\n"
-"not be read or did not verify, 2 for invalid usage.\n", stdout);
+"Exit status: 0 if every file was read (and verified); 1 a mismatch,\n"
+"corruption or an entry missing (do not retry); 2 invalid usage; 3 an input\n"
+"not read or changed while read, an output not written (retry); 4 a\n"
+"signature that does not verify or could not be checked.  Several: 1, then\n"
+"4, then 3.\n", stdout);
 	exit_flushed();
 }
 

@@ -3,8 +3,8 @@
  * help.h - multisum's --help, --version, --list-algorithms and usage errors
  * (help.c).
  */
-#ifndef MS_CLI_HELP_H
-#define MS_CLI_HELP_H
+#ifndef MS_HELP_H
+#define MS_HELP_H
 
 _Noreturn void	 ms_cli_help(void);
 _Noreturn void	 ms_cli_version(void);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * mode_rules.c - rule 4 of multisum.c's option rules: each mode's own
+ * mode_rules.c - rule 5 of multisum.c's option rules: each mode's own
  * checks once the option table's have passed, and what they settle in
  * struct ms_options before the mode runs (the line format of hash mode,
  * --expect's digest, the algorithms --update and --audit take from their
@@ -21,11 +21,31 @@
 #include "digest/algorithm.h"
 #include "digest/backend_hdfs.h"
 #include "digest/compose.h"
+#include "engine/engine.h"
 #include "manifest/hashset.h"
 #include "manifest/ledger.h"
 #include "manifest/manifest.h"
 #include "io/source.h"
+#include "base/outcome.h"
+#include "io/text_input.h"
 #include "base/util.h"
+
+/* The bound on the known sets' tables: --memory's (else its default),
+ * into buf as --memory takes it. */
+static size_t
+sets_bound(const struct ms_options *o, char *buf, size_t cap)
+{
+	size_t m = o->engine.memory != 0 ? o->engine.memory : ms_memory_default();
+	const char *unit = "KMG";
+	int k = -1;
+
+	while (k < 2 && m % 1024 == 0 && m >= 1024) {
+		m /= 1024;
+		k++;
+	}
+	snprintf(buf, cap, "%zu%.*s", m, k >= 0 ? 1 : 0, unit + (k >= 0 ? k : 0));
+	return o->engine.memory != 0 ? o->engine.memory : ms_memory_default();
+}
 
 /*
  * --match, --unmatched: every SET read into one set of digests (exit 1
@@ -37,16 +57,26 @@ load_sets(struct ms_options *o)
 {
 	struct ms_selection held = { 0 };
 	bool usable = false, empty = false;
-	char weak[128];
+	char weak[128], mem[32];
+	size_t bound = sets_bound(o, mem, sizeof(mem));
 
 	o->match = ms_hashset_new();
 	for (size_t i = 0; i < o->nsets; i++) {
+		struct ms_manifest_input in;
 		size_t bad = 0, got = 0;
 
-		if (ms_hashset_load(o->match, o->sets[i],
-		    o->sel_given ? &o->sel : NULL, &bad, &got) == -1) {
-			ms_warn("%s: %s", o->sets[i], strerror(errno));
-			exit(MS_EXIT_FAIL);
+		/* through the door, as -c reads lists; in memory --memory
+		 * bounds, as any buffer of the run */
+		if (ms_text_input(&in, o->sets[i]) == -1 ||
+		    ms_hashset_load(o->match, &in, o->sel_given ? &o->sel : NULL,
+		    bound, &bad, &got) == -1) {
+			if (errno == E2BIG)
+				ms_warn("%s: too large for --memory=%s", o->sets[i],
+				    mem);
+			else
+				ms_warn("%s: %s", o->sets[i],
+				    ms_text_strerror(errno));
+			ms_outcome_exit(ms_text_outcome(errno));
 		}
 		/* a set of nothing is a wrong file, as -c's "no properly
 		 * formatted lines" */
@@ -240,9 +270,11 @@ check_bench(struct ms_options *o)
 static void
 manifest_algorithms(struct ms_options *o, const char *manifest)
 {
-	if (!o->sel_given && ms_ledger_scan(manifest, &o->sel) == -1 &&
-	    errno != ENOENT)
-		ms_warn("%s: %s", manifest, strerror(errno));
+	struct ms_manifest_input in;
+
+	/* one that cannot be read is said once, by the mode that loads it */
+	if (!o->sel_given && ms_text_input(&in, manifest) == 0)
+		(void)ms_ledger_scan(&in, &o->sel);
 	ms_selection_set_params(&o->sel, &o->param);
 	default_algorithm(o);
 }
@@ -307,7 +339,7 @@ digest_params(struct ms_options *o)
 		o->param.key_mode = MS_KEY_DERIVE;
 		o->param.context = o->blake3_context;
 	} else if (ms_params_key_file(&o->param, o->blake3_key_file) == -1)
-		exit(MS_EXIT_FAIL);	/* an unreadable input, not a usage error */
+		ms_outcome_exit(MS_OUTCOME_RETRY);	/* unreadable, not usage */
 	ms_selection_set_params(&o->sel, &o->param);
 }
 
@@ -329,7 +361,22 @@ per_dir(const struct ms_options *o)
 		ms_cli_refuse("--per-dir writes gnu or bsd lines");
 }
 
-/* Signed lists: what the option table cannot say (rule 4). */
+/* --stdin-name=NAME: a name, for standard input read as an input. */
+static void
+stdin_name(const struct ms_options *o)
+{
+	bool read = o->nfiles == 0 && o->files_from == NULL;
+
+	for (size_t i = 0; i < o->nfiles; i++)
+		read |= strcmp(o->files[i], "-") == 0;
+	if (*o->stdin_name == '\0')
+		ms_cli_refuse("--stdin-name needs a name");
+	if (!read)
+		ms_cli_refuse("--stdin-name names standard input, which is not "
+		    "an input here (give - or no FILE)");
+}
+
+/* Signed lists: what the option table cannot say (rule 5). */
 static void
 check_signing(const struct ms_options *o)
 {
@@ -378,6 +425,8 @@ ms_cli_mode_rules(struct ms_options *o)
 		choose_format(o);
 		if (o->part.n != 0)
 			check_part(o);
+		if (o->stdin_name != NULL)
+			stdin_name(o);
 		break;
 	case MS_MODE_CHECK:
 		/* -r, -L and --exclude walk trees only to find --per-dir's */

@@ -2,8 +2,8 @@
 /*
  * mode_rules.h - each mode's own option rules (mode_rules.c).
  */
-#ifndef MS_CLI_MODE_RULES_H
-#define MS_CLI_MODE_RULES_H
+#ifndef MS_MODE_RULES_H
+#define MS_MODE_RULES_H
 
 #include "modes/options.h"
 

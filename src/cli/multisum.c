@@ -31,6 +31,7 @@
 #include "cli/help.h"
 #include "cli/mode_rules.h"
 #include "modes/xattr.h"
+#include "base/outcome.h"
 #include "base/util.h"
 #include "base/version.h"
 
@@ -46,6 +47,7 @@ enum {
 	OPT_PUBKEY, OPT_KEYRING, OPT_SIGNATURE, OPT_SIGNER, OPT_SIGN,
 	OPT_SIGN_EMBEDDED, OPT_PASSPHRASE_FILE, OPT_GENERATE_KEY,
 	OPT_NO_PASSPHRASE, OPT_BYTES_PER_CRC, OPT_BLOCK_SIZE, OPT_PART,
+	OPT_STDIN_NAME,
 };
 
 /* The modes an option applies to: the column beside the option table. */
@@ -71,10 +73,10 @@ enum {
  *      --audit, --merge, --xattr and --generate-key (set_mode).
  *   3. Pairs of options that would silently override each other: the
  *      table exclusive[] below.
- *   5. Options that need one of two others: the table needs[] below
+ *   4. Options that need one of two others: the table needs[] below
  *      (--signature needs a key, --sign needs -o, ...).
- *   4. Then each mode's own (mode_rules.c): hash mode's --format against the algorithm
- *      count and --raw against several inputs (choose_format), --bench's
+ *   5. Then each mode's own (mode_rules.c): hash mode's --format against
+ *      the algorithm count and --raw against several inputs (choose_format), --bench's
  *      --format and --bench-baseline values, --expect's digest, the
  *      --format of --update (gnu, bsd or ndjson) and of --audit (ndjson),
  *      --merge's operands; and --key-file, --keyed or --derive-key in
@@ -125,6 +127,7 @@ static const struct opt {
 	{ "files-from",		required_argument, OPT_FILES_FROM,	H | U | A | X },
 	{ "files0-from",	required_argument, OPT_FILES0_FROM,	H | U | A | X },
 	{ "archive",		required_argument, OPT_ARCHIVE,		H | C },
+	{ "stdin-name",		required_argument, OPT_STDIN_NAME,	H },
 	{ "progress",		no_argument,	   OPT_PROGRESS,	ANY },
 	{ "no-progress",	no_argument,	   OPT_NO_PROGRESS,	ANY },
 	{ "update",		required_argument, 'u',			U },
@@ -195,6 +198,9 @@ static const int exclusive[][2] = {
 	{ OPT_PART, OPT_KEY_FILE }, { OPT_PART, OPT_KEYED },
 	{ OPT_PART, OPT_DERIVE_KEY },
 	{ OPT_PART, OPT_SIGN },
+	/* --stdin-name: standard input hashed as one of the inputs */
+	{ OPT_STDIN_NAME, OPT_PER_DIR }, { OPT_STDIN_NAME, OPT_ARCHIVE },
+	{ OPT_STDIN_NAME, OPT_PART }, { OPT_STDIN_NAME, OPT_KEYED },
 };
 
 /* Rule 5: an option that needs one of two others (0: no second). */
@@ -437,6 +443,7 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_FILES_FROM: o->files_from = optarg; o->files_from_nul = false; break;
 		case OPT_FILES0_FROM: o->files_from = optarg; o->files_from_nul = true; break;
 		case OPT_ARCHIVE: o->archive = optarg; break;
+		case OPT_STDIN_NAME: o->stdin_name = optarg; break;
 		case OPT_PER_DIR: o->per_dir = optarg; break;
 		case OPT_PIECE_SIZE: o->piece_size = parse_bytes("piece-size", optarg,
 		    4096, SIZE_MAX, " (4K or more)"); break;
@@ -585,6 +592,27 @@ debug_selection(const struct ms_options *o)
 	    o->engine.nocache ? " nocache" : "");
 }
 
+/* The mode's own status: 0, 1 for any failure, 2 for usage. */
+static int
+run_mode(const struct ms_options *o)
+{
+	if (o->per_dir != NULL)
+		return ms_per_dir_main(o);
+	switch (o->mode) {
+	case MS_MODE_HASH:
+		return o->part.n != 0 ? ms_part_main(o) : ms_hash_main(o);
+	case MS_MODE_CHECK:	return ms_check_main(o);
+	case MS_MODE_BENCH:	return ms_bench_main(o);
+	case MS_MODE_UPDATE:	return ms_update_main(o);
+	case MS_MODE_AUDIT:	return ms_audit_main(o);
+	case MS_MODE_MERGE:	return ms_merge_main(o);
+	case MS_MODE_XATTR:	return ms_xattr_main(o);
+	case MS_MODE_KEYGEN:	return ms_generate_key(&o->signing);
+	case MS_MODE_LIST:	break;
+	}
+	return MS_EXIT_USAGE;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -600,23 +628,11 @@ main(int argc, char **argv)
 	if (ms_personality_known(ms_program))
 		return ms_personality_main(ms_program, argc, argv);
 	ms_program = "multisum";
+	ms_outcome_native();
 	parse(&o, &seen, argc, argv);
 	validate(&o, &seen);
 	if (o.debug)
 		debug_selection(&o);
-	if (o.per_dir != NULL)
-		return ms_per_dir_main(&o);
-	switch (o.mode) {
-	case MS_MODE_HASH:
-		return o.part.n != 0 ? ms_part_main(&o) : ms_hash_main(&o);
-	case MS_MODE_CHECK:	return ms_check_main(&o);
-	case MS_MODE_BENCH:	return ms_bench_main(&o);
-	case MS_MODE_UPDATE:	return ms_update_main(&o);
-	case MS_MODE_AUDIT:	return ms_audit_main(&o);
-	case MS_MODE_MERGE:	return ms_merge_main(&o);
-	case MS_MODE_XATTR:	return ms_xattr_main(&o);
-	case MS_MODE_KEYGEN:	return ms_generate_key(&o.signing);
-	case MS_MODE_LIST:	break;
-	}
-	return MS_EXIT_USAGE;
+	/* the mode says whether the run failed; the outcomes noted, how */
+	return ms_outcome_status(run_mode(&o));
 }

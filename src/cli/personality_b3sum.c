@@ -207,9 +207,13 @@ value_given(struct b3opts *o, int row, char **argv)
 	return false;
 }
 
-/* Two arguments that clap refuses together, then those it misses. */
+/*
+ * Two arguments that clap refuses together, then those it misses: --check
+ * for --quiet, and a FILE for --keyed, whose key takes standard input
+ * (nfiles: the operands left after the options).
+ */
 static void
-conflicts(const struct b3opts *o)
+conflicts(const struct b3opts *o, int nfiles)
 {
 	static const struct { int a, b; } pairs[] = {
 		{ U_KEYED, U_DERIVE }, { U_KEYED, U_CHECK }, { U_DERIVE, U_CHECK },
@@ -231,6 +235,9 @@ conflicts(const struct b3opts *o)
 	if (o->quiet && !o->check)
 		clap_error(o, "%s", "The following required arguments were "
 		    "not provided:\n    --check");
+	if (o->keyed && nfiles == 0)
+		clap_error(o, "%s", "The following required arguments were "
+		    "not provided:\n    <FILE>...");
 }
 
 /* What getopt hands back that is no option to keep: said, then exit. */
@@ -292,7 +299,7 @@ parse(struct b3opts *o, int argc, char **argv)
 			ms_bug("b3sum option");
 		}
 	}
-	conflicts(o);
+	conflicts(o, argc - optind);
 }
 
 /* b3sum reads the key before any input: exactly 32 bytes. */

@@ -4,8 +4,9 @@
  *
  * Owns every algorithm's names, tag, length rules, class and backend.
  * Adding an algorithm is adding a row here (and, for a new library, a
- * backend file), plus its known answer in kat.c; the only other list of
- * names is the cksum personality's -a arguments (personality.c).
+ * backend file), plus its known answer in kat.c and its digests in
+ * tests/algo-vectors.h; the only other list of names, the cksum face's
+ * -a arguments, is here too (ms_cksum_algos, which personality.c reads).
  */
 #include "digest/algorithm.h"
 
@@ -157,7 +158,7 @@ const struct ms_algo ms_algos[] = {
 	  .aliases = "xxhash64 xxhash",
 	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
 	  .in_all = true, .ops = &ms_ops_xxh64 },
-	{ .name = "xxh3", .tag = "XXH3", .impl = "xxh3",
+	{ .name = "xxh3", .tag = "XXH3", .impl = "xxh3", .gnu_prefix = "XXH3_",
 	  .aliases = "xxh3_64 xxh3-64 xxh364",
 	  FIXED(64), .class = MS_CLASS_NONCRYPTO,
 	  .in_all = true, .ops = &ms_ops_xxh3 },
@@ -219,6 +220,35 @@ const struct ms_algo ms_algos[] = {
 	{ .name = "sysv", .tag = "SYSV", .impl = "sysv",
 	  FIXED(16), .class = MS_CLASS_NONCRYPTO,
 	  .legacy = MS_LEGACY_SYSV, .in_all = false, .ops = &ms_ops_sysv },
+	/* RHash's file-sharing digests and HAS-160, built in
+	 * (backend_p2p.c), named and tagged as `rhash --bsd` writes them;
+	 * TTH and AICH print in base32 as rhash does.  Classed by what
+	 * they rest on: Tiger and HAS-160 are unbroken but outdated, ED2K
+	 * is MD4's and AICH SHA-1's. */
+	{ .name = "tiger", .tag = "TIGER", .impl = "tiger",
+	  .aliases = "tiger192 tiger1",
+	  FIXED(192), .class = MS_CLASS_LEGACY,
+	  .in_all = false, .ops = &ms_ops_tiger },
+	{ .name = "tth", .tag = "TTH", .impl = "tiger",
+	  .aliases = "tiger-tree tigertree",
+	  FIXED(192), .class = MS_CLASS_LEGACY,
+	  .in_all = false, .ops = &ms_ops_tth },
+	/* eMule's convention for an exact multiple of the 9,728,000-byte
+	 * chunk (RHash's); ed2k-edonkey is the original client's. */
+	{ .name = "ed2k", .tag = "ED2K", .impl = "md4",
+	  .aliases = "ed2k-emule edonkey",
+	  FIXED(128), .class = MS_CLASS_BROKEN,
+	  .in_all = false, .ops = &ms_ops_ed2k },
+	{ .name = "ed2k-edonkey", .tag = "ED2K-EDONKEY", .impl = "md4",
+	  FIXED(128), .class = MS_CLASS_BROKEN,
+	  .in_all = false, .ops = &ms_ops_ed2k_edonkey },
+	{ .name = "aich", .tag = "AICH", .impl = "sha1",
+	  FIXED(160), .class = MS_CLASS_BROKEN,
+	  .in_all = false, .ops = &ms_ops_aich },
+	{ .name = "has160", .tag = "HAS-160", .impl = "has160",
+	  .aliases = "has-160",
+	  FIXED(160), .class = MS_CLASS_LEGACY,
+	  .in_all = false, .ops = &ms_ops_has160 },
 };
 
 const size_t ms_algo_count = MS_ARRAY_LEN(ms_algos);

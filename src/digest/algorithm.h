@@ -134,6 +134,9 @@ struct ms_algo {
 	const char	*aliases;	/* other accepted names, space separated, or NULL */
 	const char	*family;	/* name that takes -l: "sha2", "blake2b" */
 	const char	*impl;		/* the backend's own name, "SHA2-256" */
+	/* what an untagged (GNU) line writes before the digest, or NULL:
+	 * xxhsum's "XXH3_" (its bare 16 hex digits are XXH64) */
+	const char	*gnu_prefix;
 	unsigned	 bits;		/* default digest length */
 	unsigned	 min_bits;	/* == max_bits == bits unless variable */
 	unsigned	 max_bits;

@@ -55,4 +55,12 @@ extern const struct ms_compose_ops ms_compose_blake3;
 
 extern const struct ms_digest_ops ms_ops_whirlpool;	/* backend_whirlpool.c */
 
+/* backend_p2p.c: Tiger, TTH, ED2K, AICH, HAS-160 */
+extern const struct ms_digest_ops ms_ops_tiger;
+extern const struct ms_digest_ops ms_ops_tth;
+extern const struct ms_digest_ops ms_ops_ed2k;		/* eMule's */
+extern const struct ms_digest_ops ms_ops_ed2k_edonkey;
+extern const struct ms_digest_ops ms_ops_aich;
+extern const struct ms_digest_ops ms_ops_has160;
+
 #endif

@@ -67,14 +67,14 @@ struct state {
 };
 
 static int
-load(const struct ms_algo *a)
+blake2_load(const struct ms_algo *a)
 {
 	(void)a;
 	return ms_lazy_load(&libb2);
 }
 
 static void *
-create(const struct ms_digest_spec *spec)
+blake2_create(const struct ms_digest_spec *spec)
 {
 	struct state *s;
 
@@ -85,7 +85,7 @@ create(const struct ms_digest_spec *spec)
 }
 
 static void
-destroy(void *state)
+blake2_destroy(void *state)
 {
 	free(state);
 }
@@ -129,19 +129,19 @@ B2_VARIANT(blake2bp, bp)
 B2_VARIANT(blake2sp, sp)
 
 static const char *
-version(void)
+blake2_version(void)
 {
 	return MS_LIBB2_VERSION;
 }
 
 #define B2_OPS(CREATE, v) {						\
-	.backend = "libb2", .load = load, .create = CREATE,		\
+	.backend = "libb2", .load = blake2_load, .create = CREATE,	\
 	.init = b2_##v##_init, .update = b2_##v##_update,		\
 	.final = b2_##v##_final,					\
-	.destroy = destroy, .version = version,				\
+	.destroy = blake2_destroy, .version = blake2_version,		\
 }
 
-const struct ms_digest_ops ms_ops_blake2b = B2_OPS(create, blake2b);
-const struct ms_digest_ops ms_ops_blake2s = B2_OPS(create, blake2s);
-const struct ms_digest_ops ms_ops_blake2bp = B2_OPS(create, blake2bp);
-const struct ms_digest_ops ms_ops_blake2sp = B2_OPS(create, blake2sp);
+const struct ms_digest_ops ms_ops_blake2b = B2_OPS(blake2_create, blake2b);
+const struct ms_digest_ops ms_ops_blake2s = B2_OPS(blake2_create, blake2s);
+const struct ms_digest_ops ms_ops_blake2bp = B2_OPS(blake2_create, blake2bp);
+const struct ms_digest_ops ms_ops_blake2sp = B2_OPS(blake2_create, blake2sp);

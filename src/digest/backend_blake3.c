@@ -55,14 +55,14 @@ start(struct ms_blake3 *h, enum ms_key_mode mode,
 }
 
 static bool
-part_ok(uint64_t off, size_t len)
+blake3_part_ok(uint64_t off, size_t len)
 {
 	return ms_blake3_part_ok(off, len);
 }
 
 /* A part is 1 KiB to 16 MiB: a context key of its own is nothing. */
 static void
-part(const struct ms_digest_spec *spec, const void *p, size_t len,
+blake3_part(const struct ms_digest_spec *spec, const void *p, size_t len,
     uint64_t off, unsigned char *out)
 {
 	struct ms_blake3 proto;
@@ -73,7 +73,7 @@ part(const struct ms_digest_spec *spec, const void *p, size_t len,
 }
 
 static void
-join(void *state, const unsigned char *v, uint64_t off, size_t len)
+blake3_join(void *state, const unsigned char *v, uint64_t off, size_t len)
 {
 	struct state *s = state;
 
@@ -81,7 +81,7 @@ join(void *state, const unsigned char *v, uint64_t off, size_t len)
 }
 
 static void *
-create(const struct ms_digest_spec *spec)
+blake3_create(const struct ms_digest_spec *spec)
 {
 	struct state *s = malloc(sizeof(*s));
 
@@ -93,7 +93,7 @@ create(const struct ms_digest_spec *spec)
 }
 
 static void
-init(void *state)
+blake3_init(void *state)
 {
 	struct state *s = state;
 
@@ -101,7 +101,7 @@ init(void *state)
 }
 
 static void
-update(void *state, const void *p, size_t n)
+blake3_update(void *state, const void *p, size_t n)
 {
 	struct state *s = state;
 
@@ -109,7 +109,7 @@ update(void *state, const void *p, size_t n)
 }
 
 static void
-final(void *state, unsigned char *out)
+blake3_final(void *state, unsigned char *out)
 {
 	struct state *s = state;
 
@@ -117,7 +117,7 @@ final(void *state, unsigned char *out)
 }
 
 static void
-destroy(void *state)
+blake3_destroy(void *state)
 {
 	free(state);
 }
@@ -125,7 +125,7 @@ destroy(void *state)
 /* Small files side by side: 32-byte digests only (longer ones are the
  * root's extended output, which the lanes do not make). */
 static void
-many(const struct ms_digest_spec *spec, size_t cnt,
+blake3_many(const struct ms_digest_spec *spec, size_t cnt,
     const unsigned char *const msg[], const size_t len[],
     unsigned char *const out[], bool done[])
 {
@@ -145,14 +145,14 @@ many(const struct ms_digest_spec *spec, size_t cnt,
 
 /* A part is whole chunks, a subtree: a power of two of them. */
 static uint64_t
-align_chunk(const struct ms_digest_spec *spec)
+blake3_align_chunk(const struct ms_digest_spec *spec)
 {
 	(void)spec;
 	return MS_BLAKE3_CHUNK_LEN;
 }
 
 static void
-part_begin(void *state, uint64_t off)
+blake3_part_begin(void *state, uint64_t off)
 {
 	struct state *s = state;
 
@@ -161,7 +161,7 @@ part_begin(void *state, uint64_t off)
 }
 
 static void
-part_save(void *state, struct ms_bytes *out)
+blake3_part_save(void *state, struct ms_bytes *out)
 {
 	struct state *s = state;
 	uint8_t buf[MS_BLAKE3_SAVED_MAX];
@@ -170,7 +170,7 @@ part_save(void *state, struct ms_bytes *out)
 }
 
 static int
-part_join(void *state, const unsigned char *p, size_t n, uint64_t off,
+blake3_part_join(void *state, const unsigned char *p, size_t n, uint64_t off,
     uint64_t len)
 {
 	struct state *s = state;
@@ -181,14 +181,17 @@ part_join(void *state, const unsigned char *p, size_t n, uint64_t off,
 /* Loading settles the SIMD level, which --debug and --list-algorithms
  * name. */
 const struct ms_digest_ops ms_ops_blake3 = {
-	.backend = "built-in", .create = create, .init = init,
-	.update = update, .final = final, .destroy = destroy,
-	.levels = &ms_blake3_levels, .many = many,
+	.backend = "built-in", .create = blake3_create, .init = blake3_init,
+	.update = blake3_update, .final = blake3_final,
+	.destroy = blake3_destroy,
+	.levels = &ms_blake3_levels, .many = blake3_many,
 };
 
-const struct ms_tree_ops ms_tree_blake3 = { part_ok, part, join };
+const struct ms_tree_ops ms_tree_blake3 = {
+	blake3_part_ok, blake3_part, blake3_join
+};
 
 const struct ms_compose_ops ms_compose_blake3 = {
-	.align = align_chunk, .pow2 = true, .begin = part_begin,
-	.save = part_save, .join = part_join,
+	.align = blake3_align_chunk, .pow2 = true, .begin = blake3_part_begin,
+	.save = blake3_part_save, .join = blake3_part_join,
 };

@@ -43,7 +43,7 @@ crc_of(const struct ms_algo *a)
 
 /* The CRC's tables and level (after ops.levels settled the table's). */
 static int
-load(const struct ms_algo *a)
+crc_load(const struct ms_algo *a)
 {
 	const char *why;
 
@@ -55,7 +55,7 @@ load(const struct ms_algo *a)
 }
 
 static void *
-create(const struct ms_digest_spec *spec)
+crc_create(const struct ms_digest_spec *spec)
 {
 	struct state *s = calloc(1, sizeof(*s));
 
@@ -67,13 +67,13 @@ create(const struct ms_digest_spec *spec)
 }
 
 static void
-destroy(void *state)
+crc_destroy(void *state)
 {
 	free(state);
 }
 
 static void
-init_ones32(void *state)
+crc_init_ones32(void *state)
 {
 	struct state *s = state;
 
@@ -82,7 +82,7 @@ init_ones32(void *state)
 }
 
 static void
-init_ones64(void *state)
+crc_init_ones64(void *state)
 {
 	struct state *s = state;
 
@@ -91,7 +91,7 @@ init_ones64(void *state)
 }
 
 static void
-init_zero(void *state)
+crc_init_zero(void *state)
 {
 	struct state *s = state;
 
@@ -100,7 +100,7 @@ init_zero(void *state)
 }
 
 static void
-update(void *state, const void *p, size_t n)
+crc_update(void *state, const void *p, size_t n)
 {
 	struct state *s = state;
 
@@ -149,7 +149,7 @@ cksum_final(void *state, unsigned char *out)
 
 /* The level that runs for this row's CRC. */
 static const char *
-variant(const struct ms_digest_spec *spec)
+crc_variant(const struct ms_digest_spec *spec)
 {
 	return ms_crc_level(crc_of(spec->algo));
 }
@@ -213,7 +213,7 @@ sysv_final(void *state, unsigned char *out)
 #define PART_MIN	(4u << 20)
 
 static bool
-part_ok(uint64_t off, size_t len)
+crc_part_ok(uint64_t off, size_t len)
 {
 	(void)off;
 	return len >= PART_MIN;
@@ -221,8 +221,8 @@ part_ok(uint64_t off, size_t len)
 
 /* A part's value is its raw register from zero, native order. */
 static void
-part(const struct ms_digest_spec *spec, const void *p, size_t n, uint64_t off,
-    unsigned char *out)
+crc_part(const struct ms_digest_spec *spec, const void *p, size_t n,
+    uint64_t off, unsigned char *out)
 {
 	uint64_t reg = ms_crc_update(crc_of(spec->algo), 0, p, n);
 
@@ -243,7 +243,7 @@ absorb(struct state *s, uint64_t part, uint64_t n)
 }
 
 static void
-join(void *state, const unsigned char *v, uint64_t off, size_t n)
+crc_join(void *state, const unsigned char *v, uint64_t off, size_t n)
 {
 	uint64_t part;
 
@@ -256,7 +256,7 @@ join(void *state, const unsigned char *v, uint64_t off, size_t n)
 
 /* Any byte may start a part: a CRC is linear in its message. */
 static uint64_t
-align_any(const struct ms_digest_spec *spec)
+crc_align_any(const struct ms_digest_spec *spec)
 {
 	(void)spec;
 	return 1;
@@ -264,7 +264,7 @@ align_any(const struct ms_digest_spec *spec)
 
 /* A part's register starts at zero; the run's start is the merge's. */
 static void
-part_begin(void *state, uint64_t off)
+crc_part_begin(void *state, uint64_t off)
 {
 	struct state *s = state;
 
@@ -275,7 +275,7 @@ part_begin(void *state, uint64_t off)
 
 /* Saved: the part's raw register, 8 bytes big-endian. */
 static void
-part_save(void *state, struct ms_bytes *out)
+crc_part_save(void *state, struct ms_bytes *out)
 {
 	struct state *s = state;
 	unsigned char b[8];
@@ -285,7 +285,7 @@ part_save(void *state, struct ms_bytes *out)
 }
 
 static int
-part_join(void *state, const unsigned char *p, size_t n, uint64_t off,
+crc_part_join(void *state, const unsigned char *p, size_t n, uint64_t off,
     uint64_t len)
 {
 	struct state *s = state;
@@ -304,26 +304,29 @@ part_join(void *state, const unsigned char *p, size_t n, uint64_t off,
 /* The CRCs read the level table (a bad MULTISUM_CRC_LEVEL refuses them);
  * each names its own level, which may be below the table's. */
 #define CRC_OPS(INIT, FINAL) {						\
-	.backend = "built-in", .load = load, .create = create,		\
-	.init = INIT, .update = update, .final = FINAL,			\
-	.destroy = destroy, .variant = variant, .levels = &ms_crc_levels, \
+	.backend = "built-in", .load = crc_load, .create = crc_create,	\
+	.init = INIT, .update = crc_update, .final = FINAL,		\
+	.destroy = crc_destroy, .variant = crc_variant,			\
+	.levels = &ms_crc_levels,					\
 }
 #define SUM_OPS(UPDATE, FINAL) {					\
-	.backend = "built-in", .create = create, .init = init_zero,	\
-	.update = UPDATE, .final = FINAL, .destroy = destroy,		\
+	.backend = "built-in", .create = crc_create,			\
+	.init = crc_init_zero,						\
+	.update = UPDATE, .final = FINAL, .destroy = crc_destroy,	\
 }
 
-const struct ms_digest_ops ms_ops_crc_inverted32 = CRC_OPS(init_ones32,
+const struct ms_digest_ops ms_ops_crc_inverted32 = CRC_OPS(crc_init_ones32,
     final_inverted32);
-const struct ms_digest_ops ms_ops_crc_cksum = CRC_OPS(init_zero, cksum_final);
-const struct ms_digest_ops ms_ops_crc_inverted64 = CRC_OPS(init_ones64,
+const struct ms_digest_ops ms_ops_crc_cksum =
+    CRC_OPS(crc_init_zero, cksum_final);
+const struct ms_digest_ops ms_ops_crc_inverted64 = CRC_OPS(crc_init_ones64,
     final_inverted64);
 const struct ms_digest_ops ms_ops_bsd = SUM_OPS(bsd_update, bsd_final);
 const struct ms_digest_ops ms_ops_sysv = SUM_OPS(sysv_update, sysv_final);
 
-const struct ms_tree_ops ms_tree_crc = { part_ok, part, join };
+const struct ms_tree_ops ms_tree_crc = { crc_part_ok, crc_part, crc_join };
 
 const struct ms_compose_ops ms_compose_crc = {
-	.align = align_any, .begin = part_begin, .save = part_save,
-	.join = part_join,
+	.align = crc_align_any, .begin = crc_part_begin, .save = crc_part_save,
+	.join = crc_part_join,
 };

@@ -73,7 +73,7 @@ md5_row(void)
 /* The MD5 row and the CRC named by the row's impl (its load settles
  * the CRC's level). */
 static int
-load(const struct ms_algo *a)
+hdfs_load(const struct ms_algo *a)
 {
 	const struct ms_algo *crc = ms_algo_named(a->impl);
 
@@ -97,7 +97,7 @@ ms_hdfs_block(const struct ms_digest_spec *spec)
 }
 
 static void
-destroy(void *state)
+hdfs_destroy(void *state)
 {
 	struct state *s = state;
 
@@ -111,10 +111,10 @@ destroy(void *state)
 	free(s);
 }
 
-static void end_open(void *state);
+static void hdfs_end_open(void *state);
 
 static void *
-create(const struct ms_digest_spec *spec)
+hdfs_create(const struct ms_digest_spec *spec)
 {
 	struct ms_digest_spec m = { .algo = md5_row(), .bits = 128 };
 	struct state *s = calloc(1, sizeof(*s));
@@ -128,10 +128,10 @@ create(const struct ms_digest_spec *spec)
 	s->block = s->md5->create(&m);
 	s->file = s->md5->create(&m);
 	if (s->block == NULL || s->file == NULL) {
-		destroy(s);
+		hdfs_destroy(s);
 		return NULL;
 	}
-	s->b.end = end_open;
+	s->b.end = hdfs_end_open;
 	s->b.block = s->block_size;
 	s->b.dlen = sizeof(s->md5_out);
 	s->b.feed = s->md5->update;
@@ -140,7 +140,7 @@ create(const struct ms_digest_spec *spec)
 }
 
 static void
-init(void *state)
+hdfs_init(void *state)
 {
 	struct state *s = state;
 
@@ -185,7 +185,7 @@ end_block(struct state *s)
 
 /* --part: the block begun, if any, ended where the part ends. */
 static void
-end_open(void *state)
+hdfs_end_open(void *state)
 {
 	struct state *s = state;
 
@@ -194,7 +194,7 @@ end_open(void *state)
 }
 
 static void
-update(void *state, const void *data, size_t n)
+hdfs_update(void *state, const void *data, size_t n)
 {
 	struct state *s = state;
 	const unsigned char *p = data;
@@ -220,7 +220,7 @@ update(void *state, const void *data, size_t n)
 }
 
 static void
-final(void *state, unsigned char *out)
+hdfs_final(void *state, unsigned char *out)
 {
 	static const unsigned char zeros[4096];
 	struct state *s = state;
@@ -245,7 +245,7 @@ final(void *state, unsigned char *out)
 
 /* --debug and --list-algorithms: main's thread only, one buffer. */
 static const char *
-variant(const struct ms_digest_spec *spec)
+hdfs_variant(const struct ms_digest_spec *spec)
 {
 	static char buf[64];
 	uint64_t b = ms_hdfs_block(spec);
@@ -263,20 +263,21 @@ variant(const struct ms_digest_spec *spec)
 
 /* A part of --part is whole blocks of the file. */
 static uint64_t
-align_block(const struct ms_digest_spec *spec)
+hdfs_align_block(const struct ms_digest_spec *spec)
 {
 	return ms_hdfs_block(spec);
 }
 
 const struct ms_compose_ops ms_compose_hdfs = {
-	.align = align_block, .begin = ms_blocks_begin,
+	.align = hdfs_align_block, .begin = ms_blocks_begin,
 	.save = ms_blocks_save, .join = ms_blocks_join,
 };
 
 const struct ms_digest_ops ms_ops_hdfs_md5md5 = {
-	.backend = "built-in", .load = load, .create = create, .init = init,
-	.update = update, .final = final, .destroy = destroy,
-	.variant = variant,
+	.backend = "built-in", .load = hdfs_load, .create = hdfs_create,
+	.init = hdfs_init,
+	.update = hdfs_update, .final = hdfs_final, .destroy = hdfs_destroy,
+	.variant = hdfs_variant,
 };
 
 /* -------------------------------------------------------------- text */

@@ -71,13 +71,13 @@ struct state {
 
 /* After ops.levels settled the level: libcrypto unless built in. */
 static int
-load(const struct ms_algo *a)
+md_load(const struct ms_algo *a)
 {
 	return built_in(row_of(a)) != NULL ? 0 : lib->load(a);
 }
 
 static void *
-create(const struct ms_digest_spec *spec)
+md_create(const struct ms_digest_spec *spec)
 {
 	struct state *s = calloc(1, sizeof(*s));
 
@@ -93,7 +93,7 @@ create(const struct ms_digest_spec *spec)
 }
 
 static void
-init(void *state)
+md_init(void *state)
 {
 	struct state *s = state;
 
@@ -107,7 +107,7 @@ init(void *state)
 }
 
 static void
-update(void *state, const void *data, size_t n)
+md_update(void *state, const void *data, size_t n)
 {
 	struct state *s = state;
 	const uint8_t *p = data;
@@ -139,7 +139,7 @@ update(void *state, const void *data, size_t n)
 }
 
 static void
-final(void *state, unsigned char *out)
+md_final(void *state, unsigned char *out)
 {
 	struct state *s = state;
 	uint64_t bits = s->len * 8;
@@ -169,7 +169,7 @@ final(void *state, unsigned char *out)
 }
 
 static void
-destroy(void *state)
+md_destroy(void *state)
 {
 	struct state *s = state;
 
@@ -179,7 +179,7 @@ destroy(void *state)
 }
 
 static void
-many(const struct ms_digest_spec *spec, size_t cnt,
+md_many(const struct ms_digest_spec *spec, size_t cnt,
     const unsigned char *const msg[], const size_t len[],
     unsigned char *const out[], bool done[])
 {
@@ -195,7 +195,7 @@ many(const struct ms_digest_spec *spec, size_t cnt,
 }
 
 static const char *
-lib_version(void)
+md_lib_version(void)
 {
 	return lib->version();
 }
@@ -211,7 +211,7 @@ stream(const struct ms_digest_spec *spec)
  * "portable"), then the lanes that take small files many at a time:
  * "shani, 16 avx512 lanes", "portable, 8 avx2 lanes", "no lanes". */
 static const char *
-variant(const struct ms_digest_spec *spec)
+md_variant(const struct ms_digest_spec *spec)
 {
 	static _Thread_local char buf[80];
 	const struct row *r = row_of(spec->algo);
@@ -230,15 +230,16 @@ variant(const struct ms_digest_spec *spec)
 }
 
 #define MD_OPS(bk, ver, fam) {						\
-	.backend = bk, .load = load, .create = create, .init = init,	\
-	.update = update, .final = final, .destroy = destroy,		\
-	.version = ver, .variant = variant, .many = many,		\
+	.backend = bk, .load = md_load, .create = md_create,		\
+	.init = md_init,						\
+	.update = md_update, .final = md_final, .destroy = md_destroy,	\
+	.version = ver, .variant = md_variant, .many = md_many,		\
 	.levels = &(fam), .stream = stream,				\
 }
 
-const struct ms_digest_ops ms_ops_md5 = MD_OPS("OpenSSL", lib_version,
+const struct ms_digest_ops ms_ops_md5 = MD_OPS("OpenSSL", md_lib_version,
     ms_md5_levels);
-const struct ms_digest_ops ms_ops_sha1 = MD_OPS("OpenSSL", lib_version,
+const struct ms_digest_ops ms_ops_sha1 = MD_OPS("OpenSSL", md_lib_version,
     ms_sha1_levels);
 const struct ms_digest_ops ms_ops_sha2 = MD_OPS("built-in", NULL,
     ms_sha256_levels);

@@ -113,7 +113,7 @@ ms_openssl_initialise(void)
 }
 
 static int
-load(const struct ms_algo *a)
+openssl_load(const struct ms_algo *a)
 {
 	size_t n = atomic_load_explicit(&nfetched, memory_order_relaxed);
 	EVP_MD *md;
@@ -141,7 +141,7 @@ load(const struct ms_algo *a)
  * itself, so that one is loaded too: the other rows still need it.
  */
 static int
-load_legacy(const struct ms_algo *a)
+openssl_load_legacy(const struct ms_algo *a)
 {
 	static int loaded;	/* 0 not yet, 1 done, -1 failed */
 
@@ -155,11 +155,11 @@ load_legacy(const struct ms_algo *a)
 			    "loaded (legacy.so; %s, or $OPENSSL_MODULES)",
 			    a->name, evp.OpenSSL_version(OPENSSL_MODULES_DIR));
 	}
-	return loaded == 1 ? load(a) : -1;
+	return loaded == 1 ? openssl_load(a) : -1;
 }
 
 static void *
-create(const struct ms_digest_spec *spec)
+openssl_create(const struct ms_digest_spec *spec)
 {
 	struct state *s = malloc(sizeof(*s));
 
@@ -179,7 +179,7 @@ create(const struct ms_digest_spec *spec)
 }
 
 static void
-init(void *state)
+openssl_init(void *state)
 {
 	struct state *s = state;
 
@@ -188,7 +188,7 @@ init(void *state)
 }
 
 static void
-update(void *state, const void *p, size_t n)
+openssl_update(void *state, const void *p, size_t n)
 {
 	struct state *s = state;
 
@@ -197,7 +197,7 @@ update(void *state, const void *p, size_t n)
 }
 
 static void
-final(void *state, unsigned char *out)
+openssl_final(void *state, unsigned char *out)
 {
 	struct state *s = state;
 	int ok = s->xof ? evp.EVP_DigestFinalXOF(s->ctx, out, s->len)
@@ -208,7 +208,7 @@ final(void *state, unsigned char *out)
 }
 
 static void
-destroy(void *state)
+openssl_destroy(void *state)
 {
 	struct state *s = state;
 
@@ -218,7 +218,7 @@ destroy(void *state)
 }
 
 static const char *
-version(void)
+openssl_version(void)
 {
 	if (ms_lazy_load(&libcrypto) == -1)
 		return NULL;
@@ -226,12 +226,16 @@ version(void)
 }
 
 const struct ms_digest_ops ms_ops_openssl = {
-	.backend = "OpenSSL", .load = load, .create = create, .init = init,
-	.update = update, .final = final, .destroy = destroy, .version = version,
+	.backend = "OpenSSL", .load = openssl_load, .create = openssl_create,
+	.init = openssl_init,
+	.update = openssl_update, .final = openssl_final,
+	.destroy = openssl_destroy, .version = openssl_version,
 };
 
 const struct ms_digest_ops ms_ops_openssl_legacy = {
-	.backend = "OpenSSL", .load = load_legacy, .create = create,
-	.init = init, .update = update, .final = final, .destroy = destroy,
-	.version = version,
+	.backend = "OpenSSL", .load = openssl_load_legacy,
+	.create = openssl_create,
+	.init = openssl_init, .update = openssl_update, .final = openssl_final,
+	.destroy = openssl_destroy,
+	.version = openssl_version,
 };

@@ -68,7 +68,7 @@ inner(const struct ms_algo *a)
 }
 
 static int
-load(const struct ms_algo *a)
+s3_load(const struct ms_algo *a)
 {
 	const struct ms_algo *in = inner(a);
 
@@ -76,7 +76,7 @@ load(const struct ms_algo *a)
 }
 
 static void
-destroy(void *state)
+s3_destroy(void *state)
 {
 	struct state *s = state;
 
@@ -97,10 +97,10 @@ part_size(const struct ms_digest_spec *spec)
 	return spec->param.part_size != 0 ? spec->param.part_size : DEFAULT_PART;
 }
 
-static void end_open(void *state);
+static void s3_end_open(void *state);
 
 static void *
-create_kind(const struct ms_digest_spec *spec, const struct kind *kind)
+s3_create_kind(const struct ms_digest_spec *spec, const struct kind *kind)
 {
 	struct ms_digest_spec in = { .algo = inner(spec->algo) };
 	struct state *s = calloc(1, sizeof(*s));
@@ -115,10 +115,10 @@ create_kind(const struct ms_digest_spec *spec, const struct kind *kind)
 	s->part = s->ops->create(&in);
 	s->parts = s->ops->create(&in);
 	if (s->part == NULL || s->parts == NULL) {
-		destroy(s);
+		s3_destroy(s);
 		return NULL;
 	}
-	s->b.end = end_open;
+	s->b.end = s3_end_open;
 	s->b.block = s->part_size;
 	s->b.dlen = s->len;
 	s->b.feed = s->ops->update;
@@ -127,19 +127,19 @@ create_kind(const struct ms_digest_spec *spec, const struct kind *kind)
 }
 
 static void *
-create_s3(const struct ms_digest_spec *spec)
+s3_create_s3(const struct ms_digest_spec *spec)
 {
-	return create_kind(spec, &s3);
+	return s3_create_kind(spec, &s3);
 }
 
 static void *
-create_dropbox(const struct ms_digest_spec *spec)
+s3_create_dropbox(const struct ms_digest_spec *spec)
 {
-	return create_kind(spec, &dropbox);
+	return s3_create_kind(spec, &dropbox);
 }
 
 static void
-init(void *state)
+s3_init(void *state)
 {
 	struct state *s = state;
 
@@ -161,7 +161,7 @@ end_part(struct state *s)
 
 /* --part: the block begun, if any, ended where the part ends. */
 static void
-end_open(void *state)
+s3_end_open(void *state)
 {
 	struct state *s = state;
 
@@ -170,7 +170,7 @@ end_open(void *state)
 }
 
 static void
-update(void *state, const void *data, size_t n)
+s3_update(void *state, const void *data, size_t n)
 {
 	struct state *s = state;
 	const unsigned char *p = data;
@@ -189,7 +189,7 @@ update(void *state, const void *data, size_t n)
 }
 
 static void
-final(void *state, unsigned char *out)
+s3_final(void *state, unsigned char *out)
 {
 	struct state *s = state;
 
@@ -219,13 +219,13 @@ final(void *state, unsigned char *out)
 
 /* A part of --part is whole parts (blocks) of the object. */
 static uint64_t
-align_s3(const struct ms_digest_spec *spec)
+s3_align_s3(const struct ms_digest_spec *spec)
 {
 	return part_size(spec);
 }
 
 static uint64_t
-align_dropbox(const struct ms_digest_spec *spec)
+s3_align_dropbox(const struct ms_digest_spec *spec)
 {
 	(void)spec;
 	return DROPBOX_BLOCK;
@@ -353,7 +353,7 @@ text_base64(char *buf, const unsigned char *d, size_t len)
 
 /* Main's thread only (--debug, --list-algorithms): one buffer. */
 static const char *
-variant(const struct ms_digest_spec *spec)
+s3_variant(const struct ms_digest_spec *spec)
 {
 	static char buf[48];
 
@@ -363,29 +363,32 @@ variant(const struct ms_digest_spec *spec)
 }
 
 const struct ms_digest_ops ms_ops_s3etag = {
-	.backend = "built-in", .load = load, .create = create_s3, .init = init,
-	.update = update, .final = final, .destroy = destroy,
-	.variant = variant, .text = text_hex,
+	.backend = "built-in", .load = s3_load, .create = s3_create_s3,
+	.init = s3_init,
+	.update = s3_update, .final = s3_final, .destroy = s3_destroy,
+	.variant = s3_variant, .text = text_hex,
 };
 
 const struct ms_digest_ops ms_ops_s3composite = {
-	.backend = "built-in", .load = load, .create = create_s3, .init = init,
-	.update = update, .final = final, .destroy = destroy,
-	.variant = variant, .text = text_base64,
+	.backend = "built-in", .load = s3_load, .create = s3_create_s3,
+	.init = s3_init,
+	.update = s3_update, .final = s3_final, .destroy = s3_destroy,
+	.variant = s3_variant, .text = text_base64,
 };
 
 const struct ms_compose_ops ms_compose_s3 = {
-	.align = align_s3, .begin = ms_blocks_begin,
+	.align = s3_align_s3, .begin = ms_blocks_begin,
 	.save = ms_blocks_save, .join = ms_blocks_join,
 };
 
 const struct ms_compose_ops ms_compose_dropbox = {
-	.align = align_dropbox, .begin = ms_blocks_begin,
+	.align = s3_align_dropbox, .begin = ms_blocks_begin,
 	.save = ms_blocks_save, .join = ms_blocks_join,
 };
 
 /* Printed as plain hex, as Dropbox's API and rclone do. */
 const struct ms_digest_ops ms_ops_dropbox = {
-	.backend = "built-in", .load = load, .create = create_dropbox,
-	.init = init, .update = update, .final = final, .destroy = destroy,
+	.backend = "built-in", .load = s3_load, .create = s3_create_dropbox,
+	.init = s3_init, .update = s3_update, .final = s3_final,
+	.destroy = s3_destroy,
 };

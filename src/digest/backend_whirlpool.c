@@ -13,39 +13,41 @@
 #include "kernels/whirlpool.h"
 
 static void *
-create(const struct ms_digest_spec *s)
+whirlpool_create(const struct ms_digest_spec *s)
 {
 	(void)s;
 	return malloc(sizeof(struct ms_whirlpool));
 }
 
 static void
-init(void *state)
+whirlpool_init(void *state)
 {
 	ms_whirlpool_init(state);
 }
 
 static void
-update(void *state, const void *p, size_t n)
+whirlpool_update(void *state, const void *p, size_t n)
 {
 	ms_whirlpool_update(state, p, n);
 }
 
 static void
-final(void *state, unsigned char *out)
+whirlpool_final(void *state, unsigned char *out)
 {
 	ms_whirlpool_final(state, out);
 }
 
 static void
-destroy(void *state)
+whirlpool_destroy(void *state)
 {
 	free(state);
 }
 
 /* Loading settles the level, which --debug and --list-algorithms name. */
 const struct ms_digest_ops ms_ops_whirlpool = {
-	.backend = "built-in", .create = create, .init = init,
-	.update = update, .final = final, .destroy = destroy,
+	.backend = "built-in", .create = whirlpool_create,
+	.init = whirlpool_init,
+	.update = whirlpool_update, .final = whirlpool_final,
+	.destroy = whirlpool_destroy,
 	.levels = &ms_whirlpool_levels,
 };

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/outcome.h"
 #include "base/util.h"
 
 int
@@ -51,6 +52,7 @@ ms_params_key_file(struct ms_digest_params *p, const char *path)
 	if (got != MS_KEY_BLAKE3) {
 		ms_warn("%s: a BLAKE3 key is exactly %d bytes", name,
 		    MS_KEY_BLAKE3);
+		ms_outcome_note(MS_OUTCOME_FAIL);	/* read again, no better */
 		return -1;
 	}
 	p->key_mode = MS_KEY_KEYED;

@@ -15,7 +15,7 @@
 
 #include "digest/algorithm.h"
 
-#define MS_SET_MAX	48
+#define MS_SET_MAX	64
 
 struct ms_selection {
 	size_t		 cnt;

@@ -17,8 +17,10 @@
  * zlib, CRC-32C with a bitwise
  * implementation (check value of "123456789": e3069283), cksum and the
  * BSD and System V sums with coreutils cksum and sum, XXH* with
- * xxhsum 0.8.1, and Dropbox's and HDFS's with tests/storage-ref.py, a
- * model written from their specifications.
+ * xxhsum 0.8.1, Dropbox's and HDFS's with tests/storage-ref.py, a
+ * model written from their specifications; Tiger the NESSIE vectors,
+ * HAS-160 TTAS.KO-12.0011/R2, TTH RHash 1.4.3 (ED2K and AICH of "abc"
+ * are its MD4 and SHA-1, a single chunk and block).
  */
 #include "digest/kat.h"
 
@@ -101,6 +103,14 @@ static const struct {
 	{ .name = "whirlpool", .hex = "4e2448a4c6f486bb16b6562c73b4020b"
 	    "f3043e3a731bce721ae1b303d97e6d4c7181eebdb6c57e277d0e34957114cbd6"
 	    "c797fc9d95d8b582d225292076d4eef5" },
+	{ .name = "tiger", .hex = "2aab1484e8c158f2bfb8c5ff41b57a52"
+	    "5129131c957b5f93" },
+	{ .name = "tth", .hex = "0487ca26443f59cfbc780f3ca0ce509c"
+	    "8c352c27c5dcca20" },
+	{ .name = "ed2k", .hex = "a448017aaf21d8525fc10ae87aa6729d" },
+	{ .name = "ed2k-edonkey", .hex = "a448017aaf21d8525fc10ae87aa6729d" },
+	{ .name = "aich", .hex = "a9993e364706816aba3e25717850c26c9cd0d89d" },
+	{ .name = "has160", .hex = "975e810488cf2a3d49838478124afce4b1c78804" },
 	{ .name = "crc32", .hex = "352441c2" },
 	{ .name = "crc32c", .hex = "364b3fb7" },
 	{ .name = "cksum", .hex = "48aa78a2" },		/* cksum prints 1219131554 */

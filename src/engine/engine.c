@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * engine.c - the scheduler: the worker threads (the only others are
- * progress.c's ticker and whatever a backend library starts), the queue
- * of tasks, the task step, and the ordered emit.  Files are hashed in
- * parallel; archive members, read in order on the caller's thread, join
- * the same ordered emit.  One large file's digests run in parallel over
- * a ring of shared read-only chunks: that machinery is engine_big.c,
- * which this file calls and which never calls back (engine_impl.h is
- * what the two share).
+ * engine.c - the workers: the worker threads (the only others are
+ * progress.c's ticker, output_stdout.c's writer and whatever a backend
+ * library starts), the queue of tasks, and the task step.  Files are
+ * hashed in parallel.  The caller's side (start, submit, the ordered
+ * emit, end; -j 1's batches) is engine_submit.c, which calls this file.
+ * One large file's digests run in parallel over a ring of shared
+ * read-only chunks: that machinery is engine_big.c, which this file
+ * calls and which never calls back (engine_impl.h is what they share).
  *
  * Workers run "steps" picked under one mutex:
  *   task  a batch of queued files (BATCH at most: one lock a batch),
@@ -34,8 +34,8 @@
 
 #include "base/util.h"
 
-static struct ms_digest_set *
-worker_set(struct worker *w, const struct ms_selection *sel)
+struct ms_digest_set *
+ms_worker_set(struct worker *w, const struct ms_selection *sel)
 {
 	struct cached_set *cs;
 
@@ -48,8 +48,6 @@ worker_set(struct worker *w, const struct ms_selection *sel)
 	w->sets = cs;
 	return &cs->set;
 }
-
-static void start_workers(struct ms_engine *e);
 
 /*
  * --io=auto reads (see source.c), except for a selection of tree digests
@@ -70,15 +68,14 @@ task_io(const struct ms_engine *e, const struct ms_task *t)
 	return t->sel->cnt > 0 ? MS_IO_MMAP : MS_IO_AUTO;
 }
 
-static void give_back(struct ms_engine *e, struct step *st, size_t from);
+static void outlasted(struct ms_engine *e, struct step *st, size_t i);
 
 /*
  * The task step, without the lock: hash a whole small file, or hash the
  * first chunk of a large one and promote it.  Returns true if the task
  * is finished (hashed or failed), false if it went on as a big file.
- * st (NULL on the caller's thread) is the batch t is task i of: a file
- * that outlasts its first buffer hands the batch's later tasks back to
- * the queue first, so that other workers need not wait for it.
+ * st (NULL for the held task of ms_engine_finish) is the batch t is
+ * task i of: a file that outlasts its first buffer calls outlasted first.
  */
 static bool task_rest(struct ms_engine *e, struct worker *w,
     struct ms_task *t, struct step *st, size_t i, struct ms_source *src,
@@ -131,8 +128,8 @@ remap(struct ms_engine *e, struct ms_source *src, struct ms_chunk *c,
 	return ms_source_next(src, c, buf, e->cfg.buffer_size);
 }
 
-static bool
-run_task(struct ms_engine *e, struct worker *w, struct ms_task *t,
+bool
+ms_engine_run_task(struct ms_engine *e, struct worker *w, struct ms_task *t,
     struct step *st, size_t i)
 {
 	struct ms_source src;
@@ -170,10 +167,10 @@ task_rest(struct ms_engine *e, struct worker *w, struct ms_task *t,
 		task_done(e, t, src, window, r, errno);
 		return true;
 	}
-	set = worker_set(w, t->sel);
+	set = ms_worker_set(w, t->sel);
 	ms_digest_set_init(set);
 	if (r == 1 && !src->eof && st != NULL)
-		give_back(e, st, i + 1);
+		outlasted(e, st, i);
 	if (t->part != NULL)
 		ms_digest_set_begin(set, t->part->off);
 	else if (r == 1 && !src->eof && e->nworkers > 1 &&
@@ -182,7 +179,7 @@ task_rest(struct ms_engine *e, struct worker *w, struct ms_task *t,
 		int fed;
 
 		t0 = ms_now_ns();
-		fed = ms_chunk_feed(c, ms_update_set, set);
+		fed = ms_chunk_feed(c, ms_sequential_update_set, set);
 		t->err = fed == -1 ? errno : 0;
 		t_hash = ms_now_ns() - t0;
 		ms_progress_add(e->cfg.progress, c->len);
@@ -191,7 +188,7 @@ task_rest(struct ms_engine *e, struct worker *w, struct ms_task *t,
 		if (r == 1 && ms_big_gains(t->sel, t_hash, c->len)) {
 			bool promoted;
 
-			start_workers(e);
+			ms_engine_start_workers(e);
 			pthread_mutex_lock(&e->lock);
 			/* a big file's ring has windows of its own */
 			ms_memory_give(e, window);
@@ -205,7 +202,7 @@ task_rest(struct ms_engine *e, struct worker *w, struct ms_task *t,
 		if (r == 1 && (r = ms_source_next(src, c, w->buf, cap)) == -1)
 			t->err = errno;
 	}
-	if (r == 1 && (r = ms_hash_rest(src, set, c, w->buf, cap,
+	if (r == 1 && (r = ms_sequential_hash_rest(src, set, c, w->buf, cap,
 	    e->cfg.progress)) == -1)
 		t->err = errno;
 	if (r != -1 && t->part != NULL)
@@ -253,6 +250,19 @@ pick(struct ms_engine *e, struct step *st, const struct step *prev)
 }
 
 /*
+ * -j 1, the batch being run: emit its finished tasks that follow those
+ * emitted, up to the first that is not finished.  A line is written as
+ * soon as it and every earlier one are ready (DESIGN.md), not once the
+ * whole batch is: its file's lines go out while a later file is read.
+ */
+void
+ms_engine_solo_emit(struct ms_engine *e, struct step *st)
+{
+	while (e->solo_emitted < st->ntasks && st->finished[e->solo_emitted])
+		e->emit(e->arg, st->task[e->solo_emitted++]);
+}
+
+/*
  * Without the lock: put the tasks of st from index from on back at the
  * head of the queue, in their order, for any worker to take.
  */
@@ -278,6 +288,22 @@ give_back(struct ms_engine *e, struct step *st, size_t from)
 }
 
 /*
+ * Task i of st outlasts its first buffer, and what does not depend on it
+ * need not wait for it: with workers, the batch's later tasks go back to
+ * the queue for others to take; at -j 1, the tasks before it, all
+ * finished by now (small files waiting for lanes are hashed first), are
+ * emitted before its long read begins.
+ */
+static void
+outlasted(struct ms_engine *e, struct step *st, size_t i)
+{
+	if (e->nworkers == 0)
+		ms_engine_solo_emit(e, st);
+	else
+		give_back(e, st, i + 1);
+}
+
+/*
  * The small files of a batch, each read whole into its own stretch of the
  * worker's buffer, waiting to be hashed together: ms_digest_set_many
  * gives them to the digests that take many messages at once (the lanes
@@ -292,13 +318,14 @@ struct smalls {
 	size_t		 len[BATCH];
 	unsigned char	*out[BATCH];
 	size_t		 index[BATCH];	/* in the step */
+	uint64_t	 since;		/* -j 1: when the first was read */
 };
 
 static void
 smalls_hash(struct worker *w, struct step *st, struct smalls *sm)
 {
 	if (sm->n > 0) {
-		ms_digest_set_many(worker_set(w, sm->sel), sm->n, sm->msg,
+		ms_digest_set_many(ms_worker_set(w, sm->sel), sm->n, sm->msg,
 		    sm->len, sm->out);
 		for (size_t k = 0; k < sm->n; k++)
 			st->finished[sm->index[k]] = true;
@@ -343,6 +370,8 @@ small_task(struct ms_engine *e, struct worker *w, struct step *st, size_t i,
 		sm->msg[sm->n] = w->buf + sm->used;
 		sm->len[sm->n] = len;
 		sm->out[sm->n] = t->digest;
+		if (sm->n == 0 && e->nworkers == 0)
+			sm->since = ms_now_ns();
 		sm->index[sm->n++] = i;
 		sm->used += (len + 63) / 64 * 64;	/* blocks stay aligned */
 		ms_progress_add(e->cfg.progress, len);
@@ -362,13 +391,12 @@ small_task(struct ms_engine *e, struct worker *w, struct step *st, size_t i,
 		else if (r == 0)
 			r = 1;
 	}
-	st->finished[i] = task_rest(e, w, t, e->nworkers > 0 ? st : NULL, i,
-	    &src, window, &c, r);
+	st->finished[i] = task_rest(e, w, t, st, i, &src, window, &c, r);
 }
 
 /* Without the lock: do the step.  Returns -1 with errno on failure. */
-static int
-run_step(struct ms_engine *e, struct worker *w, struct step *st)
+int
+ms_engine_run_step(struct ms_engine *e, struct worker *w, struct step *st)
 {
 	struct smalls sm = { .n = 0 };
 
@@ -378,16 +406,23 @@ run_step(struct ms_engine *e, struct worker *w, struct step *st)
 	for (size_t i = 0; i < st->ntasks; i++) {
 		struct ms_task *t = st->task[i];
 
+		/* -j 1: small files wait for lanes a millisecond at most */
+		if (e->nworkers == 0 && sm.n > 0 &&
+		    ms_now_ns() - sm.since >= SOLO_WAIT_NS) {
+			smalls_hash(w, st, &sm);
+			ms_engine_solo_emit(e, st);
+		}
 		/* without a buffer (the memory bound), run_task tries again;
 		 * a part of a file (--part) is run_task's too */
 		if (!t->stream && t->part == NULL && w->buf != NULL &&
 		    ms_selection_has_many(t->sel)) {
 			small_task(e, w, st, i, &sm);
-			continue;
+		} else {
+			smalls_hash(w, st, &sm);
+			st->finished[i] = ms_engine_run_task(e, w, t, st, i);
 		}
-		smalls_hash(w, st, &sm);
-		st->finished[i] = run_task(e, w, t, e->nworkers > 0 ? st : NULL,
-		    i);
+		if (e->nworkers == 0)
+			ms_engine_solo_emit(e, st);
 	}
 	smalls_hash(w, st, &sm);
 	return 1;
@@ -434,7 +469,7 @@ worker_main(void *arg)
 			continue;
 		}
 		pthread_mutex_unlock(&e->lock);
-		rc = run_step(e, w, &st);
+		rc = ms_engine_run_step(e, w, &st);
 		err = errno;
 		pthread_mutex_lock(&e->lock);
 		apply_step(e, &st, rc, err);
@@ -444,8 +479,8 @@ worker_main(void *arg)
 	return NULL;
 }
 
-static void
-worker_init(struct worker *w, struct ms_engine *e)
+void
+ms_worker_init(struct worker *w, struct ms_engine *e)
 {
 	w->e = e;
 	/* Without it, this worker's tasks fail (ENOMEM), not the run. */
@@ -453,8 +488,8 @@ worker_init(struct worker *w, struct ms_engine *e)
 	w->sets = NULL;
 }
 
-static void
-worker_free(struct worker *w)
+void
+ms_worker_free(struct worker *w)
 {
 	while (w->sets != NULL) {
 		struct cached_set *cs = w->sets;
@@ -470,8 +505,8 @@ worker_free(struct worker *w)
  * Create the worker threads, once.  They are started on demand: a run
  * that hashes one small file never pays for threads.
  */
-static void
-start_workers(struct ms_engine *e)
+void
+ms_engine_start_workers(struct ms_engine *e)
 {
 	unsigned have = 0;
 
@@ -487,14 +522,14 @@ start_workers(struct ms_engine *e)
 	 * (ENOMEM), each trying again.
 	 */
 	for (unsigned i = 0; i < e->nworkers; i++) {
-		worker_init(&e->workers[have], e);
+		ms_worker_init(&e->workers[have], e);
 		if (e->workers[have].buf != NULL)
 			have++;
 	}
 	if (have == 0)
 		have = 1;
 	for (unsigned i = have; i < e->nworkers; i++)
-		worker_free(&e->workers[i]);
+		ms_worker_free(&e->workers[i]);
 	e->nworkers = have;
 	/* Workers from end on are not started: each gave its buffer back
 	 * for the stack of one that is (a ulimit -v the buffers took). */
@@ -503,284 +538,10 @@ start_workers(struct ms_engine *e)
 
 		while ((rc = pthread_create(&e->workers[i].tid, NULL,
 		    worker_main, &e->workers[i])) != 0 && end > i + 1)
-			worker_free(&e->workers[--end]);
+			ms_worker_free(&e->workers[--end]);
 		e->workers[i].running = rc == 0;
 		/* Fewer threads do the same steps; none can do nothing. */
 		if (rc != 0 && i == 0)
 			ms_die("cannot start a thread: %s", strerror(rc));
 	}
-}
-
-struct ms_engine *
-ms_engine_start(const struct ms_engine_config *cfg, ms_emit_fn *emit, void *arg)
-{
-	struct ms_engine *e = ms_xcalloc(1, sizeof(*e));
-
-	e->cfg = *cfg;
-	if (e->cfg.jobs == 0)
-		e->cfg.jobs = 1;
-	e->emit = emit;
-	e->arg = arg;
-	e->nworkers = ms_memory_plan(&e->cfg, &e->mem_spare, &e->mem_lazy);
-	worker_init(&e->self, e);
-	if (e->nworkers == 0)
-		return e;
-	e->window = ms_xmalloc(WINDOW * sizeof(*e->window));
-	pthread_mutex_init(&e->lock, NULL);
-	pthread_cond_init(&e->work_cv, NULL);
-	pthread_cond_init(&e->main_cv, NULL);
-	return e;
-}
-
-/* Emit finished tasks in order; with wait, until fewer than limit remain. */
-static void
-drain(struct ms_engine *e, size_t limit)
-{
-	for (;;) {
-		struct ms_task *batch = NULL, **tail = &batch;
-
-		pthread_mutex_lock(&e->lock);
-		for (;;) {
-			while (e->emitted < e->submitted) {
-				struct ms_task *t = e->window[e->emitted % WINDOW];
-				if (!t->done)
-					break;
-				e->emitted++;
-				t->next = NULL;
-				*tail = t;
-				tail = &t->next;
-			}
-			if (batch != NULL || e->submitted - e->emitted <= limit)
-				break;
-			e->main_waiting = true;
-			pthread_cond_wait(&e->main_cv, &e->lock);
-			e->main_waiting = false;
-		}
-		pthread_mutex_unlock(&e->lock);
-		if (batch == NULL)
-			return;
-		while (batch != NULL) {
-			struct ms_task *t = batch;
-			batch = t->next;
-			e->emit(e->arg, t);
-		}
-	}
-}
-
-/* Without the lock (the submitter's list): t is to be queued. */
-static void
-pend(struct ms_engine *e, struct ms_task *t)
-{
-	t->next = NULL;
-	if (e->p_tail != NULL)
-		e->p_tail->next = t;
-	else
-		e->p_head = t;
-	e->p_tail = t;
-	e->npending++;
-}
-
-/* Under the lock: the pending tasks go to the end of the queue. */
-static void
-enqueue(struct ms_engine *e)
-{
-	if (e->p_head == NULL)
-		return;
-	if (e->q_tail != NULL)
-		e->q_tail->next = e->p_head;
-	else
-		e->q_head = e->p_head;
-	e->q_tail = e->p_tail;
-	e->nqueued += e->npending;
-	if (e->idle > 1 && e->npending > 1)
-		pthread_cond_broadcast(&e->work_cv);
-	else if (e->idle > 0)
-		pthread_cond_signal(&e->work_cv);
-	e->p_head = e->p_tail = NULL;
-	e->npending = 0;
-}
-
-/* Queue the pending tasks and start the workers if need be. */
-static void
-flush(struct ms_engine *e)
-{
-	pthread_mutex_lock(&e->lock);
-	enqueue(e);
-	start_workers(e);	/* they wait for the lock */
-	pthread_mutex_unlock(&e->lock);
-}
-
-/* -j 1: run the batch gathered so far on the caller's thread, emit it. */
-static void
-solo_run(struct ms_engine *e)
-{
-	struct step *st = e->solo;
-
-	if (st == NULL || st->ntasks == 0)
-		return;
-	st->kind = STEP_TASK;
-	run_step(e, &e->self, st);
-	for (size_t i = 0; i < st->ntasks; i++)
-		e->emit(e->arg, st->task[i]);
-	st->ntasks = 0;
-}
-
-void
-ms_engine_submit(struct ms_engine *e, struct ms_task *t)
-{
-	bool stream = !t->walked && ms_source_is_stream(t->path);
-
-	if (e->nworkers == 0) {
-		/* In batches too, so that small files share the lanes; but a
-		 * stream may block: what came before it is written first. */
-		if (e->solo == NULL)
-			e->solo = ms_xcalloc(1, sizeof(*e->solo));
-		if (stream)
-			solo_run(e);
-		t->stream = stream;
-		e->solo->task[e->solo->ntasks++] = t;
-		if (stream || e->solo->ntasks == BATCH)
-			solo_run(e);
-		return;
-	}
-	/*
-	 * The submitter's fields (seq, the window, the stream order) are
-	 * its own; the lock is taken only to queue what is pending, BATCH
-	 * per worker at a time, or at once when a worker waits for work.
-	 */
-	if (e->submitted - e->emitted >= WINDOW) {	/* t needs a slot */
-		flush(e);
-		drain(e, WINDOW - 1);
-	}
-	t->stream = stream;
-	t->seq = e->submitted++;
-	size_t after = stream ? e->stream_end : 0;
-	e->stream_end = stream ? t->seq + 1 : e->stream_end;
-	t->done = false;
-	e->window[t->seq % WINDOW] = t;
-	if (!e->started && e->held == NULL) {
-		/* Perhaps the only task: wait and see before making threads. */
-		e->held = t;
-		return;
-	}
-	if (e->held != NULL) {
-		pend(e, e->held);
-		e->held = NULL;
-	}
-	if (stream && e->emitted < after) {	/* one reader per stream */
-		flush(e);
-		drain(e, e->submitted - after);
-	}
-	pend(e, t);
-	if (stream || !e->started || e->npending >= BATCH * e->nworkers ||
-	    e->idle > 0) {
-		flush(e);
-		drain(e, WINDOW - 1);
-	}
-}
-
-void
-ms_engine_read_source(struct ms_engine *e, struct ms_task *t,
-    struct ms_source *src)
-{
-	if (e->self.buf == NULL)	/* as in run_task */
-		e->self.buf = ms_try_aligned(4096, e->cfg.buffer_size);
-	if (ms_hash_source(src, worker_set(&e->self, t->sel), e->self.buf,
-	    e->cfg.buffer_size, e->cfg.progress, t->digest, &t->size) == -1)
-		t->err = errno;
-}
-
-void
-ms_engine_submit_done(struct ms_engine *e, struct ms_task *t)
-{
-	bool released = false;
-
-	if (e->nworkers == 0) {
-		solo_run(e);
-		e->emit(e->arg, t);
-		return;
-	}
-	if (e->held != NULL) {
-		/* an earlier path task: the workers take it now */
-		pend(e, e->held);
-		e->held = NULL;
-		released = true;
-	}
-	if (e->submitted - e->emitted >= WINDOW) {	/* t needs a slot */
-		flush(e);
-		drain(e, WINDOW - 1);
-	}
-	pthread_mutex_lock(&e->lock);
-	enqueue(e);
-	t->seq = e->submitted++;
-	e->window[t->seq % WINDOW] = t;
-	ms_engine_complete(e, t);
-	pthread_mutex_unlock(&e->lock);
-	if (released)
-		start_workers(e);
-	drain(e, WINDOW - 1);
-}
-
-bool
-ms_engine_wait(struct ms_engine *e)
-{
-	if (e->nworkers == 0) {
-		/* -j 1: the batch gathered so far runs and is emitted now */
-		bool any = e->solo != NULL && e->solo->ntasks > 0;
-
-		solo_run(e);
-		return any;
-	}
-	/* submitted and emitted change on this thread only */
-	if (e->emitted == e->submitted)
-		return false;
-	if (e->held != NULL) {
-		pend(e, e->held);
-		e->held = NULL;
-	}
-	flush(e);	/* what is pending is queued, the workers started */
-	drain(e, e->submitted - e->emitted - 1);
-	return true;
-}
-
-void
-ms_engine_finish(struct ms_engine *e)
-{
-	solo_run(e);
-	free(e->solo);
-	if (e->held != NULL) {
-		/* A single task: the caller's thread opens it, and starts the
-		 * workers only if the file turns out large. */
-		struct ms_task *t = e->held;
-
-		e->held = NULL;
-		if (run_task(e, &e->self, t, NULL, 0)) {
-			pthread_mutex_lock(&e->lock);
-			ms_engine_complete(e, t);
-			pthread_mutex_unlock(&e->lock);
-		}
-	}
-	if (e->nworkers > 0) {
-		if (e->npending > 0)
-			flush(e);
-		drain(e, 0);
-		pthread_mutex_lock(&e->lock);
-		e->closing = true;
-		pthread_cond_broadcast(&e->work_cv);
-		pthread_mutex_unlock(&e->lock);
-		for (unsigned i = 0; e->started && i < e->nworkers; i++) {
-			if (e->workers[i].running)
-				pthread_join(e->workers[i].tid, NULL);
-			worker_free(&e->workers[i]);
-		}
-		ms_big_free_spares(e);
-		free(e->workers);
-		free(e->window);
-		pthread_mutex_destroy(&e->lock);
-		pthread_cond_destroy(&e->work_cv);
-		pthread_cond_destroy(&e->main_cv);
-	}
-	worker_free(&e->self);
-	free(e);
-	ms_task_release();
 }

@@ -1,15 +1,17 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * engine_impl.h - what the engine's two files share, and nothing else
- * includes: the engine's state, the step a worker runs, and the big-file
- * calls engine.c makes into engine_big.c.
+ * engine_impl.h - what the engine's files share, and nothing else
+ * includes: the engine's state, the step a worker runs, the calls
+ * engine_submit.c makes into engine.c and the big-file calls engine.c
+ * makes into engine_big.c.
  *
- * engine.c (the scheduler: workers, queue, task steps, ordered emit)
- * calls engine_big.c (one large file hashed by many workers); never the
- * other way (tests/layering.sh).  What both need of the scheduler, the
- * completion of a task, is the inline function below.  Every field is
- * guarded by ms_engine.lock unless it says otherwise.
+ * engine_submit.c (the caller's side: start, submit, ordered emit, end)
+ * calls engine.c (the workers, the queue, the task step), which calls
+ * engine_big.c (one large file hashed by many workers); never the other
+ * way (tests/layering.sh: no cycle).  What the last two need of the
+ * scheduler, the completion of a task, is the inline function below.
+ * Every field is guarded by ms_engine.lock unless it says otherwise.
  */
 #ifndef MS_ENGINE_IMPL_H
 #define MS_ENGINE_IMPL_H
@@ -26,6 +28,8 @@
 #define RING		MS_RING_MAX	/* chunks in flight per big file */
 #define WINDOW		4096	/* tasks submitted but not yet emitted */
 #define BATCH		16	/* tasks a worker takes in one go */
+/* -j 1: the longest a small file read waits for others to share lanes */
+#define SOLO_WAIT_NS	1000000u
 
 struct slot {
 	struct ms_chunk	 c;
@@ -115,6 +119,7 @@ struct ms_engine {
 	struct worker	*workers;
 	struct worker	 self;		/* -j 1: the caller's thread */
 	struct step	*solo;		/* -j 1: the batch being gathered */
+	size_t		 solo_emitted;	/* -j 1: its tasks emitted so far */
 };
 
 enum step_kind { STEP_NONE, STEP_TASK, STEP_READ, STEP_LANE };
@@ -136,6 +141,24 @@ struct step {
 	struct ms_chunk	 spent[RING];
 	size_t		 nspent;
 };
+
+/*
+ * engine.c, for engine_submit.c: a worker's state (its buffer, tried
+ * again if NULL; its cached digest sets) and its digest set for sel; the
+ * worker threads, started once; the task step of a worker, or at -j 1 of
+ * the caller (ms_engine_run_step: it emits as tasks finish, through
+ * ms_engine_solo_emit); one task run alone (st NULL), true if finished.
+ */
+void	 ms_worker_init(struct worker *w, struct ms_engine *e);
+void	 ms_worker_free(struct worker *w);
+struct ms_digest_set *ms_worker_set(struct worker *w,
+	    const struct ms_selection *sel);
+void	 ms_engine_start_workers(struct ms_engine *e);
+int	 ms_engine_run_step(struct ms_engine *e, struct worker *w,
+	    struct step *st);
+void	 ms_engine_solo_emit(struct ms_engine *e, struct step *st);
+bool	 ms_engine_run_task(struct ms_engine *e, struct worker *w,
+	    struct ms_task *t, struct step *st, size_t i);
 
 /*
  * engine_memory.c: fit the run into cfg->memory (the buffer size may

@@ -5,8 +5,8 @@
  * check mode: which members to read is the caller's, reading them
  * through the engine and the hard links among them are this file's.
  */
-#ifndef MS_MEMBERS_H
-#define MS_MEMBERS_H
+#ifndef MS_ENGINE_MEMBERS_H
+#define MS_ENGINE_MEMBERS_H
 
 #include "engine/engine.h"
 

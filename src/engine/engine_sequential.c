@@ -10,20 +10,20 @@
 #include <errno.h>
 
 void
-ms_update_set(void *arg, const void *p, size_t n)
+ms_sequential_update_set(void *arg, const void *p, size_t n)
 {
 	ms_digest_set_update(arg, p, n);
 }
 
 /* Feed chunks (the first one already read) until the end of src. */
 int
-ms_hash_rest(struct ms_source *src, struct ms_digest_set *set, struct ms_chunk *c,
-    unsigned char *buf, size_t cap, struct ms_progress *progress)
+ms_sequential_hash_rest(struct ms_source *src, struct ms_digest_set *set,
+    struct ms_chunk *c, unsigned char *buf, size_t cap, struct ms_progress *progress)
 {
 	int r = 1;
 
 	while (r == 1) {
-		int fed = ms_chunk_feed(c, ms_update_set, set);
+		int fed = ms_chunk_feed(c, ms_sequential_update_set, set);
 
 		ms_progress_add(progress, c->len);
 		ms_chunk_release(c);
@@ -35,7 +35,7 @@ ms_hash_rest(struct ms_source *src, struct ms_digest_set *set, struct ms_chunk *
 }
 
 int
-ms_hash_source(struct ms_source *src, struct ms_digest_set *set,
+ms_sequential_hash_source(struct ms_source *src, struct ms_digest_set *set,
     unsigned char *buf, size_t cap, struct ms_progress *progress,
     unsigned char *out, uint64_t *size)
 {
@@ -45,7 +45,7 @@ ms_hash_source(struct ms_source *src, struct ms_digest_set *set,
 	ms_digest_set_init(set);
 	r = ms_source_next(src, &c, buf, cap);
 	if (r == 1)
-		r = ms_hash_rest(src, set, &c, buf, cap, progress);
+		r = ms_sequential_hash_rest(src, set, &c, buf, cap, progress);
 	*size = (uint64_t)src->pos;
 	if (r == -1) {
 		errno = ms_source_error(src, errno);

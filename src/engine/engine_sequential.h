@@ -3,8 +3,8 @@
  *
  * engine_sequential.h - one open source through one digest set, sequentially.
  */
-#ifndef MS_HASH_SOURCE_H
-#define MS_HASH_SOURCE_H
+#ifndef MS_ENGINE_SEQUENTIAL_H
+#define MS_ENGINE_SEQUENTIAL_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -18,18 +18,18 @@
  * buf (cap bytes) for reads and telling progress (may be NULL) of each
  * chunk.  Fills out and *size; -1 with errno.
  */
-int	 ms_hash_source(struct ms_source *src, struct ms_digest_set *set,
-	    unsigned char *buf, size_t cap, struct ms_progress *progress,
+int	 ms_sequential_hash_source(struct ms_source *src,
+	    struct ms_digest_set *set, unsigned char *buf, size_t cap, struct ms_progress *progress,
 	    unsigned char *out, uint64_t *size);
 
 /* Feed c (the first chunk, already read) and the rest of src to set,
  * releasing each chunk; the source's next-chunk result (0 at the end, -1
  * with errno). */
-int	 ms_hash_rest(struct ms_source *src, struct ms_digest_set *set,
-	    struct ms_chunk *c, unsigned char *buf, size_t cap,
+int	 ms_sequential_hash_rest(struct ms_source *src,
+	    struct ms_digest_set *set, struct ms_chunk *c, unsigned char *buf, size_t cap,
 	    struct ms_progress *progress);
 
 /* An ms_chunk_feed callback: update the digest set arg. */
-void	 ms_update_set(void *arg, const void *p, size_t n);
+void	 ms_sequential_update_set(void *arg, const void *p, size_t n);
 
 #endif

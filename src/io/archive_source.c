@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "base/lazylib.h"
+#include "base/outcome.h"
 #include "base/util.h"
 
 #ifndef MS_SONAME_ARCHIVE
@@ -72,6 +73,17 @@ why(struct archive *a)
 	return s ? s : "unreadable archive";
 }
 
+/* A foreign or damaged archive reads no better next time (1); the
+ * system's error may pass (3). */
+static void
+note_failure(struct archive *a)
+{
+	int e = la.archive_errno(a);
+
+	ms_outcome_note(e > 0 && e != EILSEQ && e != EINVAL ?
+	    MS_OUTCOME_RETRY : MS_OUTCOME_FAIL);
+}
+
 struct ms_archive *
 ms_archive_open(const char *path)
 {
@@ -92,6 +104,7 @@ ms_archive_open(const char *path)
 
 		/* "Failed to open 'x.tar'" says nothing the name does not */
 		ms_warn("%s: %s", path, e > 0 ? strerror(e) : why(ar->a));
+		note_failure(ar->a);
 		ms_archive_close(ar);
 		return NULL;
 	}
@@ -154,6 +167,7 @@ ms_archive_next(struct ms_archive *ar, const char **name, const char **link,
 	if (rc == ARCHIVE_EOF)
 		return 0;
 	ms_warn("%s: %s", ar->path, why(ar->a));
+	note_failure(ar->a);
 	return -1;
 }
 

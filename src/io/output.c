@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "manifest/manifest.h"
+#include "base/outcome.h"
 #include "base/quote.h"
 #include "base/util.h"
 
@@ -209,6 +210,7 @@ check_target(struct ms_output *out)
 		if (errno == ENOENT)
 			return 0;
 		ms_warn("%s: %s", ms_quotef(out->path), strerror(errno));
+		ms_outcome_note(MS_OUTCOME_RETRY);
 		return -1;
 	}
 	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode) ||
@@ -319,6 +321,7 @@ open_file(struct ms_output *out, const char *path, bool judge)
 	}
 	return 0;
 fail:
+	ms_outcome_note(MS_OUTCOME_RETRY);	/* an output not written */
 	guard_signals(NULL);
 	free(out->tmp);
 	out->tmp = NULL;
@@ -528,6 +531,8 @@ ms_output_close(struct ms_output *out, bool commit)
 	out->tmp = NULL;
 	free(out->target);
 	out->target = NULL;
+	if (rc == -1)
+		ms_outcome_note(MS_OUTCOME_RETRY);	/* an output not written */
 	return rc;
 }
 

@@ -536,20 +536,14 @@ read_some(struct ms_source *s, void *buf, size_t cap, off_t off)
 	}
 }
 
-int
-ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
-    size_t cap)
+/*
+ * ms_source_next's first path, a mapped file: its next window into c (1,
+ * or -1 with errno), or 0 to read on: from s->pos if it cannot be mapped,
+ * or nothing (*cap 0) at the end of a file whose size is its length.
+ */
+static int
+next_mapped(struct ms_source *s, struct ms_chunk *c, size_t *cap)
 {
-	size_t got = 0;
-
-	memset(c, 0, sizeof(*c));
-	if (s->eof)
-		return 0;
-	if (buf == NULL) {
-		/* the engine could not allocate this worker's buffer */
-		errno = ENOMEM;
-		return -1;
-	}
 	if (s->map && !s->unmapped && s->pos < stop(s, s->size)) {
 		int r = next_window(s, c);
 
@@ -561,17 +555,23 @@ ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
 	    s->pos == stop(s, s->size)) {
 		/* Mapped to the end of a file whose size is its length: that
 		 * is its end, without a read of 0; the check after the last
-		 * byte, below, sees a file grown since as changed. */
+		 * byte, in next_end, sees a file grown since as changed. */
 		s->eof = true;
-		cap = 0;
+		*cap = 0;
 	}
-	if (s->limit >= 0 && (off_t)cap > s->limit - s->pos)
-		cap = (size_t)(s->limit - s->pos);
-	if (s->late && s->map_wanted && cap > MS_LATE_PROBE)
-		cap = MS_LATE_PROBE;	/* a file to map reads no more */
-	while (got < cap) {
-		ssize_t n = read_some(s, buf + got, cap - got,
-		    s->pos + (off_t)got);
+	return 0;
+}
+
+/*
+ * The second path: read up to cap bytes into buf (*got of them), to the
+ * end of the file if it comes first (s->eof).  0, or -1 with errno.
+ */
+static int
+next_read(struct ms_source *s, unsigned char *buf, size_t cap, size_t *got)
+{
+	while (*got < cap) {
+		ssize_t n = read_some(s, buf + *got, cap - *got,
+		    s->pos + (off_t)*got);
 
 		if (n == -1) {
 			int err = errno;
@@ -588,7 +588,7 @@ ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
 			if (w == -1)
 				return -1;
 			if (w == 1) {	/* read it again, watched */
-				got = 0;
+				*got = 0;
 				continue;
 			}
 		} else if (n > 0) {
@@ -598,19 +598,30 @@ ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
 			s->eof = true;
 			break;
 		}
-		got += (size_t)n;
+		*got += (size_t)n;
 		/*
 		 * A regular file read short exactly up to the size fstat gave:
 		 * that is its end (a file system that stops short of the end
 		 * also stops short of the size, and is read on).  A file that
 		 * grows after this read is seen as a read of 0 would have.
 		 */
-		if (got < cap && s->sized && s->size >= 0 && s->reader == NULL &&
-		    s->pos + (off_t)got == s->size) {
+		if (*got < cap && s->sized && s->size >= 0 &&
+		    s->reader == NULL && s->pos + (off_t)*got == s->size) {
 			s->eof = true;
 			break;
 		}
 	}
+	return 0;
+}
+
+/*
+ * The third: got bytes were read (of cap asked); move on, and at the end
+ * make the checks of a watched file.  0, or -1 with errno (MS_ECHANGED
+ * for a file that changed while it was read).
+ */
+static int
+next_end(struct ms_source *s, size_t cap, size_t got)
+{
 	if (got == cap && !s->advised && s->fd != -1 &&
 	    s->pos + (off_t)got >= ADVISE_AT) {
 		/* Half a MiB and more to come: worth a read-ahead hint (the
@@ -641,6 +652,32 @@ ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
 		drop_pages(s->fd, s->dropped, s->pos - s->dropped);
 		s->dropped = s->pos;
 	}
+	return 0;
+}
+
+int
+ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
+    size_t cap)
+{
+	size_t got = 0;
+	int r;
+
+	memset(c, 0, sizeof(*c));
+	if (s->eof)
+		return 0;
+	if (buf == NULL) {
+		/* the engine could not allocate this worker's buffer */
+		errno = ENOMEM;
+		return -1;
+	}
+	if ((r = next_mapped(s, c, &cap)) != 0)
+		return r;
+	if (s->limit >= 0 && (off_t)cap > s->limit - s->pos)
+		cap = (size_t)(s->limit - s->pos);
+	if (s->late && s->map_wanted && cap > MS_LATE_PROBE)
+		cap = MS_LATE_PROBE;	/* a file to map reads no more */
+	if (next_read(s, buf, cap, &got) == -1 || next_end(s, cap, got) == -1)
+		return -1;
 	if (got == 0)
 		return 0;
 	c->p = buf;

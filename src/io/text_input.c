@@ -5,8 +5,12 @@
  * Owns the byte order mark at the start of a text file: UTF-16 (what
  * PowerShell 5's ">" and Out-File write, CertUtil redirected there too)
  * is decoded to UTF-8 as it is read, through a stdio cookie, so that the
- * reader keeps its getline loop and its constant memory.  It never
- * parses a line: that is the manifest layer's.  A UTF-16 file of an odd
+ * reader keeps its getline loop and its constant memory; so is UTF-16
+ * without a mark, told by the NUL beside the first character.  It is
+ * the door every mode opens a list through (ms_text_input): -c, and the
+ * --match sets, --update and --audit ledgers and --merge shards, whose
+ * bytes the manifest layer pulls in blocks.  It never parses a line:
+ * that is the manifest layer's.  A UTF-16 file of an odd
  * number of bytes (a cut copy) is said, named, once.
  */
 #include "io/text_input.h"
@@ -16,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/quote.h"
 #include "base/util.h"
@@ -203,8 +208,8 @@ decoder_close(void *cookie)
 	return rc;
 }
 
-/* fp (name's, or NULL) read through a decoder that first hands out the
- * n peeked bytes. */
+/* fp (name's, or NULL) read through a decoder that first takes the n
+ * peeked bytes (UTF-16 code units, or bytes handed out as they are). */
 static FILE *
 wrap(FILE *fp, const char *name, bool utf16, bool be,
     const unsigned char *peek, size_t n)
@@ -219,9 +224,14 @@ wrap(FILE *fp, const char *name, bool utf16, bool be,
 	d->name = name != NULL ? ms_xstrdup(name) : NULL;
 	d->utf16 = utf16;
 	d->be = be;
-	if (n > 0)
+	/* UTF-16's peeked bytes are code units to decode, others output */
+	if (utf16) {
+		memcpy(d->in, peek, n);
+		d->inlen = n;
+	} else {
 		memcpy(d->out, peek, n);
-	d->outlen = n;
+		d->outlen = n;
+	}
 	if ((w = fopencookie(d, "r", io)) == NULL) {
 		int e = errno;
 
@@ -259,20 +269,38 @@ ms_text_stream(FILE *fp, const char **encoding)
 	return stream(fp, NULL, encoding);
 }
 
+/*
+ * Text of UTF-16 without a byte order mark (iconv -t UTF-16LE, .NET's
+ * Encoding.Unicode.GetBytes): a manifest's first character is never a
+ * NUL, and its first is ASCII, so a NUL beside it tells the order.
+ * *be: big-endian.
+ */
+static bool
+bomless_utf16(const unsigned char *peek, bool *be)
+{
+	if (peek[0] != 0 && peek[0] < 0x80 && peek[1] == 0) {
+		*be = false;
+		return true;
+	}
+	if (peek[0] == 0 && peek[1] != 0 && peek[1] < 0x80) {
+		*be = true;
+		return true;
+	}
+	return false;
+}
+
 /* ms_text_stream of the file name (NULL: none to name). */
 static FILE *
 stream(FILE *fp, const char *name, const char **encoding)
 {
+	off_t at = ftello(fp);
 	unsigned char peek[2];
+	bool be;
 	int c;
 
 	*encoding = NULL;
 	if ((c = getc(fp)) == EOF)
 		return fp;	/* empty, or an error ferror tells */
-	if (c != 0xff && c != 0xfe) {
-		ungetc(c, fp);
-		return fp;
-	}
 	peek[0] = (unsigned char)c;
 	if ((c = getc(fp)) == EOF)
 		return wrap(fp, name, false, false, peek, 1);
@@ -285,6 +313,14 @@ stream(FILE *fp, const char *name, const char **encoding)
 		*encoding = "UTF-16BE";
 		return wrap(fp, name, true, true, peek, 0);
 	}
+	if (bomless_utf16(peek, &be)) {
+		*encoding = be ? "UTF-16BE" : "UTF-16LE";
+		return wrap(fp, name, true, be, peek, 2);
+	}
+	/* As it is: from where it was, or the two bytes handed out first
+	 * (a pipe). */
+	if (at != -1 && fseeko(fp, at, SEEK_SET) == 0)
+		return fp;
 	return wrap(fp, name, false, false, peek, 2);
 }
 
@@ -296,4 +332,87 @@ ms_text_close(FILE *fp)
 		return 0;
 	}
 	return fclose(fp);
+}
+
+/* ------------------------------------------------------------ door */
+
+/* A list opened for the manifest layer's pulls. */
+struct door {
+	FILE		*fp;
+};
+
+static ssize_t
+door_pull(void *src, char *buf, size_t cap)
+{
+	struct door *d = src;
+	size_t got = fread(buf, 1, cap, d->fp);
+
+	if (got == 0 && ferror(d->fp)) {
+		if (errno == 0)
+			errno = EIO;
+		return -1;
+	}
+	return (ssize_t)got;
+}
+
+static ssize_t
+door_pull_at(void *src, char *buf, size_t cap, uint64_t off)
+{
+	struct door *d = src;
+
+	return pread(fileno(d->fp), buf, cap, (off_t)off);
+}
+
+static int
+door_close(void *src)
+{
+	struct door *d = src;
+	int rc = ms_text_close(d->fp);
+
+	free(d);
+	return rc;
+}
+
+int
+ms_text_input(struct ms_manifest_input *in, const char *path)
+{
+	const char *encoding;
+	struct door *d;
+	struct stat sb;
+	FILE *fp;
+
+	memset(in, 0, sizeof(*in));
+	if ((fp = ms_text_open(path, &encoding)) == NULL)
+		return -1;
+	d = ms_xcalloc(1, sizeof(*d));
+	d->fp = fp;
+	in->name = path;
+	in->src = d;
+	in->pull = door_pull;
+	in->close = door_close;
+	/* the file's own bytes, where a plain entry's can be read again */
+	if (encoding == NULL && fp != stdin && fileno(fp) != -1 &&
+	    fstat(fileno(fp), &sb) == 0 && S_ISREG(sb.st_mode))
+		in->pull_at = door_pull_at;
+	return 0;
+}
+
+const char *
+ms_text_strerror(int err)
+{
+	static char why[80];
+
+	if (err == EFBIG) {
+		snprintf(why, sizeof(why), "not a manifest (a line of over "
+		    "%zu MiB)", MS_LINE_MAX >> 20);
+		return why;
+	}
+	return strerror(err);
+}
+
+enum ms_outcome
+ms_text_outcome(int err)
+{
+	return err == EFBIG || err == E2BIG ? MS_OUTCOME_FAIL :
+	    MS_OUTCOME_RETRY;
 }

@@ -6,12 +6,17 @@
 #ifndef MS_TEXT_INPUT_H
 #define MS_TEXT_INPUT_H
 
+#include "base/outcome.h"
+
 #include <stdio.h>
+
+#include "manifest/lines.h"
 
 /*
  * Open path ("-": standard input) for reading.  A file that opens with a
  * UTF-16 byte order mark (LE or BE, as PowerShell's ">" and Out-File
- * write) reads as UTF-8 without the mark; anything else reads as it is.
+ * write), or with an ASCII character and a NUL (UTF-16 without a mark),
+ * reads as UTF-8 without the mark; anything else reads as it is.
  * A UTF-16 file cut to an odd number of bytes is said on standard error.
  * Returns NULL with errno set: EISDIR for a directory, as coreutils says.
  * *encoding is "UTF-16LE", "UTF-16BE" or NULL.
@@ -30,5 +35,19 @@ FILE	*ms_text_stream(FILE *fp, const char **encoding);
  * end-of-file cleared.  Returns -1 with errno set if closing failed.
  */
 int	 ms_text_close(FILE *fp);
+
+/*
+ * The door: path opened as ms_text_open opens it, into in, whose blocks
+ * the manifest layer pulls (lines.h) and which it closes.  in->pull_at
+ * is set for a regular file read as it is.  -1 with errno.
+ */
+int	 ms_text_input(struct ms_manifest_input *in, const char *path);
+
+/* Why a list read through the door failed (errno err), for a message. */
+const char *ms_text_strerror(int err);
+/* The class of a list that could not be read, for the exit status: no
+ * manifest (a line over the cap, a set over --memory) is a failure, any
+ * other error a read to retry. */
+enum ms_outcome	ms_text_outcome(int err);
 
 #endif

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "io/output.h"
+#include "base/outcome.h"
 #include "base/quote.h"
 #include "base/util.h"
 
@@ -122,8 +123,10 @@ ms_walk_vanished(const char *path, const char *then)
 static void
 walk_event(struct walker *w, const char *path, enum ms_walk_event ev, int err)
 {
-	if (ev == MS_WALK_FAILED)
+	if (ev == MS_WALK_FAILED) {
+		ms_outcome_note(MS_OUTCOME_RETRY);
 		w->errors++;
+	}
 	if (w->o->event != NULL)
 		w->o->event(w->arg, path, ev, err);
 	else if (ev == MS_WALK_VANISHED)
@@ -305,6 +308,7 @@ ms_walk(const struct ms_walk_opts *o, const char *operand, ms_walk_fn *fn,
 	/* -o never reads the file it replaces: refuse, do not list it. */
 	if (known && S_ISREG(st.st_mode) && ms_output_is_self(o->output, &st)) {
 		ms_warn("%s: is the output file (-o): not read", ms_quotef(operand));
+		ms_outcome_note(MS_OUTCOME_FAIL);
 		return 1;
 	}
 	/* Operands are followed even without -L (as find -H does); only
@@ -341,6 +345,7 @@ ms_walk_list(const char *list, bool nul, ms_walk_fn *fn, void *arg)
 
 	if (f == NULL) {
 		ms_warn("%s: %s", list, strerror(errno));
+		ms_outcome_note(MS_OUTCOME_RETRY);
 		return -1;
 	}
 	while ((n = getdelim(&line, &cap, nul ? '\0' : '\n', f)) != -1) {
@@ -351,6 +356,7 @@ ms_walk_list(const char *list, bool nul, ms_walk_fn *fn, void *arg)
 			/* du's and wc's words: no file, and no silence */
 			ms_warn("%s:%zu: invalid zero-length file name", list,
 			    item);
+			ms_outcome_note(MS_OUTCOME_FAIL);
 			rc = -1;
 			continue;
 		}
@@ -360,6 +366,7 @@ ms_walk_list(const char *list, bool nul, ms_walk_fn *fn, void *arg)
 			/* Hashing stdin would swallow the rest of the list. */
 			ms_warn("when reading file names from standard input, "
 			    "no file name of '-' allowed");
+			ms_outcome_note(MS_OUTCOME_FAIL);
 			rc = -1;
 			continue;
 		}
@@ -367,6 +374,7 @@ ms_walk_list(const char *list, bool nul, ms_walk_fn *fn, void *arg)
 	}
 	if (ferror(f)) {
 		ms_warn("%s: %s", list, strerror(errno));
+		ms_outcome_note(MS_OUTCOME_RETRY);
 		rc = -1;
 	}
 	free(line);

@@ -111,12 +111,17 @@ hadoop_line(FILE *out, const struct ms_format_opts *o, const char *name,
 	fprintf(out, "\t%s%c", value, o->zero ? '\0' : '\n');
 }
 
-/* A digest as text: the row's own form if it has one (S3's "ETAG-N"). */
+/*
+ * A digest as text: the row's own form if it has one (S3's "ETAG-N";
+ * TTH's base32, which --base64 overrides as it does rhash's, while S3's
+ * forms of several parts stay).
+ */
 static const char *
 spec_text(char *buf, const struct ms_digest_spec *s, const unsigned char *d,
     bool b64)
 {
-	if (s->algo->ops->text == NULL)
+	if (s->algo->ops->text == NULL ||
+	    (b64 && !(s->algo->params & MS_PARAM_PART_SIZE)))
 		return ms_digest_text(buf, d, ms_spec_len(s), b64);
 	s->algo->ops->text(buf, d, ms_spec_len(s));
 	return buf;
@@ -273,113 +278,142 @@ b3sum_line(FILE *out, const struct ms_format_opts *o, const char *name,
 	putc('\n', out);
 }
 
-void
-ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
+static void
+gnu_result(FILE *out, const struct ms_format_opts *o, const char *name,
+    const struct ms_selection *sel, const unsigned char *digest, uint64_t size)
+{
+	const struct ms_digest_spec *s = &sel->spec[0];
+	const char *prefix = s->algo->gnu_prefix ? s->algo->gnu_prefix : "";
+	char text[2 * MS_DIGEST_MAX + 4];
+	char eol = o->zero ? '\0' : '\n';
+
+	if (s->algo->legacy == MS_LEGACY_HADOOP) {
+		hadoop_line(out, o, name, s, digest, size);
+		return;
+	}
+	if (s->algo->legacy != MS_LEGACY_NONE) {
+		legacy_line(out, o, name, s, digest, size);
+		return;
+	}
+	if (o->b3sum_names) {
+		b3sum_line(out, o, name, sel, digest);
+		return;
+	}
+	spec_text(text, s, digest, o->base64);
+	if (o->zero || !ms_name_needs_escape(name)) {
+		const char *piece[] = { prefix, text,
+		    o->binary ? " *" : "  ", name };
+
+		put_line(out, piece, 4, eol);
+		return;
+	}
+	putc('\\', out);
+	fputs(prefix, out);
+	fputs(text, out);
+	putc(' ', out);
+	putc(o->binary ? '*' : ' ', out);
+	ms_write_escaped(out, name);
+	putc(eol, out);
+}
+
+static void
+bsd_result(FILE *out, const struct ms_format_opts *o, const char *name,
+    const struct ms_selection *sel, const unsigned char *digest)
+{
+	char text[2 * MS_DIGEST_MAX + 4];
+	char tagbuf[64];
+	char eol = o->zero ? '\0' : '\n';
+
+	if (o->zero || !ms_name_needs_escape(name)) {
+		/* every digest's line in one fwrite */
+		struct lines l;
+		size_t n = strlen(name);
+
+		lines_begin(&l, out);
+		for (size_t i = 0; i < sel->cnt; i++) {
+			const struct ms_digest_spec *s = &sel->spec[i];
+			const char *tag = ms_spec_tag(s, tagbuf, sizeof(tagbuf));
+			const char *hex = spec_text(text, s,
+			    digest + sel->offset[i], o->base64);
+
+			lines_add(&l, tag, strlen(tag));
+			lines_add(&l, " (", 2);
+			lines_add(&l, name, n);
+			lines_add(&l, ") = ", 4);
+			lines_add(&l, hex, strlen(hex));
+			lines_add(&l, &eol, 1);
+		}
+		lines_end(&l);
+		return;
+	}
+	for (size_t i = 0; i < sel->cnt; i++) {
+		const struct ms_digest_spec *s = &sel->spec[i];
+
+		putc('\\', out);
+		fputs(ms_spec_tag(s, tagbuf, sizeof(tagbuf)), out);
+		fputs(" (", out);
+		ms_write_escaped(out, name);
+		fputs(") = ", out);
+		fputs(spec_text(text, s, digest + sel->offset[i], o->base64),
+		    out);
+		putc(eol, out);
+	}
+}
+
+/* SFV is "NAME CRC32" with the CRC in upper case. */
+static void
+sfv_result(FILE *out, const struct ms_format_opts *o, const char *name,
+    const unsigned char *digest)
+{
+	char text[2 * 4 + 1];
+
+	ms_hex(text, digest, 4);
+	for (char *p = text; *p; p++)
+		if (*p >= 'a' && *p <= 'f')
+			*p = (char)(*p - 'a' + 'A');
+	fprintf(out, "%s %s%c", name, text, o->zero ? '\0' : '\n');
+}
+
+static void
+ndjson_result(FILE *out, const struct ms_format_opts *o, const char *name,
     const struct ms_selection *sel, const unsigned char *digest, uint64_t size)
 {
 	char text[2 * MS_DIGEST_MAX + 4];
 	char tagbuf[64];
-	bool esc = !o->zero && ms_name_needs_escape(name);
-	char eol = o->zero ? '\0' : '\n';
 
+	fputs("{\"path\":", out);
+	ms_json_string(out, name);
+	fprintf(out, ",\"size\":%ju", (uintmax_t)size);
+	for (size_t i = 0; i < sel->cnt; i++) {
+		const struct ms_digest_spec *s = &sel->spec[i];
+
+		fprintf(out, ",\"%s\":\"%s\"",
+		    ms_spec_name(s, tagbuf, sizeof(tagbuf)),
+		    spec_text(text, s, digest + sel->offset[i], o->base64));
+	}
+	fputs("}\n", out);
+}
+
+void
+ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
+    const struct ms_selection *sel, const unsigned char *digest, uint64_t size)
+{
 	if (o->raw) {
 		fwrite(digest, 1, sel->out_len, out);
 		return;
 	}
 	switch (o->format) {
-	case MS_FORMAT_GNU: {
-		const struct ms_digest_spec *s = &sel->spec[0];
-
-		if (s->algo->legacy == MS_LEGACY_HADOOP) {
-			hadoop_line(out, o, name, s, digest, size);
-			return;
-		}
-		if (s->algo->legacy != MS_LEGACY_NONE) {
-			legacy_line(out, o, name, s, digest, size);
-			return;
-		}
-		if (o->b3sum_names) {
-			b3sum_line(out, o, name, sel, digest);
-			return;
-		}
-		/* xxhsum 0.8.3's untagged XXH3: bare 16 hex digits are XXH64 */
-		const char *prefix = strcmp(s->algo->name, "xxh3") == 0 ?
-		    "XXH3_" : "";
-
-		spec_text(text, s, digest, o->base64);
-		if (!esc) {
-			const char *piece[] = { prefix, text,
-			    o->binary ? " *" : "  ", name };
-
-			put_line(out, piece, 4, eol);
-			return;
-		}
-		putc('\\', out);
-		fputs(prefix, out);
-		fputs(text, out);
-		putc(' ', out);
-		putc(o->binary ? '*' : ' ', out);
-		ms_write_escaped(out, name);
-		putc(eol, out);
+	case MS_FORMAT_GNU:
+		gnu_result(out, o, name, sel, digest, size);
 		return;
-	}
 	case MS_FORMAT_BSD:
-		if (!esc) {	/* every digest's line in one fwrite */
-			struct lines l;
-			size_t n = strlen(name);
-
-			lines_begin(&l, out);
-			for (size_t i = 0; i < sel->cnt; i++) {
-				const struct ms_digest_spec *s = &sel->spec[i];
-				const char *tag = ms_spec_tag(s, tagbuf,
-				    sizeof(tagbuf));
-				const char *hex = spec_text(text, s,
-				    digest + sel->offset[i], o->base64);
-
-				lines_add(&l, tag, strlen(tag));
-				lines_add(&l, " (", 2);
-				lines_add(&l, name, n);
-				lines_add(&l, ") = ", 4);
-				lines_add(&l, hex, strlen(hex));
-				lines_add(&l, &eol, 1);
-			}
-			lines_end(&l);
-			return;
-		}
-		for (size_t i = 0; i < sel->cnt; i++) {
-			const struct ms_digest_spec *s = &sel->spec[i];
-
-			putc('\\', out);
-			fputs(ms_spec_tag(s, tagbuf, sizeof(tagbuf)), out);
-			fputs(" (", out);
-			ms_write_escaped(out, name);
-			fputs(") = ", out);
-			fputs(spec_text(text, s, digest + sel->offset[i],
-			    o->base64), out);
-			putc(eol, out);
-		}
+		bsd_result(out, o, name, sel, digest);
 		return;
 	case MS_FORMAT_SFV:
-		/* SFV is "NAME CRC32" with the CRC in upper case. */
-		ms_hex(text, digest, 4);
-		for (char *p = text; *p; p++)
-			if (*p >= 'a' && *p <= 'f')
-				*p = (char)(*p - 'a' + 'A');
-		fprintf(out, "%s %s%c", name, text, eol);
+		sfv_result(out, o, name, digest);
 		return;
 	case MS_FORMAT_NDJSON:
-		fputs("{\"path\":", out);
-		ms_json_string(out, name);
-		fprintf(out, ",\"size\":%ju", (uintmax_t)size);
-		for (size_t i = 0; i < sel->cnt; i++) {
-			const struct ms_digest_spec *s = &sel->spec[i];
-
-			fprintf(out, ",\"%s\":\"%s\"",
-			    ms_spec_name(s, tagbuf, sizeof(tagbuf)),
-			    spec_text(text, s, digest + sel->offset[i],
-			    o->base64));
-		}
-		fputs("}\n", out);
+		ndjson_result(out, o, name, sel, digest, size);
 		return;
 	case MS_FORMAT_HASHDEEP:
 		ms_format_hashdeep_line(out, name, sel, digest, size);

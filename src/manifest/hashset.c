@@ -9,9 +9,10 @@
  * divided by the load (between 3/8 and 3/4), so 43 to 85 bytes for a
  * SHA-256 and 21 to 43 for an MD5, plus one bit, whatever the names were.
  * Digests are uniform, so their first eight bytes, mixed with a seed
- * chosen at start, index the table.  The lines are read one at a time
- * with the manifest parser: memory never holds more than one line of a
- * manifest however long it is.
+ * chosen at start, index the table.  The manifests' bytes are handed
+ * in (lines.h) and parsed a line at a time: memory holds one block of a
+ * manifest however long it is, and the tables stay under the bound the
+ * caller gives (--memory).
  */
 #include "manifest/hashset.h"
 
@@ -23,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "manifest/lines.h"
 #include "manifest/manifest.h"
 #include "base/util.h"
 
@@ -38,6 +40,8 @@ struct ms_hashset {
 	struct table	 t[MS_SET_MAX];
 	size_t		 n;
 	uint64_t	 seed;
+	size_t		 limit;		/* bytes the tables may take, 0: any */
+	bool		 over;		/* a digest was refused for it */
 };
 
 struct ms_hashset *
@@ -128,7 +132,29 @@ table_of(const struct ms_hashset *h, const struct ms_digest_spec *spec)
 	return NULL;
 }
 
-/* Add a digest; false if the set holds MS_SET_MAX algorithms already. */
+/* The bytes of a table of slots slots of len bytes. */
+static size_t
+table_bytes(size_t slots, size_t len)
+{
+	return slots * len + (slots + 63) / 64 * 8;
+}
+
+/* Would growing t to slots slots pass h's limit (the old table is freed
+ * after the new one is filled)? */
+static bool
+too_big(struct ms_hashset *h, const struct table *t, size_t slots)
+{
+	if (h->limit == 0 ||
+	    ms_hashset_bytes(h) + table_bytes(slots, t->len) <= h->limit)
+		return false;
+	h->over = true;
+	return true;
+}
+
+/*
+ * Add a digest; false if the set holds MS_SET_MAX algorithms already, or
+ * if its table would grow past h->limit (h->over).
+ */
 static bool
 add(struct ms_hashset *h, const struct ms_digest_spec *spec,
     const unsigned char *d)
@@ -136,6 +162,10 @@ add(struct ms_hashset *h, const struct ms_digest_spec *spec,
 	struct table *t = table_of(h, spec);
 
 	if (t == NULL) {
+		struct table probe_t = { .len = ms_spec_len(spec) };
+
+		if (h->n < MS_SET_MAX && too_big(h, &probe_t, 64))
+			return false;
 		if (h->n == MS_SET_MAX)
 			return false;
 		t = &h->t[h->n++];
@@ -144,8 +174,11 @@ add(struct ms_hashset *h, const struct ms_digest_spec *spec,
 		t->len = ms_spec_len(spec);
 		resize(h, t, 64);
 	}
-	if (t->cnt + 1 > (t->mask + 1) / 4 * 3)
+	if (t->cnt + 1 > (t->mask + 1) / 4 * 3) {
+		if (too_big(h, t, 2 * (t->mask + 1)))
+			return false;
 		resize(h, t, 2 * (t->mask + 1));
+	}
 	put(h, t, d);
 	return true;
 }
@@ -174,24 +207,23 @@ add_entry(struct ms_hashset *h, const struct ms_manifest_entry *e)
 }
 
 int
-ms_hashset_load(struct ms_hashset *h, const char *path,
-    const struct ms_selection *given, size_t *bad, size_t *got)
+ms_hashset_load(struct ms_hashset *h, const struct ms_manifest_input *in,
+    const struct ms_selection *given, size_t limit, size_t *bad, size_t *got)
 {
 	const struct ms_manifest_rules rules = { .dialect = MS_DIALECT_NATIVE,
 	    .given = given };
 	struct ms_manifest_state st = { .reversed = -1 };
 	struct ms_manifest_entry e;
-	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-	char *line = NULL, *copy = NULL;
-	size_t cap = 0;
-	ssize_t n;
+	struct ms_lines r;
+	char *line, *copy = NULL;
+	uint64_t at;
+	ssize_t n = 0;
 	int err = 0;
 
-	if (fp == NULL)
-		return -1;
-	ms_manifest_begin(&rules, &st, path);
-	errno = 0;
-	while ((n = getline(&line, &cap, fp)) > 0) {
+	h->limit = limit;
+	ms_lines_init(&r, in);
+	ms_manifest_begin(&rules, &st, in->name);
+	while (!h->over && (n = ms_lines_next(&r, &line, &at)) > 0) {
 		enum ms_line rc;
 		const char *why;
 
@@ -199,13 +231,15 @@ ms_hashset_load(struct ms_hashset *h, const char *path,
 
 		/* A hash list's line, a bare hex digest, goes the short way. */
 		if (hex >= 8 && strspn(line + hex, "\r\n") == (size_t)n - hex) {
+			char end = line[hex];
+
 			line[hex] = '\0';
 			if (ms_manifest_expect(line, given, &e, &why) == 0 &&
 			    add_entry(h, &e))
 				(*got)++;
 			else
 				(*bad)++;
-			errno = 0;
+			line[hex] = end;
 			continue;
 		}
 		/* the parser works in place: keep the line for a bare digest */
@@ -224,17 +258,18 @@ ms_hashset_load(struct ms_hashset *h, const char *path,
 			else
 				(*bad)++;
 		}
-		errno = 0;
 	}
-	if (ferror(fp))
-		err = errno ? errno : EIO;
-	if (ms_manifest_finish(&rules, &st, &e) == MS_LINE_ENTRY)
+	if (n == -1 && !h->over)
+		err = errno != 0 ? errno : EIO;
+	else if (!h->over && ms_manifest_finish(&rules, &st, &e) == MS_LINE_ENTRY)
 		*(add_entry(h, &e) ? got : bad) += 1;
+	if (h->over)
+		err = E2BIG;
 	ms_manifest_end(&st);
-	free(line);
+	ms_lines_free(&r);
 	free(copy);
-	if (fp != stdin)
-		fclose(fp);
+	if (ms_manifest_input_close(in) == -1 && err == 0)
+		err = errno;
 	if (err != 0) {
 		errno = err;
 		return -1;

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "digest/digest_set.h"
+#include "manifest/lines.h"
 
 struct ms_hashset;
 
@@ -18,15 +19,18 @@ struct ms_hashset *ms_hashset_new(void);
 void	 ms_hashset_free(struct ms_hashset *h);
 
 /*
- * Add every digest of the manifest at path ("-": standard input), read
- * in one streaming pass: any line multisum -c reads (given: -a, for
- * untagged lines), and lines holding a bare digest (a hash list, such
- * as md5deep's -M sets or NSRL's digest-only lists).  Lines that gave
- * a digest are counted in *got, lines of neither kind in *bad.  -1 with
- * errno if the file cannot be read.
+ * Add every digest of the manifest in (opened by the mode through the
+ * door, io/text_input.h; closed here), read in one streaming pass: any
+ * line multisum -c reads (given: -a, for untagged lines), and lines
+ * holding a bare digest (a hash list, such as md5deep's -M sets or
+ * NSRL's digest-only lists).  Lines that gave a digest are counted in
+ * *got, lines of neither kind in *bad.  -1 with errno if it cannot be
+ * read, EFBIG if a line is longer than any manifest's (lines.h), E2BIG
+ * if the tables would take more than limit bytes (0: no limit).
  */
-int	 ms_hashset_load(struct ms_hashset *h, const char *path,
-	    const struct ms_selection *given, size_t *bad, size_t *got);
+int	 ms_hashset_load(struct ms_hashset *h, const struct ms_manifest_input *in,
+	    const struct ms_selection *given, size_t limit, size_t *bad,
+	    size_t *got);
 
 /*
  * A checksum (CRC, xxHash, a sum) is no evidence of identity: 4 bytes

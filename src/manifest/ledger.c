@@ -180,7 +180,6 @@ ms_ledger_empty(struct ms_ledger *l, const struct ms_selection *sel)
 {
 	memset(l, 0, sizeof(*l));
 	l->sel = sel;
-	l->fd = -1;
 	ms_ledger_index(l, "");
 }
 
@@ -196,10 +195,8 @@ ms_ledger_free(struct ms_ledger *l)
 	free(l->e);
 	free(l->slot);
 	ms_ledger_head_free(&l->head);
-	if (l->fd >= 0)
-		close(l->fd);
+	(void)ms_manifest_input_close(&l->in);
 	memset(l, 0, sizeof(*l));
-	l->fd = -1;
 }
 
 struct ms_ledger_entry *

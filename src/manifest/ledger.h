@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "digest/digest_set.h"
+#include "manifest/lines.h"
 #include "manifest/shard.h"
 
 struct ms_format_opts;
@@ -157,26 +158,36 @@ struct ms_ledger {
 	unsigned long	 bad_line[16];
 	struct ms_ledger_chunk *arena;
 	const struct ms_ledger_shape *shape;	/* NULL: none plain */
-	int		 fd;		/* the manifest, open while shape is set */
+	struct ms_manifest_input in;	/* the manifest, open while shape
+					   is set (ms_ledger_copy) */
 	uint64_t	 body;		/* where its second line starts */
 	uint64_t	 size;		/* its bytes */
 };
 
 /*
- * Add to sel the algorithms of the manifest at path, as its first entry
+ * The readers below take a manifest opened by a mode through the door
+ * (io/text_input.h: ms_text_input) and close it, whatever they return.
+ *
+ * Add to sel the algorithms of the manifest in, as its first entry
  * lists them (for a run without -a).  -1 with errno if it cannot be read.
  */
-int	 ms_ledger_scan(const char *path, struct ms_selection *sel);
+int	 ms_ledger_scan(const struct ms_manifest_input *in,
+	    struct ms_selection *sel);
 
 /*
- * Read the manifest at path into l, keeping the digests of sel.  -1 with
- * errno (ENOENT: there is none yet) and nothing to free.
+ * Read the manifest in into l, keeping the digests of sel.  -1 with
+ * errno and nothing to free.
  */
-int	 ms_ledger_load(struct ms_ledger *l, const char *path,
+int	 ms_ledger_load(struct ms_ledger *l, const struct ms_manifest_input *in,
 	    const struct ms_selection *sel);
-/* The same, marking MS_LEDGER_PLAIN the entries of the given shape. */
-int	 ms_ledger_load_shaped(struct ms_ledger *l, const char *path,
-	    const struct ms_selection *sel, const struct ms_ledger_shape *shape);
+/*
+ * The same, marking MS_LEDGER_PLAIN the entries of the given shape (if
+ * in's bytes can be read again: in->pull_at; l keeps in open until
+ * ms_ledger_free then).
+ */
+int	 ms_ledger_load_shaped(struct ms_ledger *l,
+	    const struct ms_manifest_input *in, const struct ms_selection *sel,
+	    const struct ms_ledger_shape *shape);
 /*
  * Write len bytes of the manifest from off to out (the spans of plain
  * entries); -1 with errno if they cannot be read.
@@ -188,8 +199,8 @@ int	 ms_ledger_copy(const struct ms_ledger *l, uint64_t off, uint64_t len,
  * ms_ledger_load leaves the lines multisum writes to a fast path of its
  * own: for tests that the two agree.
  */
-int	 ms_ledger_load_generic(struct ms_ledger *l, const char *path,
-	    const struct ms_selection *sel);
+int	 ms_ledger_load_generic(struct ms_ledger *l,
+	    const struct ms_manifest_input *in, const struct ms_selection *sel);
 /*
  * Where two ledgers of one selection read from one manifest differ
  * (entries, names, digests, bookkeeping, flags but MS_LEDGER_PLAIN), or

@@ -3,11 +3,12 @@
  *
  * ledger_read.c - a manifest file read back into a ledger.
  *
- * Owns the reading: the file in large blocks cut into lines (no copy),
- * the bookkeeping lines (the v1 header, "#@"), and a fast path for the
- * two line shapes multisum writes into a ledger, GNU "HEX  NAME" and BSD
- * "TAG (NAME) = HEX", that yields exactly what manifest.c's generic
- * parser would.  Every line it is not sure of (escaped names, CRs inside
+ * Owns the reading: the bytes a mode hands in (cut into lines by
+ * lines.c, in large blocks, no copy), the bookkeeping lines (the v1
+ * header, "#@"), and a fast path for the two line shapes multisum writes
+ * into a ledger, GNU "HEX  NAME" and BSD "TAG (NAME) = HEX", that yields
+ * exactly what manifest.c's generic parser would (its hex decoded by
+ * base's ms_unhex_case, as the parser's is by ms_unhex).  Every line it is not sure of (escaped names, CRs inside
  * names' lines, other spellings, PGP, gpg, SFV or NDJSON manifests) goes
  * to that parser.  The table the entries go into is ledger.c's.
  */
@@ -15,24 +16,18 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "manifest/lines.h"
 #include "manifest/manifest.h"
 #include "base/util.h"
-
-#define BLOCK_SIZE	(1u << 20)
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define SWAR	1	/* eight characters a step, in a word */
 #else
 #define SWAR	0
 #endif
-
-#define ONES	0x0101010101010101u
-#define HIGHS	0x8080808080808080u
 
 static uint64_t
 load8(const char *s)
@@ -124,72 +119,6 @@ parse_stat(const char *s, const char *end, struct ms_file_stat *fs,
 	return true;
 }
 
-/* ----------------------------------------------------------- lines */
-
-/*
- * A file cut into lines as getline would (newline kept, NUL bytes
- * allowed), in place in one buffer: each line is followed by a NUL for
- * the time it is in use (the byte it covers is put back after).
- */
-struct lines {
-	int		 fd;
-	char		*buf;
-	size_t		 cap;		/* buf holds cap + 1 bytes */
-	size_t		 start, end;	/* unread bytes */
-	size_t		 held_at;	/* where the NUL was put, or SIZE_MAX */
-	char		 held;		/* the byte it covers */
-	bool		 eof;
-	uint64_t	 base;		/* the file offset of buf[0] */
-};
-
-/*
- * The next line, its offset in the file and its length; 0 at the end,
- * -1 on a read error.
- */
-static ssize_t
-next_line(struct lines *r, char **line, uint64_t *at)
-{
-	char *nl;
-	size_t n;
-
-	if (r->held_at != SIZE_MAX) {
-		r->buf[r->held_at] = r->held;
-		r->held_at = SIZE_MAX;
-	}
-	while ((nl = memchr(r->buf + r->start, '\n', r->end - r->start)) == NULL &&
-	    !r->eof) {
-		ssize_t got;
-
-		if (r->start > 0) {
-			memmove(r->buf, r->buf + r->start, r->end - r->start);
-			r->base += r->start;
-			r->end -= r->start;
-			r->start = 0;
-		}
-		if (r->end == r->cap) {
-			r->cap *= 2;
-			r->buf = ms_xrealloc(r->buf, r->cap + 1);
-		}
-		got = read(r->fd, r->buf + r->end, r->cap - r->end);
-		if (got == -1 && errno == EINTR)
-			continue;
-		if (got == -1)
-			return -1;
-		r->eof = got == 0;
-		r->end += (size_t)got;
-	}
-	n = nl != NULL ? (size_t)(nl - (r->buf + r->start)) + 1 : r->end - r->start;
-	if (n == 0)
-		return 0;
-	*line = r->buf + r->start;
-	*at = r->base + r->start;
-	r->start += n;
-	r->held_at = r->start;
-	r->held = r->buf[r->start];
-	r->buf[r->start] = '\0';
-	return (ssize_t)n;
-}
-
 /* ------------------------------------------------------- fast path */
 
 /* Tag words of BSD lines seen, and the digest of the selection each is. */
@@ -228,65 +157,6 @@ fast_init(struct fast *f, const struct ms_selection *sel, const char *path)
 	 */
 	if (sel->cnt == 1 && ms_spec_len(&sel->spec[0]) >= 4)
 		f->gnu_len = ms_spec_len(&sel->spec[0]);
-}
-
-/* A hex digit's value + 1 (with UPPER for upper case); 0 for others. */
-#define UPPER	64
-static const unsigned char hexval[256] = {
-	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
-	['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
-	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
-	['A'] = UPPER | 11, ['B'] = UPPER | 12, ['C'] = UPPER | 13,
-	['D'] = UPPER | 14, ['E'] = UPPER | 15, ['F'] = UPPER | 16,
-};
-
-/*
- * n bytes from 2n hex digits: 0 if one is not a hex digit, 1 if some
- * are upper case, 2 if all are as ms_hex writes them.
- */
-static int
-unhex(unsigned char *out, const char *s, size_t n)
-{
-	unsigned bad = 0, upper = 0;
-	size_t i = 0;
-
-#if SWAR
-	/* Byte-wise c >= lo, for bytes under 0x80: the high bit of each. */
-#define GE(w, lo)	(((w) + (0x80u - (lo)) * ONES) & HIGHS)
-	uint64_t wbad = 0, wupper = 0;
-
-	for (; i + 4 <= n; i += 4, s += 8, out += 4) {
-		uint64_t w = load8(s), v, t;
-		uint64_t digit = GE(w, '0') & ~GE(w, '9' + 1);
-		uint64_t lower = GE(w, 'a') & ~GE(w, 'f' + 1);
-		uint64_t up = GE(w, 'A') & ~GE(w, 'F' + 1);
-
-		wbad |= (w & HIGHS) | ((digit | lower | up) ^ HIGHS);
-		wupper |= up;
-		/* each digit's value, then two to a byte, four bytes */
-		v = (w & 0x0f0f0f0f0f0f0f0fu) + 9 * ((w >> 6) & ONES);
-		t = ((v << 4) | (v >> 8)) & 0x00ff00ff00ff00ffu;
-		t = (t | (t >> 8)) & 0x0000ffff0000ffffu;
-		t = (t | (t >> 16)) & 0xffffffffu;
-		memcpy(out, &t, 4);
-	}
-#undef GE
-	bad = wbad != 0 ? 2 * UPPER : 0;
-	upper = wupper != 0 ? UPPER : 0;
-	n -= i;
-	i = 0;
-#endif
-	for (; i < n; i++) {
-		unsigned hi = hexval[(unsigned char)s[2 * i]];
-		unsigned lo = hexval[(unsigned char)s[2 * i + 1]];
-
-		bad |= (hi - 1) | (lo - 1);	/* 0 - 1 sets the high bits */
-		upper |= hi | lo;
-		out[i] = (unsigned char)(((hi - 1) & 15) << 4 | ((lo - 1) & 15));
-	}
-	if (bad >= 2 * UPPER)
-		return 0;
-	return upper & UPPER ? 1 : 2;
 }
 
 static bool
@@ -371,7 +241,7 @@ fast_line(struct fast *f, struct ms_manifest_state *st, const char *s,
 		for (k = 2 * dl + 2; k < len && s[k] == ' '; k++)
 			continue;
 		if (k == len || s[k] == '(' ||
-		    (hex = unhex(digest, s, dl)) == 0)
+		    (hex = ms_unhex_case(digest, s, dl)) == 0)
 			return false;
 		st->line++;
 		st->reversed = 0;
@@ -396,7 +266,7 @@ fast_line(struct fast *f, struct ms_manifest_state *st, const char *s,
 	dl = tag_of(f, s, j, &index);
 	if (dl == 0 || len - close != 4 + 2 * dl ||
 	    memcmp(s + close, ") = ", 4) != 0 ||
-	    (hex = unhex(digest, s + close + 4, dl)) == 0)
+	    (hex = ms_unhex_case(digest, s + close + 4, dl)) == 0)
 		return false;
 	st->line++;
 	ln->plain = ln->plain && hex == 2 && shape != NULL &&
@@ -504,95 +374,129 @@ verdict(const char *path, const struct ms_selection *given,
 }
 
 /*
- * Read the manifest at path, handing each entry to fn, or with fast (and
- * l) the lines it takes straight to l.  With l->shape, the file stays
- * open as l->fd.
+ * read_manifest's bookkeeping: a record's "#@" line (its file's status)
+ * and "#%" line (its pieces), read before the entry line they are for.
+ */
+struct record_stat {
+	bool		 pending;	/* a "#@" line waits for its entry */
+	bool		 canon;		/* written as multisum writes them */
+	uint64_t	 at;		/* the offset of the "#@" line */
+	struct ms_file_stat fs;
+	char		*pieces;	/* the "#%" line after the "#@" one */
+};
+
+/* Take line (n bytes at offset at) if it is a "#@" or "#%" line. */
+static bool
+record_stat_line(struct record_stat *rs, const char *line, size_t n,
+    uint64_t at)
+{
+	if (strncmp(line, MS_LEDGER_ENTRY, strlen(MS_LEDGER_ENTRY)) == 0) {
+		rs->pending = parse_stat(line + strlen(MS_LEDGER_ENTRY),
+		    line + n, &rs->fs, &rs->canon);
+		rs->fs.piece = 0;
+		rs->fs.pieces = NULL;
+		rs->at = at;
+		return true;
+	}
+	if (rs->pending && rs->fs.pieces == NULL && strncmp(line,
+	    MS_LEDGER_PIECES, strlen(MS_LEDGER_PIECES)) == 0) {
+		read_pieces(line, n, &rs->fs, &rs->pieces, &rs->canon);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * A ledger's header (line 1) and the scope lines right after it, into l;
+ * true for a scope line, which is the header's and no entry.
+ */
+static bool
+head_line(struct ms_ledger *l, const struct ms_manifest_state *st,
+    const char *line, size_t n, uint64_t at)
+{
+	if (st->line == 0) {
+		l->body = (uint64_t)n;
+		if (ms_ledger_head_parse(&l->head, line)) {
+			l->versioned = l->head.has_stamp;
+			l->stamp_ns = l->head.stamp_ns;
+		}
+	}
+	if (l->head.scope_read < l->head.nscope &&
+	    st->line == l->head.scope_read + 1 &&
+	    ms_ledger_head_scope(&l->head, line)) {
+		l->body = at + (uint64_t)n;
+		return true;
+	}
+	return false;
+}
+
+/* A copy of line in *copy (grown as need be). */
+static void
+keep_copy(char **copy, size_t *cap, const char *line, size_t n)
+{
+	if (n + 1 > *cap) {
+		*cap = 2 * (n + 1);
+		*copy = ms_xrealloc(*copy, *cap);
+	}
+	memcpy(*copy, line, n + 1);
+}
+
+/*
+ * Read the manifest in, handing each entry to fn, or with fast (and l)
+ * the lines it takes straight to l.  in is closed, but with l->shape,
+ * whose bytes ms_ledger_copy reads again: it is l->in then.
  */
 static int
-read_manifest(const char *path, const struct ms_selection *given,
-    struct ms_ledger *l, struct fast *fast, line_fn *fn, void *arg)
+read_manifest(const struct ms_manifest_input *in,
+    const struct ms_selection *given, struct ms_ledger *l, struct fast *fast,
+    line_fn *fn, void *arg)
 {
+	const char *path = in->name;
 	struct ms_manifest_rules rules = { .dialect = MS_DIALECT_NATIVE,
 	    .given = given };
 	struct ms_manifest_state st = { 0 };
-	struct lines r = { .held_at = SIZE_MAX };
+	struct ms_lines r;
 	struct ms_ledger_line ln = { 0 };
+	struct record_stat rs = { 0 };
 	char *line;
 	ssize_t n;
-	uint64_t at, stat_at = 0;
-	struct ms_file_stat fs = { 0 };
-	bool pending = false, stat_canon = false;
+	uint64_t at;
 	char *copy = NULL;
 	size_t copy_cap = 0;
-	char *pieces = NULL;	/* the "#%" line after the "#@" one */
 	struct ms_manifest_entry e;
 	int rc = 0, err;
 
-	r.fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	if (r.fd == -1)
-		return -1;
-	r.cap = BLOCK_SIZE;
-	r.buf = ms_xmalloc(r.cap + 1);
+	ms_lines_init(&r, in);
 	ms_manifest_begin(&rules, &st, path);
-	while ((n = next_line(&r, &line, &at)) > 0) {
+	while ((n = ms_lines_next(&r, &line, &at)) > 0) {
 		enum ms_line v;
 
-		if (l != NULL && st.line == 0) {
-			l->body = (uint64_t)n;
-			if (ms_ledger_head_parse(&l->head, line)) {
-				l->versioned = l->head.has_stamp;
-				l->stamp_ns = l->head.stamp_ns;
-			}
-		}
-		/* The scope lines right after the header. */
-		if (l != NULL && l->head.scope_read < l->head.nscope &&
-		    st.line == l->head.scope_read + 1 &&
-		    ms_ledger_head_scope(&l->head, line)) {
-			l->body = at + (uint64_t)n;
+		if ((l != NULL && head_line(l, &st, line, (size_t)n, at)) ||
+		    record_stat_line(&rs, line, (size_t)n, at)) {
 			st.line++;
 			continue;
 		}
-		if (strncmp(line, MS_LEDGER_ENTRY, strlen(MS_LEDGER_ENTRY)) == 0) {
-			pending = parse_stat(line + strlen(MS_LEDGER_ENTRY),
-			    line + n, &fs, &stat_canon);
-			fs.piece = 0;
-			fs.pieces = NULL;
-			stat_at = at;
-			st.line++;
-			continue;
-		}
-		if (pending && fs.pieces == NULL && strncmp(line, MS_LEDGER_PIECES,
-		    strlen(MS_LEDGER_PIECES)) == 0) {
-			read_pieces(line, (size_t)n, &fs, &pieces, &stat_canon);
-			st.line++;
-			continue;
-		}
-		ln.off = pending ? stat_at : at;
+		ln.off = rs.pending ? rs.at : at;
 		ln.len = at + (uint64_t)n - ln.off;
-		ln.plain = !pending || stat_canon;
+		ln.plain = !rs.pending || rs.canon;
 		if (fast != NULL && fast_line(fast, &st, line, (size_t)n, l,
-		    pending ? &fs : NULL, &ln)) {
-			pending = false;
+		    rs.pending ? &rs.fs : NULL, &ln)) {
+			rs.pending = false;
 			continue;
 		}
-		if (given != NULL && l != NULL) {
-			/* kept, to tell other algorithms' lines from bad ones */
-			if ((size_t)n + 1 > copy_cap) {
-				copy_cap = 2 * ((size_t)n + 1);
-				copy = ms_xrealloc(copy, copy_cap);
-			}
-			memcpy(copy, line, (size_t)n + 1);
-		}
+		/* kept, to tell other algorithms' lines from bad ones */
+		if (given != NULL && l != NULL)
+			keep_copy(&copy, &copy_cap, line, (size_t)n);
 		/* again: the line ended a record, whose verdict came first
 		 * (the "#@" line before it is the line's, not the record's) */
 		do {
 			v = ms_manifest_parse(&rules, &st, line, (size_t)n, &e);
 			if (!verdict(path, given, l, &st, v, &e,
-			    pending && !st.again ? &fs : NULL,
+			    rs.pending && !st.again ? &rs.fs : NULL,
 			    st.again ? NULL : copy, (size_t)n, fn, arg))
 				goto stop;
 		} while (st.again);
-		pending = false;
+		rs.pending = false;
 	}
 	/* a record the end closes */
 	if (n != -1)
@@ -600,18 +504,20 @@ read_manifest(const char *path, const struct ms_selection *given,
 		    &st, &e), &e, NULL, NULL, 0, fn, arg);
 stop:
 	err = errno;
-	free(pieces);
+	free(rs.pieces);
 	if (n == -1)
 		rc = -1;
 	if (l != NULL)
-		l->size = r.base + r.end;
+		l->size = ms_lines_size(&r);
 	ms_manifest_end(&st);
 	free(copy);
-	free(r.buf);
+	ms_lines_free(&r);
 	if (rc == 0 && l != NULL && l->shape != NULL)
-		l->fd = r.fd;
-	else
-		close(r.fd);
+		l->in = *in;
+	else if (ms_manifest_input_close(in) == -1 && rc == 0) {
+		err = errno;
+		rc = -1;
+	}
 	errno = err;
 	return rc;
 }
@@ -640,10 +546,10 @@ scan_line(void *arg, const struct ms_manifest_entry *e,
 }
 
 int
-ms_ledger_scan(const char *path, struct ms_selection *sel)
+ms_ledger_scan(const struct ms_manifest_input *in, struct ms_selection *sel)
 {
 	struct scan s = { sel, NULL };
-	int rc = read_manifest(path, NULL, NULL, NULL, scan_line, &s);
+	int rc = read_manifest(in, NULL, NULL, NULL, scan_line, &s);
 
 	free(s.first);
 	return rc;
@@ -673,47 +579,49 @@ load_line(void *arg, const struct ms_manifest_entry *me,
 }
 
 static int
-load(struct ms_ledger *l, const char *path, const struct ms_selection *sel,
-    bool fast, const struct ms_ledger_shape *shape)
+load(struct ms_ledger *l, const struct ms_manifest_input *in,
+    const struct ms_selection *sel, bool fast,
+    const struct ms_ledger_shape *shape)
 {
 	struct fast f;
 
 	memset(l, 0, sizeof(*l));
 	l->sel = sel;
-	l->fd = -1;
-	if (shape != NULL && shape->kind != MS_SHAPE_NONE)
+	/* plain entries are copied as they were: only from bytes that can
+	 * be read again as they are (not from a pipe, nor decoded) */
+	if (shape != NULL && shape->kind != MS_SHAPE_NONE && in->pull_at != NULL)
 		l->shape = shape;
-	fast_init(&f, sel, path);
-	if (read_manifest(path, sel, l, fast ? &f : NULL, load_line, l) == -1) {
+	fast_init(&f, sel, in->name);
+	if (read_manifest(in, sel, l, fast ? &f : NULL, load_line, l) == -1) {
 		int err = errno;
 
 		ms_ledger_free(l);
 		errno = err;
 		return -1;
 	}
-	ms_ledger_index(l, path);
+	ms_ledger_index(l, in->name);
 	return 0;
 }
 
 int
-ms_ledger_load(struct ms_ledger *l, const char *path,
+ms_ledger_load(struct ms_ledger *l, const struct ms_manifest_input *in,
     const struct ms_selection *sel)
 {
-	return load(l, path, sel, true, NULL);
+	return load(l, in, sel, true, NULL);
 }
 
 int
-ms_ledger_load_shaped(struct ms_ledger *l, const char *path,
+ms_ledger_load_shaped(struct ms_ledger *l, const struct ms_manifest_input *in,
     const struct ms_selection *sel, const struct ms_ledger_shape *shape)
 {
-	return load(l, path, sel, true, shape);
+	return load(l, in, sel, true, shape);
 }
 
 int
-ms_ledger_load_generic(struct ms_ledger *l, const char *path,
+ms_ledger_load_generic(struct ms_ledger *l, const struct ms_manifest_input *in,
     const struct ms_selection *sel)
 {
-	return load(l, path, sel, false, NULL);
+	return load(l, in, sel, false, NULL);
 }
 
 int
@@ -723,8 +631,8 @@ ms_ledger_copy(const struct ms_ledger *l, uint64_t off, uint64_t len,
 	static char buf[1 << 16];
 
 	while (len > 0) {
-		ssize_t got = pread(l->fd, buf, len < sizeof(buf) ? len : sizeof(buf),
-		    (off_t)off);
+		ssize_t got = l->in.pull_at(l->in.src, buf,
+		    len < sizeof(buf) ? len : sizeof(buf), off);
 
 		if (got == -1 && errno == EINTR)
 			continue;

@@ -8,8 +8,10 @@
  * implies.  The line shapes are manifest_native.c's,
  * manifest_coreutils.c's and manifest_b3sum.c's; digests, their one
  * algorithm and the small helpers all parts share are
- * manifest_digest.c's.  Pure: it never does I/O, never prints and never
- * decides what a bad line costs.
+ * manifest_digest.c's.  Pure: it never does I/O, never prints, never
+ * decides what a bad line costs, and keeps nothing of its own between
+ * calls (a reason put together for a line lives in the caller's state,
+ * st->why, as every part's does).
  */
 #include "manifest/manifest_int.h"
 
@@ -263,12 +265,76 @@ ms_resolved_text(enum ms_resolved how)
 	case MS_BY_FORMAT:	return "SFV";
 	case MS_BY_LENGTH:	return "its length";
 	case MS_BY_DECIMAL:	return "its decimal form";
+	case MS_BY_TRIAL:	return "its length's algorithms, tried";
 	}
 	return "?";
 }
 
+/* How hard a row is to forge a match for: checksums, broken, unbroken. */
+static int
+strength(const struct ms_algo *a)
+{
+	switch (a->class) {
+	case MS_CLASS_NONCRYPTO:	return 0;
+	case MS_CLASS_BROKEN:		return 1;
+	case MS_CLASS_LEGACY:
+	case MS_CLASS_SECURE:		break;
+	}
+	return 2;
+}
+
+/*
+ * A row that computes a digest of n bytes into *s: a fixed row of that
+ * length, or a variable one (BLAKE2b-N, SHAKE, BLAKE3) unless a fixed row
+ * of its tag has that length (BLAKE2b's 512 bits are the row blake2b's).
+ */
+static bool
+row_fits(const struct ms_algo *a, size_t n, struct ms_digest_spec *s)
+{
+	if (!ms_mf_usable(a) || a->params & ~MS_PARAM_KEY ||
+	    a->ops->text != NULL)
+		return false;
+	if (ms_mf_is_variable(a))
+		for (size_t k = 0; k < ms_algo_count; k++)
+			if (!ms_mf_is_variable(&ms_algos[k]) &&
+			    ms_algos[k].bits == n * 8 &&
+			    strcmp(ms_algos[k].tag, a->tag) == 0)
+				return false;
+	return ms_mf_fit(a, n, s) && s->algo == a;
+}
+
+/* May a stand in for guess (ms_manifest_stand_ins)? */
+static bool
+stands_in(const struct ms_algo *a, const struct ms_algo *guess)
+{
+	if (a == guess)
+		return true;
+	if (a->class == MS_CLASS_BROKEN)
+		return false;
+	return strength(a) >= strength(guess);
+}
+
 void
-ms_manifest_others(const struct ms_digest_spec *spec, char *buf, size_t cap)
+ms_manifest_stand_ins(const struct ms_digest_spec *guess,
+    struct ms_selection *sel)
+{
+	size_t n = ms_spec_len(guess);
+	struct ms_digest_spec s;
+
+	*sel = (struct ms_selection){ 0 };
+	ms_selection_add(sel, guess);
+	for (size_t k = 0; k < ms_algo_count; k++) {
+		const struct ms_algo *a = &ms_algos[k];
+
+		if (a != guess->algo && stands_in(a, guess->algo) &&
+		    row_fits(a, n, &s) && ms_selection_add(sel, &s) == -1)
+			break;
+	}
+}
+
+void
+ms_manifest_others(const struct ms_digest_spec *spec, bool tried, char *buf,
+    size_t cap)
 {
 	size_t used = 0, n = ms_spec_len(spec);
 	struct ms_digest_spec b2;
@@ -279,10 +345,12 @@ ms_manifest_others(const struct ms_digest_spec *spec, char *buf, size_t cap)
 		const struct ms_algo *a = &ms_algos[k];
 		const char *name = a->name;
 
-		/* fixed rows, and the default length of an XOF (blake3) */
-		if (!ms_mf_usable(a) || !a->in_all || a->bits != n * 8 ||
+		/* fixed rows, and the default length of an XOF (blake3);
+		 * once the stand-ins were tried, those that are not */
+		if (!ms_mf_usable(a) || a->bits != n * 8 ||
 		    a == spec->algo || (ms_mf_is_variable(a) &&
-		    a->family != NULL && strcmp(a->family, a->name) != 0))
+		    a->family != NULL && strcmp(a->family, a->name) != 0) ||
+		    (tried ? stands_in(a, spec->algo) : !a->in_all))
 			continue;
 		if (used + strlen(name) + 3 >= cap)
 			break;
@@ -290,8 +358,8 @@ ms_manifest_others(const struct ms_digest_spec *spec, char *buf, size_t cap)
 		    used ? ", " : "", name);
 	}
 	/* b2sum -l N */
-	if (ms_mf_fit(ms_mf_algo_named("blake2b"), n, &b2) && b2.algo != spec->algo &&
-	    b2.bits != 512) {
+	if (!tried && ms_mf_fit(ms_mf_algo_named("blake2b"), n, &b2) &&
+	    b2.algo != spec->algo && b2.bits != 512) {
 		snprintf(nb, sizeof(nb), "blake2b-%u", b2.bits);
 		if (used + strlen(nb) + 3 < cap)
 			snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", nb);

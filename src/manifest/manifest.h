@@ -128,6 +128,9 @@ struct ms_manifest_state {
 	 * s3api JSON): manifest_storage.c's. */
 	struct ms_mf_record *rec;
 	char		*rec_given;	/* its last entry's name (malloc) */
+	/* a reason put together for the last line: e->why points here
+	 * until the next line is parsed */
+	char		 why[96];
 };
 
 /*
@@ -143,6 +146,7 @@ enum ms_resolved {
 	MS_BY_FORMAT,		/* SFV's CRC-32 */
 	MS_BY_LENGTH,		/* the length's default */
 	MS_BY_DECIMAL,		/* "SUM SIZE NAME" past 16 bits: cksum's */
+	MS_BY_TRIAL,		/* a stand-in of the guess matched */
 };
 
 /* The digests one line may hold (RHash, NDJSON); more is a bad line. */
@@ -174,6 +178,10 @@ struct ms_manifest_entry {
 	 * `hadoop fs -checksum` line's bytes per CRC and block size): -c
 	 * keeps them.  (Here, not in d[]: the parsers zero what precedes d.) */
 	bool		 own_params;
+	/* Bit i: d[i]'s algorithm is a guess (the digest's length, the
+	 * list's name, SFV's CRC-32), for which check mode may try what
+	 * stands in for it (ms_manifest_stand_ins). */
+	unsigned	 guessed;
 	size_t		 n;		/* digests on the line, every one must match */
 	struct ms_manifest_digest d[MS_MANIFEST_DIGESTS];
 };
@@ -236,10 +244,26 @@ const char *ms_resolved_text(enum ms_resolved how);
 
 /*
  * For a hint after a FAILED line: the other algorithms of the digest's
- * length, "xxh128" or "blake2b-256, sha3-256, ..." (at most cap bytes).
+ * length, "xxh128" or "blake2b-256, sha3-256, ..." (at most cap bytes);
+ * with tried, only those that may not stand in for spec
+ * (ms_manifest_stand_ins), which -a alone can name.
  */
-void	 ms_manifest_others(const struct ms_digest_spec *spec, char *buf,
-	    size_t cap);
+void	 ms_manifest_others(const struct ms_digest_spec *spec, bool tried,
+	    char *buf, size_t cap);
+
+/*
+ * The algorithms that may stand in for guess, the algorithm taken for an
+ * untagged digest by its length or its list's name, when the file does
+ * not match it: guess first, then every other row of its length that is
+ * no weaker for telling a file from another one made to match.  A
+ * non-cryptographic checksum stands in for none but another checksum
+ * (anyone who can forge an XXH128 cannot be kept out by MD5's name), a
+ * broken digest (MD4, MD5, SHA-1) for none, and the unbroken ones
+ * (secure, and legacy: RIPEMD-160, Whirlpool) for any.  Rows with
+ * parameters of their own (S3's, HDFS's) and legacy text are left out.
+ */
+void	 ms_manifest_stand_ins(const struct ms_digest_spec *guess,
+	    struct ms_selection *sel);
 
 /*
  * The algorithm a manifest's file name implies: SHA256SUMS, x.sha256,

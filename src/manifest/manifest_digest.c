@@ -2,8 +2,9 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * manifest_digest.c - a digest's text into bytes, and the one
- * algorithm of an untagged digest: -a, the manifest's name, the length's
- * default (never a list to try in turn); --expect's spellings.  Hex or
+ * algorithm taken for an untagged digest: -a, the manifest's name, the
+ * length's default (what may stand in for the last two when a file does
+ * not match is manifest.c's); --expect's spellings.  Hex or
  * base64 is decided by the length, never by the alphabet.  Also the
  * helpers every part of the parser shares (it calls none of them).
  * Pure.
@@ -79,18 +80,20 @@ ms_mf_unescape(char *s, size_t n)
  * (SPEC.md, "Verification"): the cryptographic default of the length;
  * for a length no cryptographic algorithm has, the one algorithm that
  * writes bare digests of it (xxhsum writes XXH3 as "XXH3_HEX", so 16
- * hex digits are XXH64), or none when several do (8 hex digits: CRC-32,
- * CRC-32C and XXH32 all write them).  Never a list to try in turn.
+ * hex digits are XXH64), or SFV's CRC-32 for 8 hex digits, which
+ * CRC-32C and XXH32 write too.  This is a guess: check mode tries the
+ * algorithms that may stand in for it (ms_manifest_stand_ins) when a
+ * file does not match, and keeps what matched for the list.
  */
 static const struct {
 	size_t		 len;
-	const char	*algo;		/* NULL: ambiguous, -a must say */
-	const char	*which;		/* the candidates, for the message */
+	const char	*algo;
 } by_length[] = {
-	{ .len = 4, .which = "crc32, crc32c or xxh32" },
+	{ .len = 4, .algo = "crc32" },
 	{ .len = 8, .algo = "xxh64" },
 	{ .len = 16, .algo = "md5" },
 	{ .len = 20, .algo = "sha1" },
+	{ .len = 24, .algo = "tiger" },
 	{ .len = 28, .algo = "sha224" },
 	{ .len = 32, .algo = "sha256" },
 	{ .len = 48, .algo = "sha384" },
@@ -169,6 +172,31 @@ unbase64(unsigned char *out, size_t cap, const char *s, size_t n)
 }
 
 /*
+ * RHash's base32 of AICH (32 characters) or TTH (39), in one case: the
+ * bytes it stands for (20, 24), else 0.  Such a token is never taken for
+ * base64, which RHash writes only when told to and then in both cases.
+ */
+static size_t
+rhash_base32(const char *s, size_t n)
+{
+	bool lower = false, upper = false;
+
+	if (n != 32 && n != 39)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		int c = (unsigned char)s[i];
+
+		if (c >= 'a' && c <= 'z')
+			lower = true;
+		else if (c >= 'A' && c <= 'Z')
+			upper = true;
+		else if (c < '2' || c > '7')
+			return 0;
+	}
+	return lower && upper ? 0 : n == 39 ? 24 : 20;
+}
+
+/*
  * A digest of exactly len bytes: hex if the text has 2 * len hex digits,
  * else canonical base64 of len bytes.  The length decides, never the
  * alphabet: "784e" is the base64 of a 3-byte BLAKE2b-24.
@@ -183,7 +211,17 @@ ms_mf_decode_as(const char *tok, size_t n, size_t len, struct ms_manifest_digest
 		d->len = len;
 		return true;
 	}
+	if (rhash_base32(tok, n) != 0) {
+		d->len = len;
+		return rhash_base32(tok, n) == len &&
+		    ms_unbase32(d->digest, len, tok, n) == 0;
+	}
 	if (unbase64(d->digest, sizeof(d->digest), tok, n) == (long)len) {
+		d->len = len;
+		return true;
+	}
+	/* RHash's base32 (TTH, AICH; --base32 for any) */
+	if (ms_unbase32(d->digest, len, tok, n) == 0) {
 		d->len = len;
 		return true;
 	}
@@ -203,12 +241,28 @@ decode_for(const struct ms_digest_spec *spec, const char *tok, size_t n,
 
 	if (ms_mf_decode_as(tok, n, len, d))
 		return true;
-	if (spec->algo->ops->text == NULL || len <= 4 ||
+	if (!(spec->algo->params & MS_PARAM_PART_SIZE) || len <= 4 ||
 	    !ms_mf_decode_as(tok, n, len - 4, d))
 		return false;
 	memset(d->digest + len - 4, 0, 4);
 	d->len = len;
 	return true;
+}
+
+/*
+ * The same in the forms RHash and the sum tools write by default only:
+ * hex, or RHash's base32.  Tried first where several algorithms may take
+ * a token, so that 32 hex digits are MD5's or ED2K's, never a base64
+ * of TTH's 24 bytes.
+ */
+static bool
+decode_native(const struct ms_digest_spec *spec, const char *tok, size_t n,
+    struct ms_manifest_digest *d)
+{
+	size_t len = ms_spec_len(spec);
+
+	return ((n == 2 * len && ms_mf_all_hex(tok, n)) ||
+	    rhash_base32(tok, n) == len) && ms_mf_decode_as(tok, n, len, d);
 }
 
 bool
@@ -257,6 +311,8 @@ ms_mf_decode_any(const char *tok, size_t n, struct ms_manifest_digest *d)
 		d->len = n / 2;
 		return n > 0;
 	}
+	if ((d->len = rhash_base32(tok, n)) != 0)
+		return ms_unbase32(d->digest, d->len, tok, n) == 0;
 	got = unbase64(d->digest, sizeof(d->digest), tok, n);
 	if (got <= 0)
 		return cloud_digest(tok, n, d);
@@ -277,11 +333,14 @@ ms_mf_untagged(const struct ms_manifest_rules *r, const struct ms_manifest_state
 	if (e->n == MS_MANIFEST_DIGESTS)
 		return MS_LINE_BAD;
 	if (r->given != NULL && r->given->cnt > 0) {
-		/* The first algorithm of -a with the digest's length. */
-		for (size_t k = 0; k < r->given->cnt; k++) {
-			const struct ms_digest_spec *g = &r->given->spec[k];
+		/* The first algorithm of -a with the digest's length, in
+		 * its own form first. */
+		for (size_t k = 0; k < 2 * r->given->cnt; k++) {
+			const struct ms_digest_spec *g =
+			    &r->given->spec[k % r->given->cnt];
 
-			if (ms_mf_usable(g->algo) && decode_for(g, tok, n, d)) {
+			if (ms_mf_usable(g->algo) && (k < r->given->cnt ?
+			    decode_native(g, tok, n, d) : decode_for(g, tok, n, d))) {
 				d->spec = *g;
 				e->how = MS_BY_OPTION;
 				e->n++;
@@ -311,23 +370,29 @@ ms_mf_untagged(const struct ms_manifest_rules *r, const struct ms_manifest_state
 		    ms_mf_decode_as(tok, n, a->bits / 8, d) && ms_mf_fit(a, d->len, &d->spec) :
 		    ms_mf_decode_any(tok, n, d) && ms_mf_fit(a, d->len, &d->spec)) {
 			e->how = st->sfv ? MS_BY_FORMAT : MS_BY_NAME;
-			e->n++;
+			e->guessed |= 1u << e->n++;
 			return MS_LINE_ENTRY;
 		}
 	}
 	if (!ms_mf_decode_any(tok, n, d))
 		return MS_LINE_BAD;
-	for (size_t k = 0; k < MS_ARRAY_LEN(by_length); k++) {
-		if (by_length[k].len != d->len)
-			continue;
-		if (by_length[k].algo == NULL) {
-			e->why = by_length[k].which;
-			return MS_LINE_UNSUPPORTED;
-		}
-		if (!ms_mf_fit(ms_mf_algo_named(by_length[k].algo), d->len, &d->spec))
+	/* RHash's base32 lines: TTH's or AICH's, by their length */
+	if (!(n == 2 * d->len && ms_mf_all_hex(tok, n)) &&
+	    rhash_base32(tok, n) != 0) {
+		if (!ms_mf_fit(ms_mf_algo_named(n == 39 ? "tth" : "aich"),
+		    d->len, &d->spec))
 			return MS_LINE_BAD;
 		e->how = MS_BY_LENGTH;
 		e->n++;
+		return MS_LINE_ENTRY;
+	}
+	for (size_t k = 0; k < MS_ARRAY_LEN(by_length); k++) {
+		if (by_length[k].len != d->len)
+			continue;
+		if (!ms_mf_fit(ms_mf_algo_named(by_length[k].algo), d->len, &d->spec))
+			return MS_LINE_BAD;
+		e->how = MS_BY_LENGTH;
+		e->guessed |= 1u << e->n++;
 		return MS_LINE_ENTRY;
 	}
 	return MS_LINE_BAD;
@@ -339,7 +404,8 @@ ms_mf_untagged(const struct ms_manifest_rules *r, const struct ms_manifest_state
  * SHA-256 first): ours that it has, in that order.
  */
 static const char *const rhash_order[] = {
-	"crc32", "md4", "md5", "sha1", "whirlpool", "ripemd160", "sha224",
+	"crc32", "md4", "md5", "sha1", "tiger", "tth", "ed2k", "aich",
+	"whirlpool", "ripemd160", "has160", "sha224",
 	"sha256", "sha384", "sha512", "sha3-224", "sha3-256", "sha3-384",
 	"sha3-512", "crc32c", "blake2s", "blake2b", "blake3",
 };
@@ -365,13 +431,21 @@ ms_mf_positional(const struct ms_manifest_rules *r, const char *tok, size_t n,
 
 	if (e->n == MS_MANIFEST_DIGESTS)
 		return MS_LINE_BAD;
-	/* -a's algorithms that take this digest, in RHash's order. */
-	for (size_t k = 0; r->given != NULL && k < r->given->cnt; k++) {
-		const struct ms_digest_spec *g = &r->given->spec[k];
+	/* -a's algorithms that take this digest, in RHash's order: those
+	 * that take it in its own form, else any. */
+	for (size_t k = 0; r->given != NULL && k < 2 * r->given->cnt; k++) {
+		const struct ms_digest_spec *g = &r->given->spec[k % r->given->cnt];
 		size_t j = cnt;
 
-		if (!ms_mf_usable(g->algo) || !decode_for(g, tok, n, d) ||
-		    cnt == MS_ARRAY_LEN(cand))
+		if (k == r->given->cnt) {
+			if (cnt == same)
+				break;
+			cnt = 0;
+			j = 0;
+		}
+		if (!ms_mf_usable(g->algo) || cnt == MS_ARRAY_LEN(cand) ||
+		    !(k < r->given->cnt ? decode_native(g, tok, n, d) :
+		    decode_for(g, tok, n, d)))
 			continue;
 		while (j > 0 && rhash_rank(cand[j - 1]->algo) > rhash_rank(g->algo)) {
 			cand[j] = cand[j - 1];

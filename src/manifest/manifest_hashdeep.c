@@ -7,7 +7,7 @@
  * command line), then "SIZE,HEX,...,NAME" lines.  The name is everything
  * after the last digest column, commas included, never escaped (hashdeep
  * escapes nothing, so a name with a line end cannot be written).  A
- * column of an algorithm this build lacks (tiger) is skipped; a line
+ * column of an algorithm this build lacks is skipped; a line
  * holding only such digests is unsupported.  Pure but for the lines it
  * writes to the stream it is given.
  */
@@ -64,7 +64,7 @@ columns(struct ms_manifest_state *st, const char *s, size_t len,
 		if (st->hd_cols == MS_HASHDEEP_COLS)
 			break;
 		if (!column(p, n, sp)) {
-			sp->algo = NULL;	/* skipped: tiger */
+			sp->algo = NULL;	/* skipped */
 			if (st->hd_unknown[0] == '\0' &&
 			    n < sizeof(st->hd_unknown))
 				snprintf(st->hd_unknown, sizeof(st->hd_unknown),
@@ -100,7 +100,6 @@ enum ms_line
 ms_mf_hashdeep_parse(struct ms_manifest_state *st, char *s, size_t len,
     struct ms_manifest_entry *e)
 {
-	static char why[80];
 	char *p = s, *end = s + len;
 	size_t digits = 0;
 
@@ -130,17 +129,17 @@ ms_mf_hashdeep_parse(struct ms_manifest_state *st, char *s, size_t len,
 	e->name = p;
 	e->how = MS_BY_TAG;
 	if (e->n == 0) {
-		snprintf(why, sizeof(why), "hashdeep's %s: not in this build",
+		snprintf(st->why, sizeof(st->why), "hashdeep's %s: not in this build",
 		    st->hd_unknown);
-		e->why = why;
+		e->why = st->why;
 		return MS_LINE_UNSUPPORTED;
 	}
 	return MS_LINE_ENTRY;
 }
 
-/* The algorithms both hashdeep and multisum compute (no tiger here),
- * each after a space. */
-#define WRITABLE	" md5 sha1 sha256 whirlpool "
+/* The algorithms both hashdeep and multisum compute, each after a
+ * space. */
+#define WRITABLE	" md5 sha1 sha256 tiger whirlpool "
 
 const char *
 ms_format_hashdeep_refuses(const struct ms_selection *sel)
@@ -151,8 +150,8 @@ ms_format_hashdeep_refuses(const struct ms_selection *sel)
 		snprintf(word, sizeof(word), " %s ",
 		    ms_spec_name(&sel->spec[i], buf, sizeof(buf)));
 		if (strstr(WRITABLE, word) == NULL)
-			return "--format=hashdeep takes md5, sha1, sha256 and "
-			    "whirlpool (the columns hashdeep reads)";
+			return "--format=hashdeep takes md5, sha1, sha256, tiger "
+			    "and whirlpool (the columns hashdeep reads)";
 	}
 	return NULL;
 }

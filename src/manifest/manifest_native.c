@@ -36,10 +36,9 @@ ms_memmem(const char *h, size_t hl, const char *n, size_t nl)
  * is an unsupported algorithm.  Returns -2 when the line is not tagged.
  */
 static int
-native_tagged(char *s, size_t len, size_t i, bool escaped,
-    struct ms_manifest_entry *e)
+native_tagged(struct ms_manifest_state *st, char *s, size_t len, size_t i,
+    bool escaped, struct ms_manifest_entry *e)
 {
-	static char unknown[80];
 	char word[48];
 	size_t j = i, k, close, dig;
 	const char *why;
@@ -76,9 +75,9 @@ native_tagged(char *s, size_t len, size_t i, bool escaped,
 		if (ms_mf_decode_any(word, strlen(word), &tmp) && tmp.len >= 4)
 			return -2;
 		/* "BLAKE3 (f) = HEX" without BLAKE3: say so, once per line. */
-		snprintf(unknown, sizeof(unknown), "unsupported algorithm %s",
+		snprintf(st->why, sizeof(st->why), "unsupported algorithm %s",
 		    word);
-		e->why = unknown;
+		e->why = st->why;
 	} else if (!ms_mf_tag_digest(word, s + dig, len - dig, d)) {
 		return MS_LINE_BAD;
 	} else {
@@ -119,12 +118,30 @@ gnu_name(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 	return MS_LINE_ENTRY;
 }
 
+/*
+ * "deadbeef 46EA081F": 8 hex digits, one blank, a name, 8 hex digits at
+ * the end.  As a reversed line (md5 -r's shape) it would be a CRC-sized
+ * digest of a file named "46EA081F"; as SFV, which writes exactly this
+ * (rhash --sfv, multisum --format=sfv), the CRC-32 of "deadbeef".  The
+ * digest of the line's start begins at i and ends at j.
+ */
+static bool
+sfv_shaped(const char *s, size_t len, size_t i, size_t j)
+{
+	while (len > j && ISWHITE(s[len - 1]))
+		len--;
+	return j - i == 8 && s[j] == ' ' && s[j + 1] != ' ' &&
+	    s[j + 1] != '*' && len >= j + 9 && ISWHITE(s[len - 9]) &&
+	    ms_mf_all_hex(s + len - 8, 8);
+}
+
 /* "DIGEST  NAME", and xxhsum 0.8.3's "XXH3_HEX  NAME". */
 static enum ms_line
 native_gnu(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
     char *s, size_t len, size_t i, bool escaped, struct ms_manifest_entry *e)
 {
 	size_t j = i;
+	int reversed = st->reversed;
 	enum ms_line rc;
 
 	while (j < len && !ISWHITE(s[j]))
@@ -146,6 +163,10 @@ native_gnu(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 		return rc;
 	if (gnu_name(r, st, s, len, j, escaped, e) != MS_LINE_ENTRY)
 		return MS_LINE_BAD;
+	if (sfv_shaped(s, len, i, j) && reversed != 1 && st->reversed == 1) {
+		st->reversed = reversed;
+		return MS_LINE_BAD;	/* native_sfv's */
+	}
 	return rc;
 }
 
@@ -197,6 +218,7 @@ native_sfv(const struct ms_manifest_rules *r, const struct ms_manifest_state *st
 	s[first] = '\0';
 	e->name = s + i;
 	e->n = 0;
+	e->guessed = 0;
 	for (size_t k = cnt; k-- > 0;) {
 		const char *tok = s + starts[k];
 		size_t same = 0, pos = 0;
@@ -219,10 +241,11 @@ native_sfv(const struct ms_manifest_rules *r, const struct ms_manifest_state *st
 		    (r->given == NULL || r->given->cnt == 0)) {
 			struct ms_manifest_digest *d = &e->d[e->n];
 
+			/* SFV's CRC-32; CRC-32C and XXH32 write 8 too */
 			if (!ms_mf_fit(ms_mf_algo_named("crc32"), 4, &d->spec) ||
 			    !ms_mf_decode_as(tok, 8, 4, d))
 				return MS_LINE_BAD;
-			e->n++;
+			e->guessed |= 1u << e->n++;
 			continue;
 		}
 		rc = ms_mf_untagged(r, cnt == 1 ? st : &plain, tok, lens[k], e);
@@ -302,6 +325,7 @@ native_json(char *s, size_t len, struct ms_manifest_entry *e)
 	char *p = s + 1, *end = s + len;
 
 	e->n = 0;
+	e->guessed = 0;
 	e->how = MS_BY_TAG;
 	for (;;) {
 		char *key, *val = NULL;
@@ -495,7 +519,7 @@ sfv_over_tag(const struct ms_manifest_rules *r, struct ms_manifest_state *st,
 	int t;
 
 	memcpy(copy, s, len + 1);
-	t = native_tagged(copy, len, start, false, &tmp);
+	t = native_tagged(st, copy, len, start, false, &tmp);
 	if (t != -2 && t != MS_LINE_ENTRY) {
 		memcpy(copy, s, len + 1);
 		tmp = *e;
@@ -591,7 +615,7 @@ ms_mf_native_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *
 	}
 	if (st->sfv && !escaped && sfv_over_tag(r, st, s, len, start, e))
 		return MS_LINE_ENTRY;
-	t = native_tagged(s, len, i, escaped, e);
+	t = native_tagged(st, s, len, i, escaped, e);
 	if (t != -2)
 		return (enum ms_line)t;
 	/* A file holding only the digest: "x.iso.sha256" names "x.iso". */
@@ -608,6 +632,7 @@ ms_mf_native_parse(const struct ms_manifest_rules *r, struct ms_manifest_state *
 		struct ms_manifest_entry tmp = *e;
 
 		tmp.n = 0;
+		tmp.guessed = 0;
 		tmp.why = NULL;
 		rc = native_sfv(r, st, s, len, start, &tmp);
 		if (rc != MS_LINE_BAD || st->sfv)

@@ -146,7 +146,6 @@ static enum ms_line
 record_entry(struct ms_manifest_state *st, const char *alg, const char *hex,
     size_t n, const char *raw, struct ms_manifest_entry *e)
 {
-	static char unknown[48];
 	struct ms_manifest_digest *d = &e->d[0];
 	char name[sizeof(st->win.alg)];
 	const char *why;
@@ -162,17 +161,15 @@ record_entry(struct ms_manifest_state *st, const char *alg, const char *hex,
 		if (*p == '_')
 			*p = '-';
 	if (ms_algo_resolve(name, 0, &d->spec, &why) == -1) {
-		snprintf(unknown, sizeof(unknown), "unsupported algorithm %s", alg);
-		e->why = unknown;
+		snprintf(st->why, sizeof(st->why), "unsupported algorithm %s",
+		    alg);
+		e->why = st->why;
 		return MS_LINE_UNSUPPORTED;
 	}
 	if (!ms_mf_decode_as(hex, n, ms_spec_len(&d->spec), d)) {
-		/* (static: the reason outlives the call, as unknown's) */
-		static char wrong[80];
-
-		snprintf(wrong, sizeof(wrong), "%s digests have %zu hex digits, "
-		    "this one %zu", alg, 2 * ms_spec_len(&d->spec), n);
-		e->why = wrong;
+		snprintf(st->why, sizeof(st->why), "%s digests have %zu hex "
+		    "digits, this one %zu", alg, 2 * ms_spec_len(&d->spec), n);
+		e->why = st->why;
 		return MS_LINE_BAD;
 	}
 	e->n = 1;

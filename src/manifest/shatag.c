@@ -7,7 +7,7 @@
  * reads them, the tolerance for times that lost precision, and the table
  * that turns "time same/different/missing" and "digest
  * same/different/missing" into ok, timechange, outdated, corrupt or new.
- * Pure: the calls that read and write attributes are io/xattr.c's, what
+ * Pure: the calls that read and write attributes are io/xattr_calls.c's, what
  * a run does with a class is modes/xattr.c's.
  */
 #include "manifest/shatag.h"

@@ -21,8 +21,10 @@
 #include "manifest/ledger.h"
 #include "modes/update.h"
 #include "engine/engine_pieces.h"
+#include "base/outcome.h"
 #include "base/quote.h"
 #include "modes/update_walk.h"
+#include "io/text_input.h"
 #include "base/util.h"
 
 enum class {
@@ -114,6 +116,7 @@ changed_ranges(const char *path, const struct ms_file_stat *stored,
 	if (ms_pieces_of(path, piece, fs, &now) == -1) {
 		ms_warn("%s: its pieces: %s", ms_quotef(path), errno == EAGAIN ?
 		    "changed while it was read" : strerror(errno));
+		ms_outcome_note(MS_OUTCOME_RETRY);
 		return;
 	}
 	g->r = ms_xmalloc(2 * (count + 1) * sizeof(*g->r));
@@ -195,7 +198,7 @@ result(void *arg, const char *path, struct ms_ledger_entry *e,
 
 static void
 missed(void *arg, const char *path, struct ms_ledger_entry *e,
-    enum ms_survey_miss how, int err, bool operand)
+    enum ms_update_walk_miss how, int err, bool operand)
 {
 	struct audit *a = arg;
 
@@ -274,7 +277,7 @@ pair_moves(struct audit *a)
 
 		if (!(e->flags & (MS_LEDGER_SEEN | MS_LEDGER_DUP)) &&
 		    ms_ledger_complete(&a->l, e) &&
-		    ms_survey_in_shard(a->o, e->name))
+		    ms_update_walk_in_shard(a->o, e->name))
 			gone[gcnt++] = (uint32_t)i;
 	}
 	sorting = a;
@@ -297,7 +300,7 @@ pair_moves(struct audit *a)
 		const struct ms_ledger_entry *e = &a->l.e[i];
 
 		if (!(e->flags & (MS_LEDGER_SEEN | MS_LEDGER_DUP |
-		    MS_LEDGER_CLAIMED)) && ms_survey_in_shard(a->o, e->name))
+		    MS_LEDGER_CLAIMED)) && ms_update_walk_in_shard(a->o, e->name))
 			report(a, CLASS_MISSING, e->name, NULL);
 	}
 	free(gone);
@@ -310,23 +313,26 @@ ms_audit_main(const struct ms_options *o)
 {
 	struct audit a = { .o = o };
 	const char *path = o->audit;
+	struct ms_manifest_input in;
 
 	a.ndjson = o->format_name != NULL;	/* main let only ndjson by */
 	if (ms_selection_load(&o->sel) == -1)
 		return MS_EXIT_USAGE;
-	if (ms_ledger_load(&a.l, path, &o->sel) == -1) {
-		ms_warn("%s: %s", path, strerror(errno));
+	if (ms_text_input(&in, path) == -1 ||
+	    ms_ledger_load(&a.l, &in, &o->sel) == -1) {
+		ms_warn("%s: %s", path, ms_text_strerror(errno));
+		ms_outcome_note(ms_text_outcome(errno));
 		return MS_EXIT_FAIL;
 	}
 	if (a.l.cnt > 0 && !a.l.versioned && !o->quiet)
 		ms_warn("%s: no multisum bookkeeping: corrupt files are "
 		    "reported as modified", path);
 	a.self_known = stat(path, &a.self) == 0;
-	if (ms_survey_run(o, &a.l, &(struct ms_survey_ops){ need_hash, result,
-	    missed, is_self }, &a) == -1)
+	if (ms_update_walk_run(o, &a.l, &(struct ms_update_walk_ops){
+	    need_hash, result, missed, is_self }, &a) == -1)
 		a.failed++;
 	pair_moves(&a);
-	if (ms_survey_flush() == -1)
+	if (ms_update_walk_flush() == -1)
 		a.failed++;
 	if (!o->quiet)
 		fprintf(stderr, "%zu unchanged, %zu modified, %zu corrupt, "
@@ -335,7 +341,9 @@ ms_audit_main(const struct ms_options *o)
 		    a.cnt[CLASS_MOVED], a.cnt[CLASS_NEW], a.cnt[CLASS_MISSING]);
 	ms_ledger_free(&a.l);
 	for (size_t c = CLASS_MODIFIED; c < CLASS_CNT; c++)
-		if (a.cnt[c] > 0)
+		if (a.cnt[c] > 0) {
+			ms_outcome_note(MS_OUTCOME_FAIL);
 			return MS_EXIT_FAIL;
+		}
 	return a.failed > 0 ? MS_EXIT_FAIL : MS_EXIT_OK;
 }

@@ -24,6 +24,7 @@
 #include "modes/check_explain.h"
 #include "io/output.h"
 #include "io/text_input.h"
+#include "base/outcome.h"
 #include "base/util.h"
 
 /*
@@ -120,6 +121,7 @@ add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
 	rec = rec_new(r, REC_ENTRY, m, want_len);
 	rec->line = line;
 	rec->how = e->how;
+	rec->guessed = e->guessed;
 	rec->outside = e->outside;
 	rec->escaped = e->escaped;
 	if (e->note != NULL)	/* said with the first such entry */
@@ -153,6 +155,9 @@ add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
  * Hand the manifest's entries to the engine, or mark them as refused.
  * The records are settled first: at -j1 the engine reports (and frees)
  * them during ms_engine_submit, so the second pass touches tasks only.
+ * A list's probe (check_resolve.c) is the exception: what is settled up
+ * to it is submitted, and the records after it, still held, wait until
+ * it is reported.
  */
 static void
 submit(struct run *r, bool pgp)
@@ -185,7 +190,20 @@ submit(struct run *r, bool pgp)
 			rec->task->err = EBUSY;
 			rec->done = true;
 		} else if (r->engine != NULL) {
+			/* a guess takes what its list turned out to be */
+			ms_check_settle(r, rec);
 			r->go[ngo++] = rec->task;
+			if (ms_check_probe(r, rec)) {
+				/* its list waits for it, so that no file is
+				 * read twice (rec may be freed meanwhile) */
+				struct manifest *pm = rec->m;
+
+				for (size_t i = 0; i < ngo; i++)
+					ms_engine_submit(r->engine, r->go[i]);
+				ngo = 0;
+				while (pm->probing && ms_engine_wait(r->engine))
+					;
+			}
 		}
 	}
 	r->pending = NULL;
@@ -505,8 +523,10 @@ ms_check_run(const struct ms_options *o, const struct ms_check_style *style)
 
 	/* The faces read their lists plainly, as their tools do. */
 	if (ms_verifier_new(style->rules.dialect == MS_DIALECT_NATIVE ?
-	    &o->signing : NULL, &r.verifier) == -1)
+	    &o->signing : NULL, &r.verifier) == -1) {
+		ms_outcome_note(MS_OUTCOME_SIGNATURE);	/* no key to check with */
 		return MS_EXIT_FAIL;
+	}
 	start(&r, o, style);
 	r.stdin_manifest = o->nfiles == 0;
 	for (size_t i = 0; i < o->nfiles; i++)

@@ -50,8 +50,10 @@ ms_explain_debug(struct ms_output *out, const char *manifest,
 
 bool
 ms_explain_hint(struct ms_output *out, const char *manifest,
-    const struct ms_digest_spec *s, enum ms_resolved how)
+    const struct ms_digest_spec *s, enum ms_resolved how, bool tried)
 {
+	const char *also = tried ? ", and matched neither it nor what may "
+	    "stand in for it" : "";
 	char others[160], buf[32];
 
 	if (how == MS_BY_DECIMAL && manifest != NULL) {
@@ -63,20 +65,20 @@ ms_explain_hint(struct ms_output *out, const char *manifest,
 	}
 	if (how != MS_BY_LENGTH && how != MS_BY_NAME)
 		return false;
-	ms_manifest_others(s, others, sizeof(others));
+	ms_manifest_others(s, tried, others, sizeof(others));
 	ms_output_flush(out);
 	if (manifest == NULL)
-		ms_warn("--expect: the digest was taken as %s (by %s); if it is "
-		    "of another algorithm, name it with -a or a prefix "
+		ms_warn("--expect: the digest was taken as %s (by %s)%s; if it "
+		    "is of another algorithm, name it with -a or a prefix "
 		    "(ALG:HEX)%s%s", ms_spec_name(s, buf, sizeof(buf)),
-		    ms_resolved_text(how), others[0] ? "; same length: " : "",
-		    others);
+		    ms_resolved_text(how), also,
+		    others[0] ? "; same length: " : "", others);
 	else
-		ms_warn("%s: untagged digests were taken as %s (by %s); if they "
-		    "are of another algorithm, name it with -a%s%s%s",
+		ms_warn("%s: untagged digests were taken as %s (by %s)%s; if "
+		    "they are of another algorithm, name it with -a%s%s%s",
 		    ms_quotef(manifest), ms_spec_name(s, buf, sizeof(buf)),
-		    ms_resolved_text(how), others[0] ? " (" : "", others,
-		    others[0] ? ")" : "");
+		    ms_resolved_text(how), also,
+		    others[0] ? " (" : "", others, others[0] ? ")" : "");
 	return true;
 }
 

@@ -36,11 +36,13 @@ void	 ms_explain_debug(struct ms_output *out, const char *manifest,
 
 /*
  * After a FAILED line whose algorithm was a guess (its length or the
- * manifest's name): what was assumed and how to name another.  manifest
- * is NULL for --expect.  Returns whether it said anything.
+ * manifest's name): what was assumed and how to name another; tried:
+ * its stand-ins were tried too, and only those that may not stand in
+ * are named.  manifest is NULL for --expect.  Returns whether it said
+ * anything.
  */
 bool	 ms_explain_hint(struct ms_output *out, const char *manifest,
-	    const struct ms_digest_spec *s, enum ms_resolved how);
+	    const struct ms_digest_spec *s, enum ms_resolved how, bool tried);
 
 /* A non-cryptographic default taken by length is named; said or not. */
 bool	 ms_explain_note(struct ms_output *out, const char *manifest,

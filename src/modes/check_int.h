@@ -44,6 +44,13 @@ struct manifest {
 	bool		 unsigned_read;	/* lines were verified before any PGP
 					 * header: one later is REC_LATE_PGP */
 	bool		 late_pgp;	/* and one came: the run fails */
+	/* check_resolve.c: the algorithm its guessed digests turned out
+	 * to be, per length (the guess itself when no stand-in matched) */
+	struct ms_digest_spec found[4];
+	size_t		 nfound;
+	bool		 tried;		/* stand-ins were tried (the hint) */
+	bool		 probed;	/* its probe was chosen (once a list) */
+	bool		 probing;	/* and is not reported yet */
 };
 
 enum rec_kind {
@@ -78,6 +85,8 @@ struct rec {
 	 * none), how many members of its name went by */
 	size_t		 place, member, namesakes;
 	size_t		 n;		/* REC_ENTRY: digests on the line */
+	unsigned	 guessed;	/* bit i: digest i's algorithm a guess */
+	bool		 probe;		/* its list waits for its verdict */
 	size_t		 len[MS_MANIFEST_DIGESTS];	/* compared prefix of each */
 	size_t		 want_len;	/* all of them */
 	unsigned char	 want[];	/* the expected digests, end to end */
@@ -138,5 +147,30 @@ void	 ms_check_registry_free(struct ms_check_registry *g);
  * the caller reports them.
  */
 void	 ms_check_archive(struct run *r);
+
+/*
+ * check_resolve.c: an untagged digest taken by its length or its list's
+ * name is a guess.  ms_check_found: what the list's digests of len bytes
+ * turned out to be, or NULL if not known yet.  ms_check_resolve: rec's
+ * file did not match its guess; read it again through the guess's
+ * stand-ins (ms_manifest_stand_ins) at once, or through what the list
+ * turned out to be, and if one matches make rec's task hold its digest
+ * and say once per list which it is.  Returns whether one matched.
+ */
+const struct ms_digest_spec *ms_check_found(const struct manifest *m,
+	    size_t len);
+bool	 ms_check_resolve(struct run *r, struct rec *rec);
+/* rec matched: its guesses are its list's algorithms, where none was. */
+void	 ms_check_matched(struct manifest *m, const struct rec *rec);
+/*
+ * Before rec is submitted: ms_check_settle gives its guesses what its
+ * list turned out to be; ms_check_probe says whether rec is to be its
+ * list's probe, the first guess of the list, of a regular file small
+ * enough (MS_PROBE_MAX) to be hashed alone while the list's later
+ * records wait for its verdict, so that none of them is read twice.
+ */
+#define MS_PROBE_MAX	((long long)64 << 20)
+void	 ms_check_settle(struct run *r, struct rec *rec);
+bool	 ms_check_probe(struct run *r, struct rec *rec);
 
 #endif

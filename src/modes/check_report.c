@@ -22,6 +22,7 @@
 #include "modes/check_explain.h"
 #include "io/output.h"
 #include "manifest/format.h"
+#include "base/outcome.h"
 #include "base/quote.h"
 #include "base/rust_text.h"
 #include "base/util.h"
@@ -97,6 +98,10 @@ static void
 unreadable(struct run *r, struct rec *rec, const char *why)
 {
 	rec->m->unreadable++;
+	/* a file not there is an entry missing, a refusal (err < 0) is
+	 * multisum's: a retry will not change them */
+	ms_outcome_note(rec->task->err < 0 || rec->task->err == ENOENT ||
+	    rec->task->err == EBUSY ? MS_OUTCOME_FAIL : MS_OUTCOME_RETRY);
 	if (r->style->inline_causes) {
 		char *what = ms_xasprintf("FAILED (%s)", why);
 
@@ -138,7 +143,7 @@ explain(struct run *r, struct manifest *m, const struct rec *rec, bool ok)
 	if (rec->n != 1)
 		return;
 	if (!ok && !m->hinted &&
-	    ms_explain_hint(out, mname, &t->sel->spec[0], rec->how))
+	    ms_explain_hint(out, mname, &t->sel->spec[0], rec->how, m->tried))
 		m->hinted = true;
 	if (ok && !m->noted &&
 	    ms_explain_note(out, mname, &t->sel->spec[0], rec->how))
@@ -151,6 +156,7 @@ report_entry(struct run *r, struct rec *rec)
 	struct manifest *m = rec->m;
 	struct ms_task *t = rec->task;
 	const struct ms_options *o = r->o;
+	bool ok;
 
 	m->any_entry = true;
 	if (rec->why != NULL && !m->pathed) {
@@ -168,6 +174,7 @@ report_entry(struct run *r, struct rec *rec)
 	if (t->err == ENOTSUP) {
 		/* The backend did not load: said once, by sel_new. */
 		m->unsupported++;
+		ms_outcome_note(MS_OUTCOME_FAIL);
 		say(r, "%s: %s: unsupported algorithm %s", ms_quotef(m->name),
 		    ms_quotef(t->path), rec->task->sel->cnt ?
 		    rec->task->sel->spec[0].algo->name : "of this build");
@@ -177,6 +184,8 @@ report_entry(struct run *r, struct rec *rec)
 		unreadable(r, rec, cause(r, t->err));
 		return;
 	}
+	/* a guess that failed: its stand-ins (check_resolve.c) */
+	ok = t->err == 0 && (matches(t, rec) || ms_check_resolve(r, rec));
 	if (o->debug)
 		ms_explain_debug(&r->out, rec->m->name, rec->line, t->path, t->sel,
 		    rec->how);
@@ -184,13 +193,15 @@ report_entry(struct run *r, struct rec *rec)
 		unreadable(r, rec, cause(r, t->err));
 		return;
 	}
-	if (matches(t, rec)) {
+	if (ok) {
+		ms_check_matched(m, rec);
 		m->matched = true;
 		explain(r, m, rec, true);
 		if (!o->status && !o->quiet)
 			verdict(r, rec, "OK");
 	} else {
 		m->mismatched++;
+		ms_outcome_note(MS_OUTCOME_FAIL);
 		if (!o->status)
 			verdict(r, rec, "FAILED");
 		if (!o->status)
@@ -220,6 +231,7 @@ manifest_unreadable(struct run *r, struct manifest *m)
 	const char *name = ms_quotef(m->name);
 
 	r->failed = true;
+	ms_outcome_note(MS_OUTCOME_RETRY);
 	if (r->style->fatal_unreadable)
 		stop(r, cause(r, m->open_err != 0 ? m->open_err :
 		    m->read_cause != 0 ? m->read_cause : EIO));
@@ -266,6 +278,7 @@ report_end(struct run *r, struct manifest *m)
 
 	if (m->refused) {
 		r->failed = true;	/* its REC_SIGNATURE said why */
+		ms_outcome_note(MS_OUTCOME_SIGNATURE);
 		return;
 	}
 	if (m->open_err != 0 || m->read_err) {
@@ -284,6 +297,7 @@ report_end(struct run *r, struct manifest *m)
 			say(r, "%s: no properly formatted checksum lines found",
 			    ms_quotef(m->name));
 		r->failed = true;
+		ms_outcome_note(MS_OUTCOME_FAIL);
 		return;
 	}
 	if (!o->status && m->summary)
@@ -291,6 +305,11 @@ report_end(struct run *r, struct manifest *m)
 	/* A line not verified (unsupported, unsigned) fails the run. */
 	if (!m->matched || line_failed || (o->strict && m->bad != 0))
 		r->failed = true;
+	if (m->outside != 0 || m->late_pgp)
+		ms_outcome_note(MS_OUTCOME_SIGNATURE);
+	if ((o->strict && m->bad != 0) || (!m->matched &&
+	    m->unreadable == 0 && m->outside == 0))
+		ms_outcome_note(MS_OUTCOME_FAIL);
 }
 
 static void
@@ -358,6 +377,8 @@ ms_check_report(struct run *r, struct rec *rec)
 	/* after a fatal error, nothing more is said */
 	if (!r->stopped)
 		say_record(r, rec);
+	if (rec->kind == REC_ENTRY && rec->probe)
+		rec->m->probing = false;	/* its list goes on */
 	ms_output_lines(&r->out);	/* as soon as it and every earlier one */
 	if (rec->kind == REC_ENTRY)
 		ms_task_free(rec->task);

@@ -20,6 +20,7 @@
 #include "engine/engine_members.h"
 #include "io/output.h"
 #include "modes/scope.h"
+#include "base/outcome.h"
 #include "base/quote.h"
 #include "base/rust_text.h"
 #include "base/util.h"
@@ -60,6 +61,8 @@ failed(struct run *r, const char *path, int err, const char *why)
 		ms_warn("%s: %s", ms_quotef(path), err != 0 ? ms_strerror(err) :
 		    why);
 	}
+	/* a cause from the system may pass; a refusal will not */
+	ms_outcome_note(err != 0 ? MS_OUTCOME_RETRY : MS_OUTCOME_FAIL);
 	r->failed++;
 }
 
@@ -79,6 +82,9 @@ emit(void *arg, struct ms_task *t)
 {
 	struct run *r = arg;
 	bool crc = t->sel->spec[0].algo->legacy == MS_LEGACY_CKSUM;
+	/* --stdin-name: standard input's name, in its line and its error */
+	const char *name = r->o->stdin_name != NULL &&
+	    strcmp(t->path, "-") == 0 ? r->o->stdin_name : t->path;
 	const char *why;
 
 	if (crc && t->err == EISDIR && r->style->crc_dir_empty) {
@@ -87,19 +93,19 @@ emit(void *arg, struct ms_task *t)
 		memcpy(t->digest, "\xff\xff\xff\xff", 4);
 	}
 	if (t->err == REFUSED) {
-		failed(r, t->path, 0, r->style->stdin_refusal);
+		failed(r, name, 0, r->style->stdin_refusal);
 	} else if (t->err == ENOENT && t->walked) {
 		/* found by the walk, gone since: the tree changed, no error */
 		ms_output_flush(&r->out);
 		ms_walk_vanished(t->path, "not listed");
 	} else if (t->err != 0) {
-		failed(r, t->path, t->err, NULL);
-	} else if ((why = ms_format_refuses(&r->o->fmt, t->path)) != NULL) {
-		failed(r, t->path, 0, why);
+		failed(r, name, t->err, NULL);
+	} else if ((why = ms_format_refuses(&r->o->fmt, name)) != NULL) {
+		failed(r, name, 0, why);
 	} else if ((why = r->style->late_refusal) != NULL) {
 		/* as b3sum 1.2, which has begun the line by then */
-		ms_format_lead(r->out.fp, &r->o->fmt, t->path);
-		failed(r, t->path, 0, why);
+		ms_format_lead(r->out.fp, &r->o->fmt, name);
+		failed(r, name, 0, why);
 	} else if (r->o->match != NULL && known(r->o, t) == r->o->unmatched) {
 		/* --match, --unmatched: not one of the files asked for */
 	} else {
@@ -107,7 +113,7 @@ emit(void *arg, struct ms_task *t)
 			r->debug_said = true;
 			ms_warn("%s", r->style->crc_debug);
 		}
-		ms_format_result(r->out.fp, &r->o->fmt, t->path, t->sel,
+		ms_format_result(r->out.fp, &r->o->fmt, name, t->sel,
 		    t->digest, t->size);
 		ms_output_lines(&r->out);
 	}
@@ -192,6 +198,7 @@ choose_member(void *arg, const char *name, void **user)
 		/* its line would not read back */
 		ms_warn("%s: a member with an empty name: not hashed",
 		    r->o->archive);
+		ms_outcome_note(MS_OUTCOME_FAIL);
 		r->failed++;
 		return NULL;
 	}
@@ -206,6 +213,7 @@ unread_link(void *arg, const char *name, const char *link, void *user)
 	(void)user;
 	ms_warn("%s: hard link to %s, which was not hashed (name it too)",
 	    name, link);
+	ms_outcome_note(MS_OUTCOME_FAIL);
 	r->failed++;
 }
 
@@ -226,6 +234,7 @@ hash_archive(struct run *r)
 	for (size_t i = 0; rc != -1 && i < o->nfiles; i++)
 		if (!r->found[i]) {
 			ms_warn("%s: not found in %s", o->files[i], o->archive);
+			ms_outcome_note(MS_OUTCOME_FAIL);
 			r->failed++;
 		}
 	free(r->found);

@@ -23,6 +23,8 @@
 #include "modes/part.h"
 #include "modes/update.h"
 #include "io/output.h"
+#include "base/outcome.h"
+#include "io/text_input.h"
 #include "base/quote.h"
 #include "base/util.h"
 
@@ -45,6 +47,7 @@ struct merge {
 	bool		 stamped;	/* some input carried bookkeeping */
 	int64_t		 stamp;		/* the oldest stamp: the safe one */
 	size_t		 failed;
+	size_t		 unreadable;	/* of failed: a shard not read (exit 3) */
 };
 
 static void
@@ -55,6 +58,26 @@ append(struct item *it, const char *line, size_t n)
 	it->len += n;
 }
 
+/* A new item named name, of input's, after its bookkeeping line stat
+ * (or NULL), which it takes. */
+static struct item *
+new_item(struct merge *m, const char *name, char *stat, size_t input)
+{
+	struct item *it;
+
+	if (m->cnt == m->cap) {
+		m->cap = m->cap ? m->cap * 2 : 1024;
+		m->it = ms_xrealloc(m->it, m->cap * sizeof(*m->it));
+	}
+	it = &m->it[m->cnt++];
+	memset(it, 0, sizeof(*it));
+	it->name = ms_xstrdup(name);
+	it->stat = stat;
+	it->input = input;
+	it->seq = m->cnt;
+	return it;
+}
+
 static void
 read_input(struct merge *m, size_t input)
 {
@@ -62,21 +85,25 @@ read_input(struct merge *m, size_t input)
 	struct ms_manifest_rules rules = { .dialect = MS_DIALECT_NATIVE,
 	    .given = m->o->sel_given ? &m->o->sel : NULL };
 	struct ms_manifest_state st = { 0 };
-	FILE *fp = fopen(path, "r");
-	char *line = NULL, *copy = NULL, *pending = NULL;
-	size_t cap = 0;
+	struct ms_manifest_input in;
+	struct ms_lines r;
+	char *line, *copy = NULL, *pending = NULL;
+	uint64_t at;
 	ssize_t n;
 	struct item *cur = NULL;
 	struct ms_ledger_head *h = &m->head[input];
 
-	if (fp == NULL) {
+	/* through the door, as -c reads lists (UTF-16 decoded) */
+	if (ms_text_input(&in, path) == -1) {
 		ms_warn("%s: %s", path, strerror(errno));
+		m->unreadable++;
 		m->failed++;
 		m->unread[input] = true;
 		return;
 	}
+	ms_lines_init(&r, &in);
 	ms_manifest_begin(&rules, &st, path);
-	while ((n = getline(&line, &cap, fp)) > 0) {
+	while ((n = ms_lines_next(&r, &line, &at)) > 0) {
 		struct ms_manifest_entry e;
 
 		if (st.line == 0 && ms_ledger_head_parse(h, line)) {
@@ -121,31 +148,28 @@ read_input(struct merge *m, size_t input)
 			break;
 		}
 		if (cur == NULL || pending != NULL || strcmp(cur->name, e.name) != 0) {
-			if (m->cnt == m->cap) {
-				m->cap = m->cap ? m->cap * 2 : 1024;
-				m->it = ms_xrealloc(m->it, m->cap * sizeof(*m->it));
-			}
-			cur = &m->it[m->cnt++];
-			memset(cur, 0, sizeof(*cur));
-			cur->name = ms_xstrdup(e.name);
-			cur->stat = pending;
-			cur->input = input;
-			cur->seq = m->cnt;
+			cur = new_item(m, e.name, pending, input);
 			pending = NULL;
 		}
 		append(cur, line, (size_t)n);
 		if (line[n - 1] != '\n')
 			append(cur, "\n", 1);
 	}
-	if (ferror(fp)) {
-		ms_warn("%s: %s", path, strerror(errno));
+	if (n == -1) {
+		ms_warn("%s: %s", path, ms_text_strerror(errno));
+		if (ms_text_outcome(errno) == MS_OUTCOME_RETRY)
+			m->unreadable++;
 		m->failed++;
 	}
-	fclose(fp);
+	if (ms_manifest_input_close(&in) == -1 && n != -1) {
+		ms_warn("%s: %s", path, strerror(errno));
+		m->unreadable++;
+		m->failed++;
+	}
+	ms_lines_free(&r);
 	ms_manifest_end(&st);
 	free(pending);
 	free(copy);
-	free(line);
 }
 
 /* Walk order: byte order, component by component. */
@@ -319,6 +343,9 @@ ms_merge_main(const struct ms_options *o)
 		    " (--partial merges the others)");
 		if (!o->partial)
 			m.failed++;
+		/* a shard not read may be the one missing: read it next time */
+		if (!o->partial && m.unreadable > 0)
+			m.unreadable++;
 		ms_shard_set_free(&missing);
 	}
 	if (m.cnt > 1)
@@ -341,6 +368,9 @@ ms_merge_main(const struct ms_options *o)
 		b->text = NULL;		/* printed once */
 	}
 	if (m.failed > 0) {
+		/* a shard not read may be read next time; the others will not */
+		ms_outcome_note(m.failed > m.unreadable ? MS_OUTCOME_FAIL :
+		    MS_OUTCOME_RETRY);
 		if (o->output != NULL)
 			ms_warn("%s: not written", o->output);
 		status = MS_EXIT_FAIL;

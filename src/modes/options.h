@@ -66,6 +66,7 @@ struct ms_options {
 	const char	*files_from;	/* --files-from / --files0-from */
 	bool		 files_from_nul;
 	const char	*archive;	/* --archive */
+	const char	*stdin_name;	/* --stdin-name: "-" so named in output */
 	int		 progress;	/* -1 auto, 0 never, 1 always */
 
 	/* keeping manifests over time (update.c, audit.c, merge.c) */

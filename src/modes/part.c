@@ -27,6 +27,7 @@
 #include "manifest/format.h"
 #include "manifest/part_record.h"
 #include "io/output.h"
+#include "base/outcome.h"
 #include "base/quote.h"
 #include "base/util.h"
 
@@ -74,6 +75,8 @@ hash_part(const struct ms_options *o, const char *path,
 		ms_warn("%s: file changed as we read it", ms_quotef(path));
 		rc = -1;
 	}
+	if (rc == -1)
+		ms_outcome_note(MS_OUTCOME_RETRY);
 	ms_task_free(done);
 	return rc;
 }
@@ -96,6 +99,7 @@ ms_part_main(const struct ms_options *o)
 		ms_bug("part: validate() let a selection through");
 	if (stat(path, &st) == -1) {
 		ms_warn("%s: %s", ms_quotef(path), strerror(errno));
+		ms_outcome_note(MS_OUTCOME_RETRY);
 		return MS_EXIT_FAIL;
 	}
 	if (!S_ISREG(st.st_mode)) {
@@ -198,11 +202,13 @@ read_all(const struct ms_options *o, struct got *g)
 		g[i].path = o->files[i];
 		if (fp == NULL) {
 			ms_warn("%s: %s", o->files[i], strerror(errno));
+			ms_outcome_note(MS_OUTCOME_RETRY);
 			ok = false;
 			continue;
 		}
 		if (ms_part_record_read(fp, &g[i].r, &why) == -1) {
 			ms_warn("%s: %s", o->files[i], why);
+			ms_outcome_note(MS_OUTCOME_FAIL);
 			ok = false;
 		}
 		fclose(fp);
@@ -302,6 +308,7 @@ join(struct got *g, size_t n, unsigned char *d)
 			    p->saved[i].len, p->off, p->len) == -1) {
 				ms_warn("%s: the saved state of %s is damaged",
 				    g[k].path, sel->spec[i].algo->name);
+				ms_outcome_note(MS_OUTCOME_FAIL);
 				ok = false;
 			}
 		}

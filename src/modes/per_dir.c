@@ -36,6 +36,7 @@
 #include "modes/check.h"
 #include "io/output.h"
 #include "manifest/format.h"
+#include "base/outcome.h"
 #include "base/quote.h"
 #include "base/util.h"
 
@@ -189,6 +190,7 @@ emit(void *arg, struct ms_task *t)
 	} else if (t->err != 0) {
 		fflush(stdout);
 		ms_warn("%s: %s", ms_quotef(t->path), strerror(t->err));
+		ms_outcome_note(MS_OUTCOME_RETRY);
 		f->failed++;
 		p->failed++;
 	} else {
@@ -285,6 +287,7 @@ write_file(void *arg, const char *path, bool walked)
 		/* an operand that is no folder has no folder to list it */
 		ms_warn("%s: not a directory: --per-dir writes one manifest per "
 		    "folder", ms_quotef(path));
+		ms_outcome_note(MS_OUTCOME_FAIL);
 		p->failed++;
 		return;
 	}
@@ -428,6 +431,7 @@ check_file(void *arg, const char *path, bool walked)
 	if (p->cur == NULL) {
 		ms_warn("%s: not a directory: --per-dir checks the manifests of "
 		    "folders", ms_quotef(path));
+		ms_outcome_note(MS_OUTCOME_FAIL);
 		p->failed++;
 		return;
 	}
@@ -484,6 +488,9 @@ ms_per_dir_main(const struct ms_options *o)
 	p.walk.folder = check_folder_event;
 	p.check = ms_check_begin(o);
 	each_operand(&p, check_file);
+	if (p.missing > 0 || p.lost > 0 ||
+	    (o->strict && (p.unlisted > 0 || p.unmanifested > 0)))
+		ms_outcome_note(MS_OUTCOME_FAIL);	/* folders, lists missing */
 	status = ms_check_end(p.check, p.failed > 0 || p.missing > 0 ||
 	    p.lost > 0 ||
 	    (o->strict && (p.unlisted > 0 || p.unmanifested > 0)));

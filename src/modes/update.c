@@ -22,6 +22,8 @@
 #include "modes/update_int.h"
 #include "engine/engine_pieces.h"
 #include "modes/update_walk.h"
+#include "base/outcome.h"
+#include "io/text_input.h"
 #include "base/quote.h"
 #include "base/util.h"
 
@@ -136,7 +138,7 @@ same_content(const struct update *u, const struct ms_ledger_entry *e,
 }
 
 static void missed(void *arg, const char *path, struct ms_ledger_entry *e,
-    enum ms_survey_miss how, int err, bool operand);
+    enum ms_update_walk_miss how, int err, bool operand);
 
 static void
 result(void *arg, const char *path, struct ms_ledger_entry *e,
@@ -161,6 +163,7 @@ result(void *arg, const char *path, struct ms_ledger_entry *e,
 		if (ms_pieces_of(path, u->o->piece_size, fs, &hex) == -1) {
 			ms_warn("%s: %s", ms_quotef(path), errno == EAGAIN ?
 			    "changed while it was read" : ms_strerror(errno));
+			ms_outcome_note(MS_OUTCOME_RETRY);
 			u->failed++;
 			/* its old entry kept, said and counted as kept */
 			missed(u, path, e, MS_MISS_BELOW, 0, false);
@@ -197,7 +200,7 @@ command_line_operand(const struct ms_options *o, const char *path)
 
 static void
 missed(void *arg, const char *path, struct ms_ledger_entry *e,
-    enum ms_survey_miss how, int err, bool operand)
+    enum ms_update_walk_miss how, int err, bool operand)
 {
 	struct update *u = arg;
 
@@ -353,10 +356,13 @@ static int
 load(struct update *u, const char *path)
 {
 	const struct ms_options *o = u->o;
+	struct ms_manifest_input in;
 
-	if (ms_ledger_load_shaped(&u->l, path, &o->sel, &u->shape) == -1) {
+	if (ms_text_input(&in, path) == -1 ||
+	    ms_ledger_load_shaped(&u->l, &in, &o->sel, &u->shape) == -1) {
 		if (errno != ENOENT) {
-			ms_warn("%s: %s", path, strerror(errno));
+			ms_warn("%s: %s", path, ms_text_strerror(errno));
+			ms_outcome_note(ms_text_outcome(errno));
 			return -1;
 		}
 		ms_ledger_empty(&u->l, &o->sel);	/* the first run */
@@ -366,6 +372,7 @@ load(struct update *u, const char *path)
 	if (u->l.cnt == 0 && u->l.bad > 0 && u->l.head.algorithms == NULL &&
 	    !u->l.versioned) {
 		ms_warn("%s: holds no checksum line: not replaced", path);
+		ms_outcome_note(MS_OUTCOME_FAIL);
 		ms_ledger_free(&u->l);
 		return -1;
 	}
@@ -395,7 +402,7 @@ ms_update_main(const struct ms_options *o)
 		return MS_EXIT_USAGE;
 	/* A missing or unreadable operand (an unmounted tree) leaves the
 	 * ledger as it is, before anything is read. */
-	if (ms_survey_probe(o) > 0) {
+	if (ms_update_walk_probe(o) > 0) {
 		ms_warn("%s: not updated", path);
 		return MS_EXIT_FAIL;
 	}
@@ -422,8 +429,8 @@ ms_update_main(const struct ms_options *o)
 	u.head.stamp_ns = ms_ledger_stamp(fileno(u.out.fp));
 	ms_ledger_head_write(u.out.fp, &u.head);
 	ms_update_checkpoint_start(&u);
-	if (ms_survey_run(o, &u.l, &(struct ms_survey_ops){ need_hash, result,
-	    missed, is_self }, &u) == -1)
+	if (ms_update_walk_run(o, &u.l, &(struct ms_update_walk_ops){
+	    need_hash, result, missed, is_self }, &u) == -1)
 		u.fatal++;
 	report_removed(&u);
 	/*
@@ -465,7 +472,7 @@ ms_update_main(const struct ms_options *o)
 			u.fatal++;
 		}
 	}
-	if (ms_survey_flush() == -1)
+	if (ms_update_walk_flush() == -1)
 		status = MS_EXIT_FAIL;
 	/* after "not updated", no count claims to have been applied */
 	if (!o->quiet && u.fatal == 0)

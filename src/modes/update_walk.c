@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/outcome.h"
 #include "base/quote.h"
 #include "base/util.h"
 
@@ -37,7 +38,7 @@ struct rec {
 	bool		 done;
 	bool		 walked;	/* found by the walk */
 	bool		 miss;		/* how, err: ops->missed */
-	enum ms_survey_miss how;
+	enum ms_update_walk_miss how;
 	int		 err;
 	char		 path[];
 };
@@ -47,7 +48,7 @@ struct survey {
 	struct ms_engine_config cfg;	/* o->engine, with the progress line */
 	struct ms_walk_opts walk;	/* o->walk, with our event hook */
 	struct ms_ledger *l;
-	const struct ms_survey_ops *ops;
+	const struct ms_update_walk_ops *ops;
 	void		*arg;
 	const char	*operand;
 	struct ms_engine *engine;
@@ -94,10 +95,12 @@ stat_path(struct survey *s, const char *path, struct stat *st)
 static void
 hand_over(struct survey *s, struct rec *r)
 {
-	const struct ms_survey_ops *ops = s->ops;
+	const struct ms_update_walk_ops *ops = s->ops;
 	struct ms_task *t = r->task;
 
 	if (r->miss) {
+		if (r->how == MS_MISS_FAILED)
+			ms_outcome_note(MS_OUTCOME_RETRY);
 		if (r->how == MS_MISS_GONE && r->e != NULL)
 			r->e->flags &= ~(uint32_t)MS_LEDGER_SEEN;
 		ops->missed(s->arg, r->path, r->e, r->how, r->err, !r->walked);
@@ -107,6 +110,7 @@ hand_over(struct survey *s, struct rec *r)
 			r->e->flags &= ~(uint32_t)MS_LEDGER_SEEN;
 		ops->missed(s->arg, r->path, r->e, MS_MISS_GONE, t->err, !r->walked);
 	} else if (t != NULL && t->err != 0) {
+		ms_outcome_note(MS_OUTCOME_RETRY);
 		ops->missed(s->arg, r->path, r->e, MS_MISS_FAILED, t->err,
 		    !r->walked);
 	} else {
@@ -160,7 +164,7 @@ queue(struct survey *s, const char *path, struct ms_ledger_entry *e,
 
 static void
 queue_miss(struct survey *s, const char *path, struct ms_ledger_entry *e,
-    enum ms_survey_miss how, int err, bool walked)
+    enum ms_update_walk_miss how, int err, bool walked)
 {
 	struct rec *r = queue(s, path, e, walked);
 
@@ -328,8 +332,8 @@ list_operand(void *arg, const char *path, bool walked)
 }
 
 int
-ms_survey_run(const struct ms_options *o, struct ms_ledger *l,
-    const struct ms_survey_ops *ops, void *arg)
+ms_update_walk_run(const struct ms_options *o, struct ms_ledger *l,
+    const struct ms_update_walk_ops *ops, void *arg)
 {
 	struct survey s = { .o = o, .cfg = o->engine, .walk = o->walk, .l = l,
 	    .ops = ops, .arg = arg, .dirfd = -1 };
@@ -356,7 +360,7 @@ ms_survey_run(const struct ms_options *o, struct ms_ledger *l,
 }
 
 size_t
-ms_survey_probe(const struct ms_options *o)
+ms_update_walk_probe(const struct ms_options *o)
 {
 	size_t bad = 0;
 
@@ -365,6 +369,7 @@ ms_survey_probe(const struct ms_options *o)
 
 		if (err != 0) {
 			ms_warn("%s: %s", ms_quotef(o->files[i]), strerror(err));
+			ms_outcome_note(MS_OUTCOME_RETRY);	/* unmounted? */
 			bad++;
 		}
 	}
@@ -372,7 +377,7 @@ ms_survey_probe(const struct ms_options *o)
 }
 
 bool
-ms_survey_in_shard(const struct ms_options *o, const char *name)
+ms_update_walk_in_shard(const struct ms_options *o, const char *name)
 {
 	if (o->shard.n == 0)
 		return true;
@@ -386,10 +391,11 @@ ms_survey_in_shard(const struct ms_options *o, const char *name)
 }
 
 int
-ms_survey_flush(void)
+ms_update_walk_flush(void)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		ms_warn("write error: %s", strerror(errno ? errno : EIO));
+		ms_outcome_note(MS_OUTCOME_RETRY);
 		return -1;
 	}
 	return 0;

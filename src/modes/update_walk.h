@@ -4,8 +4,8 @@
  * update_walk.h - a tree against a ledger: the shared walk of --update and
  * --audit.
  */
-#ifndef MS_SURVEY_H
-#define MS_SURVEY_H
+#ifndef MS_UPDATE_WALK_H
+#define MS_UPDATE_WALK_H
 
 #include <stdbool.h>
 #include <sys/stat.h>
@@ -15,7 +15,7 @@
 #include "modes/options.h"
 
 /* A path the survey could not hand over as a file (ops->missed). */
-enum ms_survey_miss {
+enum ms_update_walk_miss {
 	/* Gone: found by the walk (or listed, with an entry of that name)
 	 * and gone when it was examined or read.  Its entry, if any, is no
 	 * longer MS_LEDGER_SEEN: the tree changed, this is no error. */
@@ -28,7 +28,7 @@ enum ms_survey_miss {
 	MS_MISS_BELOW,
 };
 
-struct ms_survey_ops {
+struct ms_update_walk_ops {
 	/*
 	 * A file of the tree, its entry in the ledger (or NULL) and its
 	 * status taken before any reading: true to hash it, false to
@@ -48,7 +48,7 @@ struct ms_survey_ops {
 	 * entry (or NULL); MS_LEDGER_SEEN for FAILED and BELOW entries.
 	 */
 	void	(*missed)(void *arg, const char *path, struct ms_ledger_entry *e,
-		    enum ms_survey_miss how, int err, bool operand);
+		    enum ms_update_walk_miss how, int err, bool operand);
 	/* Is st the manifest (or its replacement)?  Never part of the tree. */
 	bool	(*is_self)(void *arg, const struct stat *st);
 };
@@ -59,23 +59,23 @@ struct ms_survey_ops {
  * calls self are not part of the tree even when they lie inside it.
  * Returns -1 if a --files-from list could not be read (after a message).
  */
-int	 ms_survey_run(const struct ms_options *o, struct ms_ledger *l,
-	    const struct ms_survey_ops *ops, void *arg);
+int	 ms_update_walk_run(const struct ms_options *o, struct ms_ledger *l,
+	    const struct ms_update_walk_ops *ops, void *arg);
 
 /*
  * Before a run that must leave its ledger untouched when an operand is
  * missing: check every operand of o (ms_walk_probe).  The number that
  * failed, each after a message.
  */
-size_t	 ms_survey_probe(const struct ms_options *o);
+size_t	 ms_update_walk_probe(const struct ms_options *o);
 
 /*
  * Would the run of o have visited name (with --shard: is it in this
  * shard)?  For entries the walk did not find.
  */
-bool	 ms_survey_in_shard(const struct ms_options *o, const char *name);
+bool	 ms_update_walk_in_shard(const struct ms_options *o, const char *name);
 
 /* Flush the report on standard output; -1 after a message if it failed. */
-int	 ms_survey_flush(void);
+int	 ms_update_walk_flush(void);
 
 #endif

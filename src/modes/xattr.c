@@ -20,8 +20,8 @@
  *     the same timestamp tick could otherwise pass for corruption later;
  *   - a file that changed while it was read is an error, never a tag;
  *   - a failure of the attribute calls is said as what it is
- *     (io/xattr.c's words), never as corruption.
- * Reading and hashing are the engine's; the attribute calls io/xattr.c's.
+ *     (io/xattr_calls.c's words), never as corruption.
+ * Reading and hashing are the engine's; the attribute calls io/xattr_calls.c's.
  */
 #include "modes/xattr.h"
 
@@ -35,9 +35,10 @@
 #include <unistd.h>
 
 #include "io/output.h"
-#include "io/xattr.h"
+#include "io/xattr_calls.h"
 #include "manifest/ledger.h"
 #include "manifest/shatag.h"
+#include "base/outcome.h"
 #include "base/quote.h"
 #include "base/util.h"
 
@@ -80,7 +81,9 @@ now_ns(void)
 	return ts_ns(&now);
 }
 
-/* "FILE: WHY", after what standard output holds; the file failed. */
+/* "FILE: WHY", after what standard output holds; the file failed, as
+ * a file not read or a tag not stored does: a retry may pass (a refusal
+ * notes MS_OUTCOME_FAIL too, which wins). */
 static void
 failed(struct tagrun *r, const char *path, const char *fmt, const char *what)
 {
@@ -89,6 +92,7 @@ failed(struct tagrun *r, const char *path, const char *fmt, const char *what)
 	fflush(stdout);
 	ms_warn("%s: %s", ms_quotef(path), why);
 	free(why);
+	ms_outcome_note(MS_OUTCOME_RETRY);
 	r->failed++;
 }
 
@@ -153,6 +157,7 @@ submit(void *arg, const char *path, bool walked)
 
 	if (strcmp(path, "-") == 0) {
 		failed(r, path, "%s", "standard input has no extended attributes");
+		ms_outcome_note(MS_OUTCOME_FAIL);
 		return;
 	}
 	rec = ms_xcalloc(1, sizeof(*rec));
@@ -163,6 +168,7 @@ submit(void *arg, const char *path, bool walked)
 	}
 	if (!S_ISREG(rec->st.st_mode) && !S_ISDIR(rec->st.st_mode)) {
 		failed(r, path, "%s", "not a regular file: no tag");
+		ms_outcome_note(MS_OUTCOME_FAIL);
 		free(rec);
 		return;
 	}
@@ -451,6 +457,8 @@ ms_xattr_main(const struct ms_options *o)
 	for (size_t i = 0; i < r.nsels; i++)
 		free(r.sels[i]);
 	free(r.sels);
+	if (r.cnt[MS_SHATAG_CORRUPT] > 0)
+		ms_outcome_note(MS_OUTCOME_FAIL);
 	if (r.failed > 0 || r.cnt[MS_SHATAG_CORRUPT] > 0)
 		status = MS_EXIT_FAIL;
 	return status;

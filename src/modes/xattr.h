@@ -3,8 +3,8 @@
  * xattr.h - --xattr=update|audit (xattr.c): digests in each file's
  * extended attributes, cshatag's names and format.
  */
-#ifndef MS_MODES_XATTR_H
-#define MS_MODES_XATTR_H
+#ifndef MS_XATTR_H
+#define MS_XATTR_H
 
 #include "modes/options.h"
 

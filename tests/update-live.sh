@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# live.sh - --update of trees that change while they are read, and runs
+# update-live.sh - --update of trees that change while they are read, and runs
 # that are killed: nothing recorded is lost, nothing partial passes for
 # whole, and every summary says what was applied.
 . "$TESTS_SRCDIR/lib.sh"
@@ -102,7 +102,7 @@ test_unreadable_file_kept() {
 	grep -B1 ' d/b$' L > b.before
 	chmod 000 d/b
 	echo changed > d/c
-	status_is 1 "update" without_dac "$MULTISUM" -r -u L --format=ndjson d \
+	status_is 3 "update" without_dac "$MULTISUM" -r -u L --format=ndjson d \
 	    > fates 2> err
 	has_line err "multisum: d/b: Permission denied" "the cause, named"
 	has_line fates '{"path":"d/b","fate":"kept","error":"Permission denied"}' \
@@ -135,7 +135,7 @@ test_unreadable_directory_kept() {
 	age L
 	lines L | grep ' d/sub/' > sub.before
 	chmod 000 d/sub
-	status_is 1 "update" without_dac "$MULTISUM" -r -u L d 2> err
+	status_is 3 "update" without_dac "$MULTISUM" -r -u L d 2> err
 	chmod 755 d/sub
 	has_line err "multisum: d/sub: Permission denied" "named once"
 	has_line err "3 unchanged, 0 added, 0 changed, 0 removed, 2 kept" \
@@ -152,7 +152,7 @@ test_missing_operand() {
 	multisum -r -u L d 2> /dev/null
 	cp L before
 	for shard in "" "--shard=1/4" "--shard=2/4" "--shard=3/4" "--shard=4/4"; do
-		status_is 1 "update $shard" multisum -r $shard -u L d missing 2> err
+		status_is 3 "update $shard" multisum -r $shard -u L d missing 2> err
 		has_line err "multisum: missing: No such file or directory" \
 		    "$shard: named"
 		has_line err "multisum: L: not updated" "$shard: not updated"
@@ -173,7 +173,7 @@ test_write_error_not_updated() {
 	done
 	rm d/a
 	limit=$(( $(wc -c < L) / 512 + 1 ))
-	status_is 1 "the ledger outgrows the limit" \
+	status_is 3 "the ledger outgrows the limit" \
 	    sh -c 'trap "" XFSZ; ulimit -f "$1"; shift; "$@"' sh "$limit" \
 	    "$MULTISUM" -r -u L d 2> err
 	check "the write error is said" grep -q "multisum: L: write error: " err

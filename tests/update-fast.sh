@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# update2.sh - --update's fast paths: the ledger's own lines read without
+# update-fast.sh - --update's fast paths: the ledger's own lines read without
 # the generic parser, and unchanged entries carried over as the bytes
 # they were.  Whatever the old manifest's spelling, the result must
 # equal a fresh -r -o run, and nothing changed must leave it untouched.

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * xattr.h - a file's extended attributes: read, written, removed, listed,
- * through an open descriptor, and what a failure means in words.
+ * xattr_calls.h - a file's extended attributes: read, written, removed,
+ * listed, through an open descriptor, and what a failure means in words.
  */
-#ifndef MS_XATTR_H
-#define MS_XATTR_H
+#ifndef MS_XATTR_CALLS_H
+#define MS_XATTR_CALLS_H
 
 #include <stdbool.h>
 #include <stddef.h>

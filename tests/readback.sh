@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
-# edges.sh - what a new user meets at the edges (issue 21): the tool's
+# readback.sh - what a new user meets at the edges (issue 21): the tool's
 # own output reads back with its own -c (SFV names, archive members of
 # one name, cksum lines, untagged BLAKE2b of any length), and every
 # refusal names the file and the cause.
@@ -24,6 +24,21 @@ test_sfv_names() {
 	status_is 0 "what was written reads back" multisum -c l.sfv > out
 	has_line out "two words: OK" "a name with a blank is fine"
 	status_is 0 "from standard input too" multisum -c < l.sfv > /dev/null
+	# 8 hex digits name a file as well as a CRC (issue 31): "deadbeef
+	# 46EA081F" is SFV's line, not a reversed CRC of a file "46EA081F"
+	echo 5 > deadbeef
+	echo 6 > f1048577
+	status_is 0 "names of 8 hex digits are written" multisum -a crc32 \
+	    --format=sfv deadbeef f1048577 plain > hex 2> err
+	is "$(cat err)" "" "and nothing refused"
+	status_is 0 "they read back" multisum -c hex > out
+	has_line out "deadbeef: OK" "the 8-hex name verified"
+	has_line out "f1048577: OK" "the other too"
+	status_is 0 "from standard input too" multisum -c < hex > out
+	has_line out "f1048577: OK" "the 8-hex name from standard input"
+	echo changed > deadbeef
+	status_is 1 "a change shows" multisum -c hex > out 2> err
+	has_line out "deadbeef: FAILED" "FAILED, not a line of another shape"
 	if have rhash; then
 		rhash --sfv -- 'x (y) = z' 'SHA256 (q) = 1' plain > r.sfv
 		status_is 0 "rhash --sfv of those names verifies" \
@@ -150,15 +165,15 @@ test_blake2b_length_inferred() {
 # N8a, N8f, N10, B18: the refusal says what is wrong.
 test_reasons() {
 	echo x > f
-	status_is 1 "--archive of a missing file" multisum --archive=none.tar \
+	status_is 3 "--archive of a missing file" multisum --archive=none.tar \
 	    > /dev/null 2> err
 	has_line err "multisum: none.tar: No such file or directory" \
 	    "the archive's reason, not libarchive's 'Failed to open'"
 	mkdir d
-	status_is 1 "--archive of a directory" multisum --archive=d \
+	status_is 3 "--archive of a directory" multisum --archive=d \
 	    > /dev/null 2> err
 	has_line err "multisum: d: Is a directory" "a directory says so"
-	status_is 1 "-c of a directory" multisum -c d > /dev/null 2> err
+	status_is 3 "-c of a directory" multisum -c d > /dev/null 2> err
 	has_line err "multisum: d: Is a directory" "as coreutils 9.4 says"
 	usage_error "-a blake3 -l 4104" -a blake3 -l 4104 f
 	multisum -a blake3 -l 4104 f 2> err

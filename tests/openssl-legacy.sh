@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# legacy.sh - MD4, which comes from OpenSSL's legacy provider, and
+# openssl-legacy.sh - MD4, which comes from OpenSSL's legacy provider, and
 # Whirlpool, built in: digests against rhash, verification of rhash's BSD
 # lines, the provider loaded only when md4 is selected, a clear error
 # when it cannot be loaded, and their absence from -a all.

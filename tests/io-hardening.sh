@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
-# harden.sh - the I/O side of hardening (issues 9 and 10): one reader per
+# io-hardening.sh - the I/O side of hardening (issues 9 and 10): one reader per
 # stream, -o that never lists or clobbers what it should not, signals,
 # descriptors, odd files, mapped files that shrink, and the shape of
 # what reaches standard output.
@@ -139,7 +139,7 @@ test_list_from_stdin_names_stdin() {
 test_closed_std_descriptors() {
 	printf 'a\n' > a
 	multisum -a sha256 - <&- > got 2> err
-	check "stdin closed: exit 1" [ $? -eq 1 ]
+	check "stdin closed: exit 3" [ $? -eq 3 ]
 	has_line err "multisum: -: Bad file descriptor" "stdin closed: a read error"
 	multisum -a sha256 -o SUMS a missing 2>&-
 	check "stderr closed: a failed -o run writes nothing" [ ! -e SUMS ]
@@ -183,7 +183,7 @@ test_write_errors() {
 		bin/sha256sum $opt > /dev/full 2> /dev/null
 		check "sha256sum $opt > /dev/full: exit 1" [ $? -eq 1 ]
 		multisum $opt > /dev/full 2> /dev/null
-		check "multisum $opt > /dev/full: exit 1" [ $? -eq 1 ]
+		check "multisum $opt > /dev/full: exit 3" [ $? -eq 3 ]
 	done
 }
 
@@ -386,7 +386,7 @@ test_memory_bounds() {
 	is "$(cat got)" "$("$MULTISUM" -a sha256 a)" "the digest"
 	# A bound above the limit: the allocation fails, and so does the file.
 	(ulimit -v 40000 && "$MULTISUM" -a sha256 --buffer-size=64M --memory=1G -j1 a) > got 2> err
-	check "out of memory: exit 1" [ $? -eq 1 ]
+	check "out of memory: exit 3" [ $? -eq 3 ]
 	has_line err "multisum: a: Cannot allocate memory" "the file is named, with the cause"
 	is "$(cat got)" "" "no digest"
 }

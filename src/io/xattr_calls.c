@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * xattr.c - the extended attribute calls, and the words for their
+ * xattr_calls.c - the extended attribute calls, and the words for their
  * failures.
  *
  * Owns fgetxattr/fsetxattr/fremovexattr/listxattr and nothing else: it
@@ -9,7 +9,7 @@
  * call fails with ENOTSUP, which the modes report as a file system that
  * keeps no attributes.
  */
-#include "io/xattr.h"
+#include "io/xattr_calls.h"
 
 #include <errno.h>
 #include <stdlib.h>
