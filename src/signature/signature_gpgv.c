@@ -458,6 +458,65 @@ reap(pid_t pid, int *st, uint64_t deadline)
 	}
 }
 
+/*
+ * Give gpgv (pid) the signature and the data on fd[0] and fd[1], take
+ * its status lines on fd[2] into *status (malloc, NUL-ended) and its
+ * messages on fd[3], until it has ended or the deadline passed; then it
+ * is killed.  True if it was late.
+ */
+static bool
+talk(pid_t pid, const int fd[4], const char *sig, size_t siglen,
+    const char *data, size_t len, uint64_t deadline, char **status,
+    size_t *status_len)
+{
+	struct stream s[4];
+	bool late;
+	int st;
+
+	s[0] = (struct stream){ .fd = fd[0], .out = sig, .left = siglen };
+	s[1] = (struct stream){ .fd = fd[1], .out = data, .left = len };
+	s[2] = (struct stream){ .fd = fd[2], .in = ms_xmalloc(STATUS_MAX + 1) };
+	s[3] = (struct stream){ .fd = fd[3], .in = ms_xmalloc(STATUS_MAX + 1) };
+	for (int i = 0; i < 2; i++)
+		fcntl(s[i].fd, F_SETFL, fcntl(s[i].fd, F_GETFL) | O_NONBLOCK);
+	late = converse(s, 4, deadline) == -1 || !reap(pid, &st, deadline);
+	if (late) {
+		kill(pid, SIGKILL);
+		while (waitpid(pid, &st, 0) == -1 && errno == EINTR)
+			;
+		for (int i = 0; i < 4; i++)
+			if (s[i].fd != -1)
+				close(s[i].fd);
+	}
+	free(s[3].in);
+	s[2].in[s[2].got] = '\0';
+	*status = s[2].in;
+	*status_len = s[2].got;
+	return late;
+}
+
+/* The gpgv to run: its path (malloc) and *name; NULL with *why. */
+static char *
+program(const char **name, unsigned limit, char **why)
+{
+	char *prog;
+
+	*name = getenv("MULTISUM_GPGV");
+	if (*name == NULL || **name == '\0')
+		*name = "gpgv";
+	if (limit == 0) {
+		*why = ms_xasprintf("MULTISUM_GPGV_TIMEOUT=%s is not a number of "
+		    "seconds (1 to 86400)", getenv("MULTISUM_GPGV_TIMEOUT"));
+		return NULL;
+	}
+	prog = find_program(*name);
+	if (prog == NULL)
+		*why = ms_xasprintf("cannot run %s: %s (OpenPGP signatures are "
+		    "checked with gpgv: install it, Debian's package gpgv)", *name,
+		    strerror(ENOENT));
+	return prog;
+}
+
 /* The dearmoured keyring into a temporary file in TMPDIR: its path
  * (malloc), or NULL with *why.  Called with the signals held. */
 static char *
@@ -484,66 +543,48 @@ ms_gpgv_run(const char *keyring, const unsigned char *bin, size_t binlen,
     const char *sig, size_t siglen, const char *data, size_t len,
     char **status, size_t *status_len, char **why)
 {
-	const char *name = getenv("MULTISUM_GPGV");
+	const char *name;
 	/* gpgv SIG DATA: the signature on 3, the data on standard input */
 	const char *argv[] = { NULL, "--status-fd", "4",
 	    "--enable-special-filenames", "--keyring", keyring, "--", "-&3", "-",
 	    NULL };
-	int pd[2], ps[2], pst[2], perr[2], prep[2], st, e = 0, null;
-	struct stream s[4] = { { 0 } };
+	int pd[2], ps[2], pst[2], perr[2], prep[2], e = 0, null;
 	void (*old_pipe)(int);
 	unsigned limit = time_limit(len);
 	uint64_t deadline;
 	bool late;
 	sigset_t saved;
-	char *prog, *tmp = NULL;
+	char *prog, *tmp = NULL, *got;
+	size_t got_len;
 	pid_t pid;
 
 	*status = NULL;
 	*status_len = 0;
-	if (name == NULL || *name == '\0')
-		name = "gpgv";
+	if ((prog = program(&name, limit, why)) == NULL)
+		return -1;
 	argv[0] = name;
-	if (limit == 0) {
-		*why = ms_xasprintf("MULTISUM_GPGV_TIMEOUT=%s is not a number of "
-		    "seconds (1 to 86400)", getenv("MULTISUM_GPGV_TIMEOUT"));
+	guard();
+	hold(true, &saved);
+	if (bin != NULL && (tmp = write_keyring(bin, binlen, why)) == NULL) {
+		hold(false, &saved);
+		unguard();
+		free(prog);
 		return -1;
 	}
-	prog = find_program(name);
-	if (prog == NULL) {
-		*why = ms_xasprintf("cannot run %s: %s (OpenPGP signatures are "
-		    "checked with gpgv: install it, Debian's package gpgv)", name,
-		    strerror(ENOENT));
-		return -1;
-	}
+	gpgv_tmp = tmp;
+	if (tmp != NULL)
+		argv[5] = tmp;
 	if (pipe_high(pd) == -1 || pipe_high(ps) == -1 || pipe_high(pst) == -1 ||
 	    pipe_high(perr) == -1 || pipe_high(prep) == -1) {
 		*why = ms_xasprintf("gpgv: %s", strerror(errno));
 		free(prog);
-		return -1;
+		hold(false, &saved);
+		goto done;
 	}
 	/* /dev/null high too, where no dup2 of the child lands */
 	null = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	if (null != -1)
 		null = high(null);
-	guard();
-	hold(true, &saved);
-	if (bin != NULL) {
-		tmp = write_keyring(bin, binlen, why);
-		if (tmp == NULL) {
-			hold(false, &saved);
-			unguard();
-			close(pd[0]), close(pd[1]), close(ps[0]), close(ps[1]);
-			close(pst[0]), close(pst[1]), close(perr[0]), close(perr[1]);
-			close(prep[0]), close(prep[1]);
-			if (null != -1)
-				close(null);
-			free(prog);
-			return -1;
-		}
-		gpgv_tmp = tmp;
-		argv[5] = tmp;
-	}
 	old_pipe = signal(SIGPIPE, SIG_IGN);
 	deadline = ms_now_ns() + (uint64_t)limit * 1000000000u;
 	pid = fork();
@@ -568,36 +609,21 @@ ms_gpgv_run(const char *keyring, const unsigned char *bin, size_t binlen,
 		*why = ms_xasprintf("gpgv: %s", strerror(e));
 		goto done;
 	}
-	s[0] = (struct stream){ .fd = ps[1], .out = sig, .left = siglen };
-	s[1] = (struct stream){ .fd = pd[1], .out = data, .left = len };
-	s[2] = (struct stream){ .fd = pst[0], .in = ms_xmalloc(STATUS_MAX + 1) };
-	s[3] = (struct stream){ .fd = perr[0], .in = ms_xmalloc(STATUS_MAX + 1) };
-	for (int i = 0; i < 2; i++)
-		fcntl(s[i].fd, F_SETFL, fcntl(s[i].fd, F_GETFL) | O_NONBLOCK);
-	late = converse(s, 4, deadline) == -1 || !reap(pid, &st, deadline);
-	if (late) {
-		kill(pid, SIGKILL);
-		while (waitpid(pid, &st, 0) == -1 && errno == EINTR)
-			;
-		for (int i = 0; i < 4; i++)
-			if (s[i].fd != -1)
-				close(s[i].fd);
-	}
+	late = talk(pid, (const int[4]){ ps[1], pd[1], pst[0], perr[0] }, sig,
+	    siglen, data, len, deadline, &got, &got_len);
 	signal(SIGPIPE, old_pipe);
 	if (read(prep[0], &e, sizeof(e)) != (ssize_t)sizeof(e))
 		e = 0;
 	close(prep[0]);
-	free(s[3].in);
 	if (late || e != 0) {
-		free(s[2].in);
+		free(got);
 		*why = late ? ms_xasprintf("%s did not answer within %u s (killed; "
 		    "MULTISUM_GPGV_TIMEOUT sets the limit)", name, limit) :
 		    ms_xasprintf("cannot run %s: %s", name, strerror(e));
 		goto done;
 	}
-	s[2].in[s[2].got] = '\0';
-	*status = s[2].in;
-	*status_len = s[2].got;
+	*status = got;
+	*status_len = got_len;
 done:
 	hold(true, &saved);
 	gpgv_pid = -1;
