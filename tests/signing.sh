@@ -363,6 +363,8 @@ test_sign_merge_per_dir() {
 	    "$SIGNIFY" -V -q -p rel.pub -m ALL
 	signed_ok "-c ALL --pubkey verifies it" ALL rel.pub
 	usage_error "--merge --sign without -o" --merge --sign=rel.sec s1 s2
+	"$MULTISUM" --merge --sign=rel.sec s1 s2 2> err
+	has_line err "multisum: --sign needs --output" "which names -o alone"
 	head -c 3000000 /dev/urandom > pf
 	multisum -a blake3 --tag --part=1/2 pf > p1
 	multisum -a blake3 --tag --part=2/2 pf > p2

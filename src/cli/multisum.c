@@ -563,6 +563,8 @@ validate(struct ms_options *o, const struct seen *seen)
 
 		if (needs[i][0] == OPT_SIGN && seen->mode_opt == 'u')
 			continue;	/* the ledger is the list signed */
+		if (needs[i][0] == OPT_SIGN && seen->mode_opt == OPT_MERGE)
+			z = y;		/* --per-dir is no --merge's */
 		if (seen->given[x] && !seen->given[y] && !seen->given[z])
 			ms_cli_refuse("--%s needs --%s%s%s", opts[x].name,
 			    opts[y].name, z != y ? " or --" : "",
