@@ -60,7 +60,7 @@ complete -c multisum -l pubkey -r -F -d 'Signify or minisign key the list must b
 complete -c multisum -l keyring -r -F -d 'OpenPGP keys the list must be signed with (gpgv)'
 complete -c multisum -l signature -r -F -d "The list's signature file"
 complete -c multisum -l signer -x -d 'Fingerprint of the OpenPGP key that must have signed'
-complete -c multisum -l sign -r -F -d 'Sign the -o list with a minisign or signify secret key'
+complete -c multisum -l sign -r -F -d 'Sign each list written (-o, -u, --merge, --per-dir)'
 complete -c multisum -l sign-embedded -d 'Signify: the list under its signature in LIST.sig'
 complete -c multisum -l passphrase-file -r -F -d "Read the secret key's passphrase from FILE"
 complete -c multisum -l generate-key -x -d 'Make a minisign key pair NAME.key and NAME.pub'

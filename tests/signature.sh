@@ -395,6 +395,69 @@ test_pgp_clearsigned_text() {
 	gpg_stop
 }
 
+# Process PID has ended (a zombie whose parent died counts as ended).
+gone() {
+	! ps -o stat= -p "$1" 2> /dev/null | grep -q '^[^Z]'
+}
+
+# A gpgv that does not answer is killed after its time limit (the list's
+# signature then counts for nothing); a signal that ends the run kills
+# gpgv and removes the dearmoured keyring from TMPDIR.
+test_pgp_gpgv_time_limit() {
+	have gpg && have gpgv || skip_test "no gpg"
+	files_and_list SHA256SUMS
+	gpg_home t
+	gpg_key signer
+	gpg --armor --export > keys.asc
+	gpg --batch --yes --detach-sign -o SHA256SUMS.gpg SHA256SUMS
+	gpg_stop
+	printf '#!/bin/sh\necho $$ > "%s/gpgv.pid"\nexec sleep 300\n' \
+	    "$PWD" > hang
+	chmod +x hang
+	mkdir tmpd
+	export TMPDIR="$PWD/tmpd"
+	MULTISUM_GPGV=$PWD/hang timeout 30 "$MULTISUM" -c SHA256SUMS \
+	    --keyring=keys.asc > out 2> err
+	st=$?
+	check "a gpgv that hangs is given up on (exit $st)" \
+	    [ "$st" -ne 0 -a "$st" -ne 124 ]
+	has_line err "multisum: SHA256SUMS: signature not valid: SHA256SUMS.gpg: $PWD/hang did not answer within 3 s (killed; MULTISUM_GPGV_TIMEOUT sets the limit); no file checked" \
+	    "one line names the list and the time limit"
+	lacks out ': OK' "no file is reported OK"
+	check "the hanging gpgv was killed" \
+	    gone "$(cat gpgv.pid)"
+	is "$(ls tmpd)" "" "no keyring is left in TMPDIR"
+	MULTISUM_GPGV_TIMEOUT=1 MULTISUM_GPGV=$PWD/hang timeout 30 \
+	    "$MULTISUM" -c SHA256SUMS --keyring=keys.asc > out 2> err
+	check "MULTISUM_GPGV_TIMEOUT sets the limit" grep -q 'within 1 s' err
+	MULTISUM_GPGV_TIMEOUT=x "$MULTISUM" -c SHA256SUMS --keyring=keys.asc \
+	    > out 2> err
+	check "a limit that is no number is said" \
+	    grep -q 'MULTISUM_GPGV_TIMEOUT=x is not a number of seconds' err
+	verified "a real gpgv answers within the limit" \
+	    multisum -c SHA256SUMS --keyring=keys.asc
+	for sig in TERM HUP INT; do
+		rm -f gpgv.pid
+		# a background job of sh ignores INT: set -m gives it its own
+		(set -m; MULTISUM_GPGV_TIMEOUT=120 MULTISUM_GPGV=$PWD/hang \
+		    exec "$MULTISUM" -c SHA256SUMS --keyring=keys.asc \
+		    > out 2> err) &
+		pid=$!
+		wait_for "gpgv started" test -s gpgv.pid
+		is "$(ls tmpd | wc -l | tr -d ' ')" 1 \
+		    "SIG$sig: the keyring is in TMPDIR while gpgv runs"
+		kill -"$sig" "$pid"
+		wait "$pid"
+		st=$?
+		sleep 0.2
+		check "SIG$sig ends the run (exit $st)" [ "$st" -gt 128 ]
+		check "SIG$sig kills gpgv" \
+		    gone "$(cat gpgv.pid)"
+		is "$(ls tmpd)" "" "SIG$sig removes the keyring from TMPDIR"
+		kill "$(cat gpgv.pid)" 2> /dev/null
+	done
+}
+
 # signify and minisign: both of minisign's forms, the key as base64, and
 # a key made by signify used for minisign's format (they share it).
 test_ed25519_forms() {
@@ -538,6 +601,7 @@ run failure_matrix
 run pgp_expired_and_revoked
 run pgp_forms
 run pgp_clearsigned_text
+run pgp_gpgv_time_limit
 run ed25519_forms
 run openbsd_layout
 run standard_input

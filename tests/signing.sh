@@ -86,9 +86,18 @@ test_generated_keys() {
 	check "no key written" test ! -e e.key -a ! -e e.pub
 	if have setsid; then
 		setsid "$MULTISUM" --generate-key=tty > out 2> err < /dev/null
-		is "$?" 0 "no terminal: a key all the same"
-		has_line err "multisum: no terminal to ask a passphrase on: tty.key is not encrypted (--passphrase-file=FILE encrypts it)" \
-		    "and a line says it is not encrypted"
+		st=$?
+		check "no terminal, no --passphrase-file: refused (exit $st)" \
+		    [ "$st" -ne 0 ]
+		check "no secret key is written unencrypted" \
+		    test ! -e tty.key -a ! -e tty.pub
+		has_line err "multisum: no terminal to ask a passphrase on: tty.key not written (--passphrase-file=FILE encrypts it, --no-passphrase leaves it unencrypted)" \
+		    "a line says what to give"
+		setsid "$MULTISUM" --generate-key=tty --no-passphrase > out 2> err \
+		    < /dev/null
+		is "$?" 0 "no terminal, --no-passphrase: an unencrypted key"
+		check "as asked (minisign's \"Ed\\0\\0B2\")" \
+		    sh -c 'sed -n 2p tty.key | grep -q "^RWQAAEIy"'
 	else
 		skip_case "no setsid"
 	fi
@@ -112,6 +121,23 @@ test_signify_keys() {
 	same msg SHA256 "its message is the list"
 	status_is 0 "multisum -c SHA256.sig checks it" \
 	    multisum -c SHA256.sig --pubkey=rel.pub > out 2> err
+	# without --tag: BSD lines all the same, which signify -C reads
+	status_is 0 "the embedded form without --tag" \
+	    multisum -o SHA256 --sign=rel.sec --sign-embedded f1 f2 > out 2> err
+	check "signify -C checks it (without --tag)" \
+	    "$SIGNIFY" -C -q -p rel.pub -x SHA256.sig
+	has_line err "multisum: --sign-embedded: the lines are BSD-tagged, as --tag writes them (signify -C reads no other)" \
+	    "a note says the lines are tagged"
+	usage_error "--sign-embedded with --untagged" -o S4 --sign=rel.sec \
+	    --sign-embedded --untagged f1
+	"$MULTISUM" -o S4 --sign=rel.sec --sign-embedded --untagged f1 2> err
+	has_line err "multisum: --sign-embedded writes BSD-tagged lines (signify -C reads no other), not --format=gnu (--untagged)" \
+	    "the refusal says why"
+	usage_error "--sign-embedded with --format=ndjson" -o S4 \
+	    --sign=rel.sec --sign-embedded --format=ndjson f1
+	usage_error "--sign-embedded with -z" -o S4 --sign=rel.sec \
+	    --sign-embedded -z f1
+	check "nothing written by the refused runs" test ! -e S4 -a ! -e S4.sig
 	# a passphrase-protected signify key: bcrypt_pbkdf is not libcrypto's
 	echo pw | "$SIGNIFY" -G -p enc.pub -s enc.sec > /dev/null 2>&1
 	status_is 1 "a passphrase-protected signify key is refused" \
@@ -132,7 +158,7 @@ test_written_together() {
 	multisum -o SUMS --sign=k.key f1
 	cp SUMS old.list
 	cp SUMS.minisig old.sig
-	status_is 1 "an unreadable input" multisum -o SUMS --sign=k.key f1 missing \
+	status_is 3 "an unreadable input" multisum -o SUMS --sign=k.key f1 missing \
 	    > out 2> err
 	same SUMS old.list "the old list stays"
 	same SUMS.minisig old.sig "the old signature stays"
@@ -151,11 +177,11 @@ test_written_together() {
 	echo changed > f1
 	traced -f -o /dev/null -e inject=rename:error=EIO:when=2 \
 	    "$MULTISUM" -o SUMS --sign=k.key f1 > out 2> err
-	is "$?" 1 "the list's rename failed: exit 1"
+	is "$?" 3 "the list's rename failed: exit 3"
 	same SUMS old.list "mid-way: the old list"
 	check "beside the new signature" sh -c '! cmp -s SUMS.minisig old.sig'
 	refused=$("$MULTISUM" -c SUMS --pubkey=k.pub 2>&1 > out)
-	is "$?" 1 "which does not verify it"
+	is "$?" 4 "which does not verify it"
 	lacks out ': OK' "no file is reported OK"
 	case $refused in
 	*"BAD signature"*) pass ;;
@@ -163,7 +189,7 @@ test_written_together() {
 	esac
 	traced -f -o /dev/null -e inject=rename:error=EIO:when=1 \
 	    "$MULTISUM" -o SUMS --sign=k.key f1 > out 2> err
-	is "$?" 1 "the signature's rename failed: exit 1"
+	is "$?" 3 "the signature's rename failed: exit 3"
 	check "the list untouched" sh -c '! grep -q "$("$MULTISUM" f1 | cut -c1-64)" SUMS'
 	check "no temporary left" sh -c '! ls -A | grep -q "^\.SUMS"'
 }
@@ -259,6 +285,108 @@ test_option_rules() {
 	check "no key was made by a refused run" test ! -e k.key
 }
 
+# ------------------------------------------ signed where lists are made
+
+# signed_ok DESC LIST PUB: -c LIST --pubkey=PUB says a good signature and
+# no file FAILED, exit 0.
+signed_ok() {
+	"$MULTISUM" -c "$2" --pubkey="$3" > .out 2> .err
+	_st=$?
+	if [ "$_st" = 0 ] && grep -q ': good .* signature' .err &&
+	    grep -q ': OK$' .out && ! grep -q 'FAILED' .out; then
+		pass
+	else
+		fail "$1 (exit status $_st)"
+		cat .out .err | head -n 4 | diag -
+	fi
+}
+
+# --update's ledger, signed as it is written, at a checkpoint too.
+test_sign_update() {
+	have minisign || skip_test "no minisign"
+	multisum --generate-key=k --no-passphrase 2> /dev/null
+	mkdir d && echo 1 > d/a && echo 2 > d/b
+	status_is 0 "--update --sign" multisum -r -u L --sign=k.key d \
+	    > out 2> err
+	minisign_ok "the new ledger" L k.pub
+	signed_ok "-c L --pubkey verifies the ledger" L k.pub
+	echo 3 > d/c
+	multisum -r -u L --sign=k.key d > out 2> err
+	signed_ok "an updated ledger is signed again" L k.pub
+	has_line .out "d/c: OK" "with its new file"
+	echo 4 > d/e
+	sleep 2		# (a file younger than its ledger's 2 s is hashed again)
+	multisum -r -u L d > out 2> err
+	"$MULTISUM" -c L --pubkey=k.pub > out 2> err
+	st=$?
+	check "an unsigned update leaves a signature that fails (exit $st)" \
+	    [ "$st" -ne 0 ]
+	multisum -r -u L --sign=k.key d > out 2> err
+	signed_ok "nothing changed, --sign: the ledger is signed all the same" \
+	    L k.pub
+	# the ledger inside the tree: its signature is never hashed into it
+	multisum -r -u d/L --sign=k.key d > out 2> err
+	multisum -r -u d/L --sign=k.key d > out 2> err
+	lacks d/L 'L.minisig' "the signature is not listed in its ledger"
+	signed_ok "the ledger in the tree verifies" d/L k.pub
+	# a run killed after a checkpoint leaves a ledger that verifies
+	mkdir big
+	head -c 200M /dev/urandom | split -b 1M - big/p
+	"$MULTISUM" -r -j1 -a sha3-512,whirlpool -u B --checkpoint=1 \
+	    --sign=k.key big > /dev/null 2>&1 &
+	pid=$!
+	wait_for "a checkpoint" test -s B
+	kill -9 "$pid" 2> /dev/null
+	wait "$pid"
+	if [ $? = 137 ]; then
+		signed_ok "a checkpoint is signed with it" B k.pub
+	else
+		skip_case "the run ended before it was killed"
+	fi
+	multisum -r -j1 -u B --sign=k.key big > out 2> err
+	signed_ok "the resumed run's ledger is signed" B k.pub
+	is "$(grep -c ": OK$" .out)" 400 "with every file (two digests each)"
+	usage_error "--sign-embedded with --update" -u L --sign=k.key \
+	    --sign-embedded d
+}
+
+# --merge's manifest, and each folder's of --per-dir.
+test_sign_merge_per_dir() {
+	have minisign && have "$SIGNIFY" || skip_test "no minisign or signify"
+	"$SIGNIFY" -G -n -p rel.pub -s rel.sec > /dev/null 2>&1
+	multisum --generate-key=k --no-passphrase 2> /dev/null
+	mkdir d && echo 1 > d/a && echo 2 > d/b && echo 3 > d/c
+	multisum -r --shard=1/2 -o s1 d && multisum -r --shard=2/2 -o s2 d
+	status_is 0 "--merge --sign" multisum --merge -o ALL --sign=rel.sec \
+	    s1 s2 > out 2> err
+	check "signify -V verifies the merged manifest" \
+	    "$SIGNIFY" -V -q -p rel.pub -m ALL
+	signed_ok "-c ALL --pubkey verifies it" ALL rel.pub
+	usage_error "--merge --sign without -o" --merge --sign=rel.sec s1 s2
+	"$MULTISUM" --merge --sign=rel.sec s1 s2 2> err
+	has_line err "multisum: --sign needs --output" "which names -o alone"
+	head -c 3000000 /dev/urandom > pf
+	multisum -a blake3 --tag --part=1/2 pf > p1
+	multisum -a blake3 --tag --part=2/2 pf > p2
+	status_is 0 "--merge --sign of --part records" multisum --merge -o PM \
+	    --sign=k.key p1 p2 > out 2> err
+	signed_ok "-c PM --pubkey verifies the merged record" PM k.pub
+	mkdir -p t/x/y && echo a > t/a && echo b > t/x/b && echo c > t/x/y/c
+	status_is 0 "--per-dir --sign" multisum -r --per-dir=SUMS --sign=k.key t \
+	    > out 2> err
+	for f in t t/x t/x/y; do
+		minisign_ok "$f/SUMS" "$f/SUMS" k.pub
+	done
+	(cd t/x && signed_ok "-c SUMS --pubkey in a folder" SUMS ../../k.pub)
+	multisum -r --per-dir=SUMS --sign=k.key t > out 2> err
+	lacks t/SUMS 'SUMS.minisig' "a signature is not listed in its folder's manifest"
+	minisign_ok "t/SUMS written again" t/SUMS k.pub
+	multisum -c -r --per-dir=SUMS t > out 2> err
+	lacks err 'not listed' "-c --per-dir does not call the signatures unlisted"
+	usage_error "--sign-embedded with --per-dir" -r --per-dir=SUMS \
+	    --sign=rel.sec --sign-embedded t
+}
+
 # -------------------------------------------------- README's recipes
 
 # The layout each recipe of README's "Checking a download" expects, made
@@ -324,12 +452,18 @@ gpg_setup() {
 	    ed25519 sign 0 > /dev/null 2>&1
 }
 
-# Run one recipe line as written (no terminal: a key asks no passphrase).
+# Run one recipe line as written, with no terminal: --generate-key then
+# needs to be told not to encrypt (--no-passphrase, as README's prose
+# says; on a terminal it asks), and the key then asks no passphrase.
 recipe() {
+	_cmd=$1
+	case $_cmd in
+	*--generate-key=*) _cmd="$_cmd --no-passphrase" ;;
+	esac
 	if have setsid; then
-		setsid sh -c "$1" > out 2> err < /dev/null
+		setsid sh -c "$_cmd" > out 2> err < /dev/null
 	else
-		sh -c "$1" > out 2> err < /dev/null
+		sh -c "$_cmd" > out 2> err < /dev/null
 	fi
 }
 
@@ -391,7 +525,7 @@ test_readme_recipes() {
 			recipe "$line"
 			st=$?
 			case $line in *minisign.pub*) cp err ../minisign.err ;; esac
-			if [ "$st" = 1 ] && ! grep -q ': OK$' out &&
+			if [ "$st" = 4 ] && ! grep -q ': OK$' out &&
 			    grep -q 'signature not valid: .*BAD signature.*; no file checked$' err; then
 				pass
 			else
@@ -417,4 +551,6 @@ run written_together
 run passphrase_on_a_terminal
 run option_rules
 run readme_recipes
+run sign_update
+run sign_merge_per_dir
 finish

@@ -173,6 +173,22 @@ choose_format(struct ms_options *o)
 
 	if (f == NULL || strcmp(f, "hashdeep") != 0)
 		default_algorithm(o);
+	/* signify -C reads BSD-tagged lines only: a list it would reject
+	 * is refused, and without a format the tags are implied (the same
+	 * digests, nothing lost; -c reads both) */
+	if (o->signing.sign_embedded && f != NULL && strcmp(f, "bsd") != 0)
+		ms_cli_refuse("--sign-embedded writes BSD-tagged lines (signify "
+		    "-C reads no other), not --format=%s%s", f,
+		    strcmp(f, "gnu") == 0 ? " (--untagged)" : "");
+	if (o->signing.sign_embedded && o->fmt.zero)
+		ms_cli_refuse("--sign-embedded writes lines signify -C reads: "
+		    "newline-ended, not -z's");
+	if (o->signing.sign_embedded && f == NULL && !o->tag) {
+		if (o->sel.cnt == 1)
+			ms_warn("--sign-embedded: the lines are BSD-tagged, as "
+			    "--tag writes them (signify -C reads no other)");
+		o->tag = true;
+	}
 	if (f == NULL)
 		o->fmt.format = o->tag || o->sel.cnt > 1 ? MS_FORMAT_BSD : MS_FORMAT_GNU;
 	else if (strcmp(f, "gnu") == 0)

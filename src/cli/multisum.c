@@ -152,9 +152,9 @@ static const struct opt {
 	{ "keyring",		required_argument, OPT_KEYRING,		C },
 	{ "signature",		required_argument, OPT_SIGNATURE,	C },
 	{ "signer",		required_argument, OPT_SIGNER,		C },
-	{ "sign",		required_argument, OPT_SIGN,		H },
+	{ "sign",		required_argument, OPT_SIGN,		H | U | M },
 	{ "sign-embedded",	no_argument,	   OPT_SIGN_EMBEDDED,	H },
-	{ "passphrase-file",	required_argument, OPT_PASSPHRASE_FILE,	H | K },
+	{ "passphrase-file",	required_argument, OPT_PASSPHRASE_FILE,	H | U | M | K },
 	{ "generate-key",	required_argument, OPT_GENERATE_KEY,	K },
 	{ "no-passphrase",	no_argument,	   OPT_NO_PASSPHRASE,	K },
 	{ "list-algorithms",	no_argument,	   OPT_LIST,		ANY | M | K },
@@ -189,7 +189,7 @@ static const int exclusive[][2] = {
 	{ OPT_EXPECT, OPT_PUBKEY },	/* a digest on the command line is unsigned */
 	{ OPT_EXPECT, OPT_KEYRING },
 	{ OPT_PER_DIR, OPT_PUBKEY }, { OPT_PER_DIR, OPT_KEYRING },
-	{ OPT_PER_DIR, OPT_SIGN },
+	{ OPT_PER_DIR, OPT_SIGN_EMBEDDED },	/* signify -C: no "#" lines */
 	/* --part: one part of one regular file, as a record */
 	{ OPT_PART, 'r' }, { OPT_PART, OPT_FILES_FROM },
 	{ OPT_PART, OPT_FILES0_FROM }, { OPT_PART, OPT_ARCHIVE },
@@ -209,7 +209,7 @@ static const int exclusive[][2] = {
 static const int needs[][3] = {
 	{ OPT_SIGNATURE, OPT_PUBKEY, OPT_KEYRING },
 	{ OPT_SIGNER, OPT_KEYRING, 0 },
-	{ OPT_SIGN, 'o', 0 },
+	{ OPT_SIGN, 'o', OPT_PER_DIR },	/* (--update signs its ledger) */
 	{ OPT_SIGN_EMBEDDED, OPT_SIGN, 0 },
 	{ OPT_PASSPHRASE_FILE, OPT_SIGN, OPT_GENERATE_KEY },
 };
@@ -571,6 +571,10 @@ validate(struct ms_options *o, const struct seen *seen)
 		size_t x = opt_row(needs[i][0]), y = opt_row(needs[i][1]);
 		size_t z = needs[i][2] != 0 ? opt_row(needs[i][2]) : y;
 
+		if (needs[i][0] == OPT_SIGN && seen->mode_opt == 'u')
+			continue;	/* the ledger is the list signed */
+		if (needs[i][0] == OPT_SIGN && seen->mode_opt == OPT_MERGE)
+			z = y;		/* --per-dir is no --merge's */
 		if (seen->given[x] && !seen->given[y] && !seen->given[z])
 			ms_cli_refuse("--%s needs --%s%s%s", opts[x].name,
 			    opts[y].name, z != y ? " or --" : "",

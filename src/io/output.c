@@ -402,14 +402,14 @@ write_fd(int fd, const char *p, size_t n)
 
 /*
  * The companion's temporary, made from the manifest's synced temporary
- * (read back through our own descriptor, so it is what was written);
- * *tmp names it.  -1 after a message.
+ * lfd (read back through our own descriptor, so it is what was written);
+ * *tmp names it, *st is its identity.  -1 after a message.
  */
 static int
-write_companion(struct ms_output *out, char **tmp)
+write_companion(struct ms_output *out, int lfd, char **tmp, struct stat *st)
 {
 	const struct ms_output_companion *c = out->comp;
-	int lfd = fileno(out->fp), fd;
+	int fd;
 	off_t size = lseek(lfd, 0, SEEK_END);
 	char *list, *bytes;
 	size_t len = 0, outlen;
@@ -443,7 +443,8 @@ write_companion(struct ms_output *out, char **tmp)
 	fd = ms_output_temp_create(*tmp);
 	if (fd != -1) {
 		fchmod(fd, out->comp_exists ? out->comp_mode : new_mode());
-		if (write_fd(fd, bytes, outlen) == 0 && fsync(fd) == 0)
+		if (write_fd(fd, bytes, outlen) == 0 && fsync(fd) == 0 &&
+		    fstat(fd, st) == 0)
 			rc = 0;
 		if (close(fd) == -1)
 			rc = -1;
@@ -467,6 +468,7 @@ int
 ms_output_close(struct ms_output *out, bool commit)
 {
 	char *comp_tmp = NULL;
+	struct stat cst;
 	int rc = 0;
 
 	if (out->path == NULL) {
@@ -481,7 +483,8 @@ ms_output_close(struct ms_output *out, bool commit)
 		commit = false;
 		rc = -1;
 	}
-	if (commit && out->comp != NULL && write_companion(out, &comp_tmp) == -1) {
+	if (commit && out->comp != NULL &&
+	    write_companion(out, fileno(out->fp), &comp_tmp, &cst) == -1) {
 		commit = false;
 		rc = -1;
 	}
@@ -582,6 +585,38 @@ sync_dir(const char *path)
 	free(dir);
 }
 
+/*
+ * A checkpoint's companion (the signature of what fd holds), put in place
+ * before the checkpoint is: a crash between leaves the old list beside a
+ * new signature, which fails it, never a list beside a signature of
+ * another.  -1 after a message.
+ */
+static int
+checkpoint_companion(struct ms_output *out, int fd)
+{
+	char *ctmp;
+	struct stat cst;
+
+	if (write_companion(out, fd, &ctmp, &cst) == -1)
+		return -1;
+	if (rename(ctmp, out->comp_target) == -1) {
+		ms_warn("%s%s: checkpoint not written: %s", ms_quotef(out->path),
+		    out->comp->suffix, strerror(errno));
+		unlink(ctmp);
+		doomed[2] = NULL;
+		free(ctmp);
+		return -1;
+	}
+	doomed[2] = NULL;
+	free(ctmp);
+	sync_dir(out->comp_target);
+	/* the walk skips the new signature too */
+	out->comp_exists = true;
+	out->comp_dev = cst.st_dev;
+	out->comp_ino = cst.st_ino;
+	return 0;
+}
+
 int
 ms_output_checkpoint(struct ms_output *out, int (*more)(FILE *fp, void *arg),
     void *arg)
@@ -591,6 +626,7 @@ ms_output_checkpoint(struct ms_output *out, int (*more)(FILE *fp, void *arg),
 	off_t len;
 	struct stat st;
 	int fd, err = 0;
+	bool said = false;
 
 	if (out->path == NULL || fflush(out->fp) == EOF ||
 	    (len = ftello(out->fp)) == -1) {
@@ -606,6 +642,11 @@ ms_output_checkpoint(struct ms_output *out, int (*more)(FILE *fp, void *arg),
 	    more(fp, arg) == -1 || fflush(fp) == EOF || ferror(fp) ||
 	    fsync(fd) == -1 || fstat(fd, &st) == -1)
 		err = errno ? errno : EIO;
+	/* --sign: the checkpoint is signed as the final list is */
+	if (err == 0 && out->comp != NULL && checkpoint_companion(out, fd) == -1) {
+		err = EIO;
+		said = true;
+	}
 	if (fp != NULL) {
 		if (fclose(fp) == EOF && err == 0)
 			err = errno;
@@ -617,8 +658,9 @@ ms_output_checkpoint(struct ms_output *out, int (*more)(FILE *fp, void *arg),
 	if (err != 0) {
 		if (fd != -1)
 			unlink(tmp);
-		ms_warn("%s: checkpoint not written: %s", ms_quotef(out->path),
-		    strerror(err));
+		if (!said)
+			ms_warn("%s: checkpoint not written: %s",
+			    ms_quotef(out->path), strerror(err));
 	} else {
 		/* the target is now the checkpoint, which the walk skips,
 		 * and the next one keeps its mode (a new ledger had none) */

@@ -504,6 +504,12 @@ ms_merge_main(const struct ms_options *o)
 		status = MS_EXIT_FAIL;
 	} else if (ms_output_open(&out, o->output) == -1) {
 		status = MS_EXIT_FAIL;
+	} else if (o->signing.sign != NULL &&
+	    ms_sign_prepare(&o->signing, &out) == -1) {
+		/* --sign: the merged manifest is written signed or not at all */
+		ms_output_close(&out, false);
+		ms_warn("%s: not written", o->output);
+		status = MS_EXIT_FAIL;
 	} else {
 		write_head(&m, out.fp, &all);
 		for (size_t i = 0; i < m.cnt; i++) {

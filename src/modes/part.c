@@ -334,9 +334,14 @@ ms_part_merge(const struct ms_options *o)
 	    ms_selection_load(&g[0].r.sel) == 0) {
 		d = ms_xmalloc(g[0].r.sel.out_len);
 		if (join(g, o->nfiles, d) && ms_output_open(&out, o->output) == 0) {
-			ms_format_result(out.fp, &g[0].r.fmt, g[0].r.name,
-			    &g[0].r.sel, d, g[0].r.size);
-			if (ms_output_close(&out, true) == 0)
+			/* --sign: the merged record's line, signed with it */
+			bool ok = o->signing.sign == NULL ||
+			    ms_sign_prepare(&o->signing, &out) == 0;
+
+			if (ok)
+				ms_format_result(out.fp, &g[0].r.fmt, g[0].r.name,
+				    &g[0].r.sel, d, g[0].r.size);
+			if (ms_output_close(&out, ok) == 0 && ok)
 				status = MS_EXIT_OK;
 		}
 	}

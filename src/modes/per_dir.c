@@ -78,6 +78,7 @@ struct per_dir {
 	size_t		 unlisted, unmanifested, missing;
 	size_t		 lost;		/* listed folders without a manifest */
 	size_t		 escaped;	/* listed names that leave the folder */
+	struct ms_sign_key *key;	/* --sign: signs each folder's manifest */
 };
 
 /* What a task of the write stands for: a file, or a folder's end. */
@@ -204,6 +205,9 @@ write_folder(struct per_dir *p, struct folder *f)
 		    ms_quotef(path), f->failed, f->failed == 1 ? "" : "s");
 	} else if (ms_output_open(&out, deep_name(p, f, path, &alias, &dfd)) == -1) {
 		p->failed++;
+	} else if (p->key != NULL && ms_sign_attach(p->key, &out) == -1) {
+		ms_output_close(&out, false);
+		p->failed++;
 	} else {
 		fputs(FOLDER_MAGIC "\n", out.fp);
 		/* (qsort must not see the NULL of no subfolder, C17 7.22.5) */
@@ -282,6 +286,33 @@ write_folder_event(void *arg, const char *path, bool enter)
 	}
 }
 
+static bool
+is_manifest_name(const struct per_dir *p, const char *base)
+{
+	return strcmp(base, p->o->per_dir) == 0;
+}
+
+/*
+ * Is base NAME's signature (--sign's NAME.minisig or NAME.sig, which
+ * -c NAME --pubkey=KEY reads) or a temporary of it?  It is never hashed
+ * into NAME, nor "not listed".
+ */
+static bool
+is_signature_of(const struct per_dir *p, const char *base)
+{
+	static const char *const suffix[] = { ".minisig", ".sig" };
+
+	for (size_t i = 0; i < MS_ARRAY_LEN(suffix); i++) {
+		char *sig = ms_xasprintf("%s%s", p->o->per_dir, suffix[i]);
+		bool is = strcmp(base, sig) == 0 || ms_output_is_temp_of(base, sig);
+
+		free(sig);
+		if (is)
+			return true;
+	}
+	return false;
+}
+
 /* Is path the manifest of the folder it lies in, or a temporary of it
  * (a run's, or one a killed run left, which the next write removes)? */
 static bool
@@ -289,8 +320,9 @@ is_manifest(const struct per_dir *p, const char *path)
 {
 	const char *base = base_name(path);
 
-	return p->cur != NULL && (strcmp(base, p->o->per_dir) == 0 ||
-	    ms_output_is_temp_of(base, p->o->per_dir)) &&
+	return p->cur != NULL && (is_manifest_name(p, base) ||
+	    ms_output_is_temp_of(base, p->o->per_dir) ||
+	    is_signature_of(p, base)) &&
 	    strncmp(path, p->cur->prefix, strlen(p->cur->prefix)) == 0 &&
 	    strchr(path + strlen(p->cur->prefix), '/') == NULL;
 }
@@ -514,12 +546,17 @@ ms_per_dir_main(const struct ms_options *o)
 	if (o->mode != MS_MODE_CHECK) {
 		if (ms_selection_load(&o->sel) == -1)
 			return MS_EXIT_USAGE;
+		/* --sign: the key unlocked once, before anything is hashed */
+		if (o->signing.sign != NULL &&
+		    (p.key = ms_sign_key_open(&o->signing)) == NULL)
+			return MS_EXIT_FAIL;
 		p.walk.folder = write_folder_event;
 		p.cfg.progress = ms_progress_start(o->progress);
 		p.engine = ms_engine_start(&p.cfg, emit, &p);
 		each_operand(&p, write_file);
 		ms_engine_finish(p.engine);
 		ms_progress_stop(p.cfg.progress);
+		ms_sign_key_close(p.key);
 		return p.failed > 0 ? MS_EXIT_FAIL : MS_EXIT_OK;
 	}
 	p.walk.folder = check_folder_event;

@@ -482,6 +482,14 @@ ms_update_main(const struct ms_options *o)
 		ms_ledger_head_free(&u.head);
 		return MS_EXIT_FAIL;
 	}
+	/* --sign: the key unlocked before anything is hashed; the ledger and
+	 * its signature are then written together, at each checkpoint too */
+	if (o->signing.sign != NULL && ms_sign_prepare(&o->signing, &u.out) == -1) {
+		ms_output_close(&u.out, false);
+		ms_ledger_free(&u.l);
+		ms_ledger_head_free(&u.head);
+		return MS_EXIT_FAIL;
+	}
 	u.head.has_stamp = true;
 	u.head.stamp_ns = ms_ledger_stamp(fileno(u.out.fp));
 	ms_ledger_head_write(u.out.fp, &u.head);
@@ -495,9 +503,11 @@ ms_update_main(const struct ms_options *o)
 	 * no less safe) stamp, and the disk is spared a sync.  Known without
 	 * reading anything when the new lines are the old ones copied, in
 	 * one run from its first entry to its end, under the same scope.
+	 * With --sign the ledger is written all the same: the signature
+	 * asked for is made, never left out or an old one trusted.
 	 */
-	untouched = u.fatal == 0 && u.failed == 0 && u.l.foreign == 0 &&
-	    u.l.bad == 0 && u.cnt[FATE_UNCHANGED] == u.l.cnt &&
+	untouched = o->signing.sign == NULL && u.fatal == 0 &&
+	    u.failed == 0 && u.l.foreign == 0 && u.l.bad == 0 && u.cnt[FATE_UNCHANGED] == u.l.cnt &&
 	    u.rehashed == 0 && u.l.head.algorithms != NULL &&
 	    ms_ledger_head_differs(&u.head, &u.l.head) == NULL &&
 	    ms_shard_set_equal(&u.head.shards, &u.l.head.shards);

@@ -41,8 +41,9 @@ struct ms_verifier {
 	const struct ms_signature_opts *o;
 	enum key_kind	 kind;
 	struct ms_pubkey pub;		/* ED25519 */
-	char		*keyring;	/* KEYRING: the path gpgv reads */
-	bool		 keyring_tmp;	/* a dearmoured copy, removed at the end */
+	char		*keyring;	/* KEYRING: the path gpgv reads, or NULL */
+	unsigned char	*keyring_bin;	/* dearmoured: written for each gpgv run */
+	size_t		 keyring_len;
 	char		 signer[65];	/* --signer, normalised, or "" */
 };
 
@@ -78,15 +79,17 @@ load_pubkey(struct ms_verifier *v)
 	return rc;
 }
 
-/* --keyring: as it is for gpgv, or dearmoured into a temporary file. */
+/*
+ * --keyring: as it is for gpgv, or dearmoured into memory (gpgv gets it in
+ * a temporary file that lives only while gpgv runs: signature_gpgv.c).
+ */
 static int
 load_keyring(struct ms_verifier *v)
 {
-	const char *arg = v->o->keyring, *why, *dir = getenv("TMPDIR");
-	unsigned char *bin;
+	const char *arg = v->o->keyring, *why;
 	char *text;
-	size_t len, n;
-	int fd, rc = -1;
+	size_t len;
+	int rc = -1;
 
 	if (ms_file_read(arg, KEY_MAX, &text, &len) == -1) {
 		ms_warn("--keyring: %s: %s", ms_quotef(arg), strerror(errno));
@@ -99,22 +102,11 @@ load_keyring(struct ms_verifier *v)
 		/* gpgv looks for a name without a slash in its home directory */
 		v->keyring = ms_xasprintf("%s%s", strchr(arg, '/') ? "" : "./", arg);
 		rc = 0;
-	} else if (ms_pgp_dearmor(text, len, &bin, &n, &why) == -1)
+	} else if (ms_pgp_dearmor(text, len, &v->keyring_bin, &v->keyring_len,
+	    &why) == -1)
 		ms_warn("%s: %s", ms_quotef(arg), why);
-	else {
-		v->keyring = ms_xasprintf("%s/multisum-keyring.XXXXXX",
-		    dir != NULL && *dir != '\0' ? dir : "/tmp");
-		fd = mkstemp(v->keyring);
-		if (fd != -1 && write(fd, bin, n) == (ssize_t)n && close(fd) == 0) {
-			v->keyring_tmp = true;
-			rc = 0;
-		} else {
-			ms_warn("%s: %s", v->keyring, strerror(errno));
-			if (fd != -1)
-				unlink(v->keyring);
-		}
-		free(bin);
-	}
+	else
+		rc = 0;
 	free(text);
 	return rc;
 }
@@ -179,9 +171,8 @@ ms_verifier_free(struct ms_verifier *v)
 {
 	if (v == NULL)
 		return;
-	if (v->keyring_tmp)
-		unlink(v->keyring);
 	free(v->keyring);
+	free(v->keyring_bin);
 	free(v);
 }
 
@@ -355,8 +346,8 @@ judge_pgp(const struct ms_verifier *v, const char *path, const char *name,
 	char *status, *why;
 	size_t status_len;
 
-	if (ms_gpgv_run(v->keyring, sig, siglen, data, len, &status,
-	    &status_len, &why) == -1) {
+	if (ms_gpgv_run(v->keyring, v->keyring_bin, v->keyring_len, sig, siglen,
+	    data, len, &status, &status_len, &why) == -1) {
 		refuse(l, path, name, why);
 		return;
 	}

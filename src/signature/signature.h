@@ -97,6 +97,18 @@ int	 ms_sign_prepare(const struct ms_signature_opts *opts,
 	    struct ms_output *out);
 
 /*
+ * --sign for a run that writes many lists (--per-dir): the key unlocked
+ * once (NULL after a message), then attached to each list's output,
+ * which writes list and signature together (-1 after a message), and
+ * closed (forgotten) at the end.  ms_sign_suffix: ".minisig" or ".sig".
+ */
+struct ms_sign_key;
+struct ms_sign_key *ms_sign_key_open(const struct ms_signature_opts *opts);
+int	 ms_sign_attach(struct ms_sign_key *k, struct ms_output *out);
+const char *ms_sign_suffix(const struct ms_sign_key *k);
+void	 ms_sign_key_close(struct ms_sign_key *k);
+
+/*
  * --signer's value as gpgv prints fingerprints: 40 or 64 hex digits
  * (spaces and a leading 0x dropped) into out (if not NULL); -1 if it is
  * no fingerprint.

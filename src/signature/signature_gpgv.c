@@ -16,19 +16,26 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "base/quote.h"
 #include "base/util.h"
 
 #define STATUS_PREFIX	"[GNUPG:] "
 #define STATUS_MAX	(1 << 20)
 #define FIELDS		12
+#define GPGV_BASE_S	3		/* gpgv answers in milliseconds */
+#define GPGV_RATE	(32u << 20)	/* bytes hashed a second, at worst */
 
 /* One signature's status lines, as far as they matter. */
 struct one {
@@ -231,6 +238,74 @@ find_program(const char *name)
 }
 
 /*
+ * While gpgv runs, a signal that ends the run first kills gpgv and removes
+ * the temporary keyring (kill, waitpid, unlink, sigaction and raise are
+ * async-signal-safe), then does what it did before: -o's clean-up, or death.
+ */
+static const int guarded[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGALRM };
+static struct sigaction guarded_old[MS_ARRAY_LEN(guarded)];
+static volatile pid_t gpgv_pid = -1;
+static char *volatile gpgv_tmp;
+
+static void
+on_signal(int sig)
+{
+	pid_t pid = gpgv_pid;
+	char *tmp = gpgv_tmp;
+
+	if (pid > 0 && kill(pid, SIGKILL) == 0)
+		waitpid(pid, NULL, 0);
+	if (tmp != NULL)
+		unlink(tmp);
+	for (size_t i = 0; i < MS_ARRAY_LEN(guarded); i++)
+		if (guarded[i] == sig)
+			sigaction(sig, &guarded_old[i], NULL);
+	raise(sig);
+}
+
+/* Install on_signal (a signal the caller ignores stays ignored). */
+static void
+guard(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < MS_ARRAY_LEN(guarded); i++)
+		sigaddset(&sa.sa_mask, guarded[i]);
+	for (size_t i = 0; i < MS_ARRAY_LEN(guarded); i++) {
+		sigaction(guarded[i], NULL, &guarded_old[i]);
+		if (guarded_old[i].sa_handler != SIG_IGN)
+			sigaction(guarded[i], &sa, NULL);
+	}
+}
+
+static void
+unguard(void)
+{
+	for (size_t i = 0; i < MS_ARRAY_LEN(guarded); i++)
+		if (guarded_old[i].sa_handler != SIG_IGN)
+			sigaction(guarded[i], &guarded_old[i], NULL);
+}
+
+/* Hold the guarded signals off (1) or let them in (0). */
+static void
+hold(bool on, sigset_t *saved)
+{
+	sigset_t set;
+
+	if (!on) {
+		pthread_sigmask(SIG_SETMASK, saved, NULL);
+		return;
+	}
+	sigemptyset(&set);
+	for (size_t i = 0; i < MS_ARRAY_LEN(guarded); i++)
+		sigaddset(&set, guarded[i]);
+	pthread_sigmask(SIG_BLOCK, &set, saved);
+}
+
+/*
  * The child, between fork and exec: only async-signal-safe calls (the
  * engine's threads may be running in the parent).  Never returns.
  */
@@ -238,7 +313,15 @@ static _Noreturn void
 child(const char *prog, char *const argv[], int data, int sig, int status,
     int err, int null, int report)
 {
+	sigset_t none;
 	int e;
+
+	/* the parent's handlers and mask are not gpgv's */
+	for (size_t i = 0; i < MS_ARRAY_LEN(guarded); i++)
+		if (guarded_old[i].sa_handler != SIG_IGN)
+			signal(guarded[i], SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
 
 	if (dup2(data, 0) == -1 || dup2(sig, 3) == -1 || dup2(status, 4) == -1 ||
 	    dup2(err, 2) == -1 || (null != -1 && dup2(null, 1) == -1))
@@ -271,13 +354,27 @@ struct stream {
 	size_t		 got;
 };
 
-/* Write sig and data, read status and err, until all are done. */
-static void
-converse(struct stream *s, size_t n)
+/* Milliseconds left until deadline (ms_now_ns's clock), 0 when past. */
+static int
+left_ms(uint64_t deadline)
+{
+	uint64_t now = ms_now_ns();
+
+	if (now >= deadline)
+		return 0;
+	return (deadline - now) / 1000000u > INT_MAX ? INT_MAX :
+	    (int)((deadline - now + 999999u) / 1000000u);
+}
+
+/* Write sig and data, read status and err, until all are done: 0, or -1
+ * at the deadline. */
+static int
+converse(struct stream *s, size_t n, uint64_t deadline)
 {
 	for (;;) {
 		struct pollfd p[4];
 		size_t k = 0, map[4];
+		int ready, ms;
 
 		for (size_t i = 0; i < n; i++)
 			if (s[i].fd != -1) {
@@ -286,12 +383,14 @@ converse(struct stream *s, size_t n)
 				map[k++] = i;
 			}
 		if (k == 0)
-			return;
-		if (poll(p, k, -1) == -1) {
-			if (errno == EINTR)
-				continue;
-			return;
-		}
+			return 0;
+		if ((ms = left_ms(deadline)) == 0)
+			return -1;
+		ready = poll(p, k, ms);
+		if (ready == -1 && errno == EINTR)
+			continue;
+		if (ready == -1)
+			return 0;
 		for (size_t j = 0; j < k; j++) {
 			struct stream *t = &s[map[j]];
 			ssize_t r;
@@ -322,49 +421,178 @@ converse(struct stream *s, size_t n)
 	}
 }
 
-int
-ms_gpgv_run(const char *keyring, const char *sig, size_t siglen,
-    const char *data, size_t len, char **status, size_t *status_len,
-    char **why)
+/* gpgv's time limit for len bytes signed, in seconds; 0 if the
+ * environment's is not a number. */
+static unsigned
+time_limit(size_t len)
 {
-	const char *name = getenv("MULTISUM_GPGV");
+	const char *e = getenv("MULTISUM_GPGV_TIMEOUT");
+	unsigned long v;
+	char *end;
+
+	if (e == NULL || *e == '\0')
+		return GPGV_BASE_S + (unsigned)(len / GPGV_RATE);
+	errno = 0;
+	v = strtoul(e, &end, 10);
+	if (errno != 0 || *end != '\0' || *e == '-' || v == 0 || v > 86400)
+		return 0;
+	return (unsigned)v;
+}
+
+/* Wait for pid until deadline: true when it has ended. */
+static bool
+reap(pid_t pid, int *st, uint64_t deadline)
+{
+	for (;;) {
+		pid_t r = waitpid(pid, st, WNOHANG);
+
+		if (r == pid || (r == -1 && errno != EINTR))
+			return true;
+		if (r == 0) {
+			struct timespec nap = { 0, 5000000 };
+
+			if (left_ms(deadline) == 0)
+				return false;
+			nanosleep(&nap, NULL);
+		}
+	}
+}
+
+/*
+ * Give gpgv (pid) the signature and the data on fd[0] and fd[1], take
+ * its status lines on fd[2] into *status (malloc, NUL-ended) and its
+ * messages on fd[3], until it has ended or the deadline passed; then it
+ * is killed.  True if it was late.
+ */
+static bool
+talk(pid_t pid, const int fd[4], const char *sig, size_t siglen,
+    const char *data, size_t len, uint64_t deadline, char **status,
+    size_t *status_len)
+{
+	struct stream s[4];
+	bool late;
+	int st;
+
+	s[0] = (struct stream){ .fd = fd[0], .out = sig, .left = siglen };
+	s[1] = (struct stream){ .fd = fd[1], .out = data, .left = len };
+	s[2] = (struct stream){ .fd = fd[2], .in = ms_xmalloc(STATUS_MAX + 1) };
+	s[3] = (struct stream){ .fd = fd[3], .in = ms_xmalloc(STATUS_MAX + 1) };
+	for (int i = 0; i < 2; i++)
+		fcntl(s[i].fd, F_SETFL, fcntl(s[i].fd, F_GETFL) | O_NONBLOCK);
+	late = converse(s, 4, deadline) == -1 || !reap(pid, &st, deadline);
+	if (late) {
+		kill(pid, SIGKILL);
+		while (waitpid(pid, &st, 0) == -1 && errno == EINTR)
+			;
+		for (int i = 0; i < 4; i++)
+			if (s[i].fd != -1)
+				close(s[i].fd);
+	}
+	free(s[3].in);
+	s[2].in[s[2].got] = '\0';
+	*status = s[2].in;
+	*status_len = s[2].got;
+	return late;
+}
+
+/* The gpgv to run: its path (malloc) and *name; NULL with *why. */
+static char *
+program(const char **name, unsigned limit, char **why)
+{
+	char *prog;
+
+	*name = getenv("MULTISUM_GPGV");
+	if (*name == NULL || **name == '\0')
+		*name = "gpgv";
+	if (limit == 0) {
+		*why = ms_xasprintf("MULTISUM_GPGV_TIMEOUT=%s is not a number of "
+		    "seconds (1 to 86400)", getenv("MULTISUM_GPGV_TIMEOUT"));
+		return NULL;
+	}
+	prog = find_program(*name);
+	if (prog == NULL)
+		*why = ms_xasprintf("cannot run %s: %s (OpenPGP signatures are "
+		    "checked with gpgv: install it, Debian's package gpgv)", *name,
+		    strerror(ENOENT));
+	return prog;
+}
+
+/* The dearmoured keyring into a temporary file in TMPDIR: its path
+ * (malloc), or NULL with *why.  Called with the signals held. */
+static char *
+write_keyring(const unsigned char *bin, size_t len, char **why)
+{
+	const char *dir = getenv("TMPDIR");
+	char *path = ms_xasprintf("%s/multisum-keyring.XXXXXX",
+	    dir != NULL && *dir != '\0' ? dir : "/tmp");
+	int fd = mkstemp(path);
+
+	if (fd != -1 && write(fd, bin, len) == (ssize_t)len && close(fd) == 0)
+		return path;
+	*why = ms_xasprintf("%s: %s", ms_quotef(path), strerror(errno));
+	if (fd != -1) {
+		close(fd);
+		unlink(path);
+	}
+	free(path);
+	return NULL;
+}
+
+int
+ms_gpgv_run(const char *keyring, const unsigned char *bin, size_t binlen,
+    const char *sig, size_t siglen, const char *data, size_t len,
+    char **status, size_t *status_len, char **why)
+{
+	const char *name;
 	/* gpgv SIG DATA: the signature on 3, the data on standard input */
 	const char *argv[] = { NULL, "--status-fd", "4",
 	    "--enable-special-filenames", "--keyring", keyring, "--", "-&3", "-",
 	    NULL };
-	int pd[2], ps[2], pst[2], perr[2], prep[2], st, e = 0, null;
-	struct stream s[4] = { { 0 } };
+	int pd[2], ps[2], pst[2], perr[2], prep[2], e = 0, null;
 	void (*old_pipe)(int);
-	char *prog;
+	unsigned limit = time_limit(len);
+	uint64_t deadline;
+	bool late;
+	sigset_t saved;
+	char *prog, *tmp = NULL, *got;
+	size_t got_len;
 	pid_t pid;
 
 	*status = NULL;
 	*status_len = 0;
-	if (name == NULL || *name == '\0')
-		name = "gpgv";
+	if ((prog = program(&name, limit, why)) == NULL)
+		return -1;
 	argv[0] = name;
-	prog = find_program(name);
-	if (prog == NULL) {
-		*why = ms_xasprintf("cannot run %s: %s (OpenPGP signatures are "
-		    "checked with gpgv: install it, Debian's package gpgv)", name,
-		    strerror(ENOENT));
+	guard();
+	hold(true, &saved);
+	if (bin != NULL && (tmp = write_keyring(bin, binlen, why)) == NULL) {
+		hold(false, &saved);
+		unguard();
+		free(prog);
 		return -1;
 	}
+	gpgv_tmp = tmp;
+	if (tmp != NULL)
+		argv[5] = tmp;
 	if (pipe_high(pd) == -1 || pipe_high(ps) == -1 || pipe_high(pst) == -1 ||
 	    pipe_high(perr) == -1 || pipe_high(prep) == -1) {
 		*why = ms_xasprintf("gpgv: %s", strerror(errno));
 		free(prog);
-		return -1;
+		hold(false, &saved);
+		goto done;
 	}
 	/* /dev/null high too, where no dup2 of the child lands */
 	null = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	if (null != -1)
 		null = high(null);
 	old_pipe = signal(SIGPIPE, SIG_IGN);
+	deadline = ms_now_ns() + (uint64_t)limit * 1000000000u;
 	pid = fork();
 	if (pid == 0)
 		child(prog, (char *const *)argv, pd[0], ps[0], pst[1], perr[1],
 		    null, prep[1]);
+	gpgv_pid = pid;
+	hold(false, &saved);
 	free(prog);
 	if (null != -1)
 		close(null);
@@ -374,33 +602,36 @@ ms_gpgv_run(const char *keyring, const char *sig, size_t siglen,
 	close(perr[1]);
 	close(prep[1]);
 	if (pid == -1) {
+		e = errno;
 		close(pd[1]), close(ps[1]), close(pst[0]), close(perr[0]);
 		close(prep[0]);
 		signal(SIGPIPE, old_pipe);
-		*why = ms_xasprintf("gpgv: %s", strerror(errno));
-		return -1;
+		*why = ms_xasprintf("gpgv: %s", strerror(e));
+		goto done;
 	}
-	s[0] = (struct stream){ .fd = ps[1], .out = sig, .left = siglen };
-	s[1] = (struct stream){ .fd = pd[1], .out = data, .left = len };
-	s[2] = (struct stream){ .fd = pst[0], .in = ms_xmalloc(STATUS_MAX + 1) };
-	s[3] = (struct stream){ .fd = perr[0], .in = ms_xmalloc(STATUS_MAX + 1) };
-	for (int i = 0; i < 2; i++)
-		fcntl(s[i].fd, F_SETFL, fcntl(s[i].fd, F_GETFL) | O_NONBLOCK);
-	converse(s, 4);
-	while (waitpid(pid, &st, 0) == -1 && errno == EINTR)
-		;
+	late = talk(pid, (const int[4]){ ps[1], pd[1], pst[0], perr[0] }, sig,
+	    siglen, data, len, deadline, &got, &got_len);
 	signal(SIGPIPE, old_pipe);
 	if (read(prep[0], &e, sizeof(e)) != (ssize_t)sizeof(e))
 		e = 0;
 	close(prep[0]);
-	free(s[3].in);
-	if (e != 0) {
-		free(s[2].in);
-		*why = ms_xasprintf("cannot run %s: %s", name, strerror(e));
-		return -1;
+	if (late || e != 0) {
+		free(got);
+		*why = late ? ms_xasprintf("%s did not answer within %u s (killed; "
+		    "MULTISUM_GPGV_TIMEOUT sets the limit)", name, limit) :
+		    ms_xasprintf("cannot run %s: %s", name, strerror(e));
+		goto done;
 	}
-	s[2].in[s[2].got] = '\0';
-	*status = s[2].in;
-	*status_len = s[2].got;
-	return 0;
+	*status = got;
+	*status_len = got_len;
+done:
+	hold(true, &saved);
+	gpgv_pid = -1;
+	gpgv_tmp = NULL;
+	if (tmp != NULL)
+		unlink(tmp);
+	hold(false, &saved);
+	unguard();
+	free(tmp);
+	return *status != NULL ? 0 : -1;
 }

@@ -235,12 +235,16 @@ void	 ms_gpgv_judge(const char *status, size_t len, const char *signer,
 	    struct ms_gpgv_verdict *v);
 
 /*
- * Run gpgv with keyring on the detached signature sig over data, both
- * from memory; its status lines into *status (malloc).  -1 with *why
- * (malloc) if gpgv could not be run.
+ * Run gpgv with a keyring on the detached signature sig over data, both
+ * from memory; its status lines into *status (malloc).  The keyring is
+ * the file keyring, else the bytes bin (a temporary file in TMPDIR while
+ * gpgv runs).  gpgv has MULTISUM_GPGV_TIMEOUT seconds (ms_gpgv_timeout)
+ * and is killed after them; a fatal signal kills it and removes the
+ * temporary keyring.  -1 with *why (malloc) if gpgv could not be run or
+ * did not answer in time.
  */
-int	 ms_gpgv_run(const char *keyring, const char *sig, size_t siglen,
-	    const char *data, size_t len, char **status, size_t *status_len,
-	    char **why);
+int	 ms_gpgv_run(const char *keyring, const unsigned char *bin,
+	    size_t binlen, const char *sig, size_t siglen, const char *data,
+	    size_t len, char **status, size_t *status_len, char **why);
 
 #endif

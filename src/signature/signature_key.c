@@ -480,11 +480,14 @@ ms_generate_key(const struct ms_signature_opts *o)
 		    pass, sizeof(pass));
 		if (got == -1)
 			return MS_EXIT_FAIL;
-		if (got == 1)
-			ms_warn("no terminal to ask a passphrase on: %s.key is "
-			    "not encrypted (--passphrase-file=FILE encrypts it)",
-			    o->generate);
-		else if (pass[0] == '\0') {
+		if (got == 1) {
+			/* never a secret key in the clear unless asked for */
+			ms_warn("no terminal to ask a passphrase on: %s.key not "
+			    "written (--passphrase-file=FILE encrypts it, "
+			    "--no-passphrase leaves it unencrypted)", o->generate);
+			return MS_EXIT_FAIL;
+		}
+		if (pass[0] == '\0') {
 			ms_warn("an empty passphrase: give --no-passphrase for a "
 			    "key that is not encrypted");
 			return MS_EXIT_FAIL;

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * signature_sign.c - -o LIST --sign=KEY: the signature written with the
- * list.
+ * signature_sign.c - --sign=KEY: the signature written with each list.
  *
  * Owns what is signed and how it is laid out: a minisign key gives
  * LIST.minisig (prehashed, minisign's trusted comment), a signify key
@@ -9,7 +8,9 @@
  * (the signature, then the list).  The key is unlocked before anything is
  * hashed; the bytes signed are the list exactly as output.c wrote it, and
  * output.c replaces the list and its signature together (both or
- * neither), never over a file that is not a signature.
+ * neither; also at each of --update's checkpoints), never over a file
+ * that is not a signature.  One key, unlocked once, signs every list of
+ * a run: -o's, --update's ledger, --merge's, each folder's of --per-dir.
  */
 #include "signature/signature_int.h"
 
@@ -19,10 +20,16 @@
 #include "base/quote.h"
 #include "base/util.h"
 
-/* What the companion's callbacks need, for the one list of a run. */
-struct job {
+/* An unlocked key, for every list of a run (--per-dir writes many). */
+struct ms_sign_key {
 	struct ms_signer signer;
 	bool		 embedded;
+};
+
+/* What the companion's callbacks need, for one list. */
+struct job {
+	struct ms_sign_key *key;
+	bool		 own;		/* the key goes with the list */
 	char		*file;		/* the list's name, for minisign's comment */
 	struct ms_output_companion comp;
 };
@@ -34,11 +41,11 @@ make(void *arg, const char *list, size_t len, size_t *outlen)
 	char *head, *out;
 	size_t n;
 
-	if (j->signer.kind == MS_SECKEY_MINISIGN)
-		head = ms_minisign_sign(&j->signer, list, len, j->file);
+	if (j->key->signer.kind == MS_SECKEY_MINISIGN)
+		head = ms_minisign_sign(&j->key->signer, list, len, j->file);
 	else
-		head = ms_signify_sign(&j->signer, list, len);
-	if (head == NULL || !j->embedded) {
+		head = ms_signify_sign(&j->key->signer, list, len);
+	if (head == NULL || !j->key->embedded) {
 		*outlen = head != NULL ? strlen(head) : 0;
 		return head;
 	}
@@ -66,13 +73,49 @@ release(void *arg)
 {
 	struct job *j = arg;
 
-	ms_signer_forget(&j->signer);
+	if (j->own)
+		ms_sign_key_close(j->key);
 	free(j->file);
 	free(j);
 }
 
-int
-ms_sign_prepare(const struct ms_signature_opts *o, struct ms_output *out)
+struct ms_sign_key *
+ms_sign_key_open(const struct ms_signature_opts *o)
+{
+	struct ms_sign_key *k = ms_xcalloc(1, sizeof(*k));
+
+	if (ms_signer_load(o, &k->signer) == -1) {
+		free(k);
+		return NULL;
+	}
+	if (o->sign_embedded && k->signer.kind != MS_SECKEY_SIGNIFY) {
+		ms_warn("%s: --sign-embedded writes signify's embedded form, and "
+		    "this is a minisign key", ms_quotef(o->sign));
+		ms_sign_key_close(k);
+		return NULL;
+	}
+	k->embedded = o->sign_embedded;
+	return k;
+}
+
+void
+ms_sign_key_close(struct ms_sign_key *k)
+{
+	if (k == NULL)
+		return;
+	ms_signer_forget(&k->signer);
+	free(k);
+}
+
+const char *
+ms_sign_suffix(const struct ms_sign_key *k)
+{
+	return k->signer.kind == MS_SECKEY_MINISIGN ? ".minisig" : ".sig";
+}
+
+/* Attach k's signature to out; own: k is closed with out. */
+static int
+attach(struct ms_sign_key *k, bool own, struct ms_output *out)
 {
 	struct job *j;
 	const char *base;
@@ -80,26 +123,37 @@ ms_sign_prepare(const struct ms_signature_opts *o, struct ms_output *out)
 	if (out->path == NULL)
 		ms_bug("--sign without -o");	/* refused by validate() */
 	j = ms_xcalloc(1, sizeof(*j));
+	j->key = k;
+	j->own = own;
 	base = strrchr(out->path, '/');
-	if (ms_signer_load(o, &j->signer) == -1) {
-		free(j);
-		return -1;
-	}
-	if (o->sign_embedded && j->signer.kind != MS_SECKEY_SIGNIFY) {
-		ms_warn("%s: --sign-embedded writes signify's embedded form, and "
-		    "this is a minisign key", ms_quotef(o->sign));
-		release(j);
-		return -1;
-	}
-	j->embedded = o->sign_embedded;
 	j->file = ms_xstrdup(base != NULL ? base + 1 : out->path);
 	j->comp = (struct ms_output_companion){
-		.suffix = j->signer.kind == MS_SECKEY_MINISIGN ? ".minisig" : ".sig",
-		.what = "signature", .make = make, .replaceable = replaceable,
-		.release = release, .arg = j,
+		.suffix = ms_sign_suffix(k), .what = "signature", .make = make,
+		.replaceable = replaceable, .release = release, .arg = j,
 	};
 	if (ms_output_companion(out, &j->comp) == -1) {
+		j->own = false;		/* the caller's still */
 		release(j);
+		return -1;
+	}
+	return 0;
+}
+
+int
+ms_sign_attach(struct ms_sign_key *k, struct ms_output *out)
+{
+	return attach(k, false, out);
+}
+
+int
+ms_sign_prepare(const struct ms_signature_opts *o, struct ms_output *out)
+{
+	struct ms_sign_key *k = ms_sign_key_open(o);
+
+	if (k == NULL)
+		return -1;
+	if (attach(k, true, out) == -1) {
+		ms_sign_key_close(k);
 		return -1;
 	}
 	return 0;
