@@ -48,7 +48,7 @@ enum {
 	OPT_PUBKEY, OPT_KEYRING, OPT_SIGNATURE, OPT_SIGNER, OPT_SIGN,
 	OPT_SIGN_EMBEDDED, OPT_PASSPHRASE_FILE, OPT_GENERATE_KEY,
 	OPT_NO_PASSPHRASE, OPT_BYTES_PER_CRC, OPT_BLOCK_SIZE, OPT_PART,
-	OPT_STDIN_NAME, OPT_ACCEPT_CORRUPT,
+	OPT_STDIN_NAME, OPT_ACCEPT_CORRUPT, OPT_PRINTF, OPT_TEMPLATE,
 };
 
 /* The modes an option applies to: the column beside the option table. */
@@ -152,6 +152,8 @@ static const struct opt {
 	{ "keyring",		required_argument, OPT_KEYRING,		C },
 	{ "signature",		required_argument, OPT_SIGNATURE,	C },
 	{ "signer",		required_argument, OPT_SIGNER,		C },
+	{ "printf",		required_argument, OPT_PRINTF,		H },
+	{ "template",		required_argument, OPT_TEMPLATE,	H },
 	{ "sign",		required_argument, OPT_SIGN,		H | U | M },
 	{ "sign-embedded",	no_argument,	   OPT_SIGN_EMBEDDED,	H },
 	{ "passphrase-file",	required_argument, OPT_PASSPHRASE_FILE,	H | U | M | K },
@@ -203,6 +205,16 @@ static const int exclusive[][2] = {
 	/* --stdin-name: standard input hashed as one of the inputs */
 	{ OPT_STDIN_NAME, OPT_PER_DIR }, { OPT_STDIN_NAME, OPT_ARCHIVE },
 	{ OPT_STDIN_NAME, OPT_PART }, { OPT_STDIN_NAME, OPT_KEYED },
+	/* --printf and --template: the line is the template's */
+	{ OPT_PRINTF, OPT_TEMPLATE }, { OPT_PRINTF, OPT_FORMAT },
+	{ OPT_TEMPLATE, OPT_FORMAT }, { OPT_PRINTF, OPT_TAG },
+	{ OPT_TEMPLATE, OPT_TAG }, { OPT_PRINTF, OPT_UNTAGGED },
+	{ OPT_TEMPLATE, OPT_UNTAGGED }, { OPT_PRINTF, OPT_RAW },
+	{ OPT_TEMPLATE, OPT_RAW }, { OPT_PRINTF, OPT_BASE64 },
+	{ OPT_TEMPLATE, OPT_BASE64 }, { OPT_PRINTF, OPT_SHARD },
+	{ OPT_TEMPLATE, OPT_SHARD }, { OPT_PRINTF, OPT_PER_DIR },
+	{ OPT_TEMPLATE, OPT_PER_DIR }, { OPT_PRINTF, OPT_PART },
+	{ OPT_TEMPLATE, OPT_PART },
 };
 
 /* Rule 5: an option that needs one of two others (0: no second). */
@@ -418,6 +430,8 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_BASE64: o->fmt.base64 = true; break;
 		case OPT_RAW: o->fmt.raw = true; break;
 		case OPT_FORMAT: o->format_name = optarg; break;
+		case OPT_PRINTF: o->printf_text = optarg; break;
+		case OPT_TEMPLATE: o->template_file = optarg; break;
 		case 'o': o->output = optarg; break;
 		case OPT_MATCH:
 		case OPT_UNMATCHED:

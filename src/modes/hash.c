@@ -111,6 +111,23 @@ too_many_parts(const struct ms_task *t)
 	return NULL;
 }
 
+/* The line(s) for t: RHash's template or magnet link, or --format's. */
+static void
+result(struct run *r, const struct ms_task *t, const char *name)
+{
+	struct stat st;
+
+	if (r->o->printf != NULL)
+		ms_printf_write(r->out.fp, r->o->printf, name, t->sel, t->digest,
+		    t->size, strcmp(t->path, "-") != 0 && stat(t->path, &st) == 0 ?
+		    (int64_t)st.st_mtime : 0);
+	else if (r->o->magnet)
+		ms_magnet_write(r->out.fp, name, t->sel, t->digest, t->size);
+	else
+		ms_format_result(r->out.fp, &r->o->fmt, name, t->sel,
+		    t->digest, t->size);
+}
+
 static void
 emit(void *arg, struct ms_task *t)
 {
@@ -151,8 +168,7 @@ emit(void *arg, struct ms_task *t)
 				ms_warn("%.*s", (int)(nl - p), p);
 			ms_warn("%s", p);
 		}
-		ms_format_result(r->out.fp, &r->o->fmt, name, t->sel,
-		    t->digest, t->size);
+		result(r, t, name);
 		ms_output_lines(&r->out);
 	}
 	ms_task_free(t);
