@@ -169,7 +169,8 @@ default_algorithm(struct ms_options *o)
 static char *
 read_template(const char *path, size_t *len)
 {
-	FILE *fp = ms_text_open(path, NULL);
+	const char *encoding;
+	FILE *fp = ms_text_open(path, &encoding);
 	char *text = NULL;
 	size_t n = 0, got = 0;
 
@@ -183,7 +184,7 @@ read_template(const char *path, size_t *len)
 		ms_cli_refuse("%s: %s", path, ms_strerror(errno));
 	ms_text_close(fp);
 	text[got] = '\0';
-	*len = got;
+	*len = strlen(text);	/* RHash's template ends at a NUL byte */
 	return text;
 }
 
