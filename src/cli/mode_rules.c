@@ -222,12 +222,37 @@ magnet_format(struct ms_options *o)
 	o->magnet = true;
 }
 
+/* -k, --embed-crc: crc32 among the digests; --embed-crc's lines are SFV's
+ * by default, as RHash's */
+static void
+embedded_crc(struct ms_options *o)
+{
+	struct ms_digest_spec crc;
+	const char *why;
+	bool has = false;
+
+	if (ms_algo_resolve("crc32", 0, &crc, &why) == -1)
+		ms_bug("no crc32");
+	for (size_t i = 0; i < o->sel.cnt; i++)
+		has |= ms_spec_same(&o->sel.spec[i], &crc);
+	if (!has && ms_selection_add(&o->sel, &crc) == -1)
+		ms_cli_refuse("too many algorithms");
+	if (o->embed_crc && o->sel.cnt == 1 && o->format_name == NULL &&
+	    !o->tag && o->printf_text == NULL && o->template_file == NULL)
+		o->format_name = "sfv";
+	if (o->embed_delim == '\0')
+		o->embed_delim = ' ';
+}
+
 /* Hash mode: the line format from --format, --tag and the algorithm count. */
 static void
 choose_format(struct ms_options *o)
 {
-	const char *f = o->format_name;
+	const char *f;
 
+	if (o->check_embedded || o->embed_crc)
+		embedded_crc(o);
+	f = o->format_name;
 	if (o->printf_text != NULL || o->template_file != NULL)
 		printf_format(o);
 	else if (f != NULL && strcmp(f, "magnet") == 0)

@@ -50,6 +50,11 @@ struct ms_options {
 	const char	*template_file;
 	struct ms_printf *printf;
 	bool		 magnet;
+	/* CRC32s in names (embedded.c): -k checks them, --embed-crc adds
+	 * them with its delimiter (--embed-crc-delimiter, ' ' by default) */
+	bool		 check_embedded;
+	bool		 embed_crc;
+	char		 embed_delim;
 	const char	*output;	/* -o FILE, written atomically */
 	/* --match=SET / --unmatched=SET: the sets' files, and the digests
 	 * they hold once main loaded them */
