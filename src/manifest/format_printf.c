@@ -77,8 +77,8 @@ struct item {
 	char		 enc;		/* 0 (the default), 'x', 'b', 'B', '@' */
 	bool		 upper;
 	char		 url;		/* 0, 'u' or 'U' (upper-case %XX) */
-	unsigned	 width;
-	bool		 zero;		/* pad with zeros */
+	unsigned	 width;		/* of %s */
+	bool		 zero;		/* pad %s with zeros */
 };
 
 struct ms_printf {
@@ -355,18 +355,19 @@ put_url(FILE *out, const char *s, size_t n, char url)
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 
-		if (url == 0 || isalnum(c) || strchr("-._~", c) != NULL)
+		if (url == 0 || isalnum(c) || (c != 0 && strchr("-._~", c) != NULL))
 			putc(c, out);
 		else
 			fprintf(out, url == 'U' ? "%%%02X" : "%%%02x", c);
 	}
 }
 
-/* s padded on the left to it->width, with zeros or spaces. */
+/* s, a size padded on the left to it->width with zeros or spaces (RHash
+ * reads a width before any directive, and pads the size alone) */
 static void
 put(FILE *out, const struct item *it, const char *s, size_t n)
 {
-	for (size_t w = n; w < it->width; w++)
+	for (size_t w = n; it->kind == K_SIZE && w < it->width; w++)
 		putc(it->zero ? '0' : ' ', out);
 	put_url(out, s, n, it->url);
 }
