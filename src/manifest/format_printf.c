@@ -22,47 +22,47 @@
 
 /* RHash's digests in its order (the order of a magnet link's xt). */
 struct rh_algo {
+	char		 letter;	/* %c .. %w, 0 if none */
 	const char	*name;		/* in %{...}, any case */
 	const char	*ms;		/* multisum's row */
-	char		 letter;	/* %c .. %w, 0 if none */
 	bool		 b32;		/* printed in base32 by default */
 	const char	*urn;		/* magnet's xt=urn:URN: */
 	bool		 magnet_b32;
 };
 
 static const struct rh_algo rh_algos[] = {
-	{ "crc32",	"crc32",	'c', false, "crc32",	false },
-	{ "md4",	"md4",		0,   false, "md4",	false },
-	{ "md5",	"md5",		'm', false, "md5",	false },
-	{ "sha1",	"sha1",		'h', false, "sha1",	true },
-	{ "tiger",	"tiger",	0,   false, "tiger",	false },
-	{ "tth",	"tth",		't', true,  "tree:tiger", true },
-	{ "btih",	"btih",		0,   false, "btih",	false },
-	{ "ed2k",	"ed2k",		'e', false, "ed2k",	false },
-	{ "aich",	"aich",		'a', true,  "aich",	true },
-	{ "whirlpool",	"whirlpool",	'w', false, "whirlpool", false },
-	{ "ripemd160",	"ripemd160",	'r', false, "ripemd160", false },
-	{ "gost94",	"gost94",	0,   false, "gost94",	false },
-	{ "gost94-cryptopro", "gost94-cryptopro", 0, false,
-	  "gost94-cryptopro", false },
-	{ "has160",	"has160",	0,   false, "has160",	false },
-	{ "gost12-256",	"gost12-256",	'g', false, "gost12-256", false },
-	{ "gost12-512",	"gost12-512",	0,   false, "gost12-512", false },
-	{ "sha-224",	"sha224",	0,   false, "sha224",	false },
-	{ "sha-256",	"sha256",	0,   false, "sha256",	false },
-	{ "sha-384",	"sha384",	0,   false, "sha384",	false },
-	{ "sha-512",	"sha512",	0,   false, "sha512",	false },
-	{ "edon-r256",	"edon-r256",	0,   false, "edon-r256", false },
-	{ "edon-r512",	"edon-r512",	0,   false, "edon-r512", false },
-	{ "sha3-224",	"sha3-224",	0,   false, "sha3-224",	false },
-	{ "sha3-256",	"sha3-256",	0,   false, "sha3-256",	false },
-	{ "sha3-384",	"sha3-384",	0,   false, "sha3-384",	false },
-	{ "sha3-512",	"sha3-512",	0,   false, "sha3-512",	false },
-	{ "crc32c",	"crc32c",	0,   false, "crc32c",	false },
-	{ "snefru128",	"snefru128",	0,   false, "snefru128", false },
-	{ "snefru256",	"snefru256",	0,   false, "snefru256", false },
-	{ "blake2s",	"blake2s",	0,   false, "blake2s",	false },
-	{ "blake2b",	"blake2b",	0,   false, "blake2b",	false },
+	{ 'c', "crc32", "crc32", false, "crc32", false },
+	{ 0, "md4", "md4", false, "md4", false },
+	{ 'm', "md5", "md5", false, "md5", false },
+	{ 'h', "sha1", "sha1", false, "sha1", true },
+	{ 0, "tiger", "tiger", false, "tiger", false },
+	{ 't', "tth", "tth", true, "tree:tiger", true },
+	{ 0, "btih", "btih", false, "btih", false },
+	{ 'e', "ed2k", "ed2k", false, "ed2k", false },
+	{ 'a', "aich", "aich", true, "aich", true },
+	{ 'w', "whirlpool", "whirlpool", false, "whirlpool", false },
+	{ 'r', "ripemd160", "ripemd160", false, "ripemd160", false },
+	{ 0, "gost94", "gost94", false, "gost94", false },
+	{ 0, "gost94-cryptopro", "gost94-cryptopro", false, "gost94-cryptopro",
+	  false },
+	{ 0, "has160", "has160", false, "has160", false },
+	{ 'g', "gost12-256", "gost12-256", false, "gost12-256", false },
+	{ 0, "gost12-512", "gost12-512", false, "gost12-512", false },
+	{ 0, "sha-224", "sha224", false, "sha224", false },
+	{ 0, "sha-256", "sha256", false, "sha256", false },
+	{ 0, "sha-384", "sha384", false, "sha384", false },
+	{ 0, "sha-512", "sha512", false, "sha512", false },
+	{ 0, "edon-r256", "edon-r256", false, "edon-r256", false },
+	{ 0, "edon-r512", "edon-r512", false, "edon-r512", false },
+	{ 0, "sha3-224", "sha3-224", false, "sha3-224", false },
+	{ 0, "sha3-256", "sha3-256", false, "sha3-256", false },
+	{ 0, "sha3-384", "sha3-384", false, "sha3-384", false },
+	{ 0, "sha3-512", "sha3-512", false, "sha3-512", false },
+	{ 0, "crc32c", "crc32c", false, "crc32c", false },
+	{ 0, "snefru128", "snefru128", false, "snefru128", false },
+	{ 0, "snefru256", "snefru256", false, "snefru256", false },
+	{ 0, "blake2s", "blake2s", false, "blake2s", false },
+	{ 0, "blake2b", "blake2b", false, "blake2b", false },
 };
 #define RH_COUNT	(sizeof(rh_algos) / sizeof(rh_algos[0]))
 #define RH_ED2K		7
