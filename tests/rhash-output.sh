@@ -89,7 +89,8 @@ test_template() {
 		"$MULTISUM" --template=t 'a b.txt' d/* > got
 		same got want "--template as rhash"
 	fi
-	status_is 2 "a template that cannot be read" "$MULTISUM" --template=none 'a b.txt'
+	status_is 2 "a template that cannot be read" "$MULTISUM" --template=none 'a b.txt' 2> err
+	check "it is said" grep -q "none: No such file" err
 	usage_error "--printf with --format" --printf=%c --format=bsd 'a b.txt'
 }
 
