@@ -34,6 +34,8 @@ DIRECTIVES='%p|%f|%s|%{mtime}|%{MTime}
 %{tth}|%{TTH}|%{ed2k}|%{aich}|%{whirlpool}|%{ripemd160}|%{has160}
 %{sha-224}|%{sha-256}|%{Sha-384}|%{sha-512}|%{sha3-224}|%{sha3-256}
 %{sha3-384}|%{sha3-512}|%{blake2s}|%{blake2b}
+%g|%G|%{gost12-256}|%{GOST12-512}|%{gost94}|%{gost94-cryptopro}
+%{edon-r256}|%{Edon-r512}|%{snefru128}|%{snefru256}|%bg|%B{snefru128}
 %xh|%bh|%Bh|%@h|%xT|%bM|%Bc|%@c|%x{md5}|%b{crc32}|%B{SHA1}|%@{tth}
 %uf|%Uf|%up|%Up|%u|%U|%uq|%u@m|%U@m|%uBm|%UBc|%ubM|%uxm
 %5s|%05s|%12c|%012f|%3{md5}|%l|%L
@@ -114,6 +116,12 @@ test_magnet() {
 	"$MULTISUM" --format=magnet -a blake2b,blake2s,crc32c,sha3-512,sha3-384,sha3-256,sha3-224,sha512,sha384,sha256,sha224,has160,ripemd160,whirlpool,aich,ed2k,tth,tiger,sha1,md5,md4,crc32 \
 	    'a b.txt' d/* > got
 	same got want "every digest both have, in rhash's order"
+	rhash --magnet --sha512 --edonr256 --sha3-224 --gost94 \
+	    --gost94-cryptopro --gost12-256 --gost12-512 --edonr512 \
+	    --snefru128 --snefru256 --has160 --sha224 'a b.txt' d/* > want
+	"$MULTISUM" --format=magnet -a snefru256,snefru128,edonr512,edonr256,streebog512,streebog256,gost94-cryptopro,gost94,has160,sha3-224,sha512,sha224 \
+	    'a b.txt' d/* > got
+	same got want "GOST, EDON-R and Snefru in rhash's order and names"
 	printf abc | rhash --magnet - > want
 	printf abc | "$MULTISUM" --format=magnet > got
 	same got want "standard input's link"
