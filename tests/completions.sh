@@ -25,7 +25,7 @@ comps=$(cd "$TESTS_SRCDIR/../completions" && pwd)
 # that this build has.
 cases() {
 	cat <<-'END'
-	multisum --format=|bsd csv gnu hashdeep json ndjson sfv table
+	multisum --format=|bsd csv gnu hashdeep json magnet ndjson sfv table
 	multisum --xattr=|audit update
 	multisum --format n|ndjson
 	multisum --io=|auto mmap read

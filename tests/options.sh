@@ -103,7 +103,7 @@ test_mode_values() {
 	setup
 	refused "--expect: 'zz' is not a digest of a known length (or give -a)" \
 	    --expect=zz f
-	refused "invalid --format 'x' (gnu, bsd, sfv, ndjson or hashdeep)" --format=x f
+	refused "invalid --format 'x' (gnu, bsd, sfv, ndjson, hashdeep or magnet)" --format=x f
 	refused "--format=gnu (--untagged) takes exactly one algorithm" \
 	    -a md5,sha1 --untagged f
 	refused "--raw takes a single input" --raw f f

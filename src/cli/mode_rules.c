@@ -165,12 +165,98 @@ default_algorithm(struct ms_options *o)
 	ms_selection_add(&o->sel, &def);
 }
 
+/* --template FILE's bytes, NUL-terminated; *len without the NUL. */
+static char *
+read_template(const char *path, size_t *len)
+{
+	const char *encoding;
+	FILE *fp = ms_text_open(path, &encoding);
+	char *text = NULL;
+	size_t n = 0, got = 0;
+
+	if (fp == NULL)
+		ms_cli_refuse("%s: %s", path, ms_text_strerror(errno));
+	do {
+		text = ms_xrealloc(text, n += 4096);
+		got += fread(text + got, 1, n - got - 1, fp);
+	} while (got == n - 1 && !feof(fp) && !ferror(fp));
+	if (ferror(fp))
+		ms_cli_refuse("%s: %s", path, ms_strerror(errno));
+	ms_text_close(fp);
+	text[got] = '\0';
+	*len = strlen(text);	/* RHash's template ends at a NUL byte */
+	return text;
+}
+
+/* --printf, --template: the template and the digests it names, with -a's
+ * (a template without one still reads the file: crc32, printed by none) */
+static void
+printf_format(struct ms_options *o)
+{
+	size_t len = 0;
+	char *text = o->printf_text != NULL ? ms_xstrdup(o->printf_text) :
+	    read_template(o->template_file, &len);
+	const char *why = NULL;
+	struct ms_digest_spec crc;
+
+	if (o->printf_text != NULL)
+		len = strlen(text);
+	if ((o->printf = ms_printf_parse(text, len, &why)) == NULL)
+		ms_cli_refuse("invalid --%s: %s", o->printf_text != NULL ?
+		    "printf" : "template", why);
+	free(text);
+	if (ms_printf_select(o->printf, &o->sel) == -1)
+		ms_cli_refuse("too many algorithms");
+	if (o->sel.cnt == 0 && ms_algo_resolve("crc32", 0, &crc, &why) == 0)
+		ms_selection_add(&o->sel, &crc);
+}
+
+/* --format=magnet: RHash's links, its digests by default */
+static void
+magnet_format(struct ms_options *o)
+{
+	const char *why = ms_magnet_select(&o->sel);
+
+	if (why != NULL)
+		ms_cli_refuse("--format=magnet: %s", why);
+	o->magnet = true;
+}
+
+/* -k, --embed-crc: crc32 among the digests; --embed-crc's lines are SFV's
+ * by default, as RHash's */
+static void
+embedded_crc(struct ms_options *o)
+{
+	struct ms_digest_spec crc;
+	const char *why;
+	bool has = false;
+
+	if (ms_algo_resolve("crc32", 0, &crc, &why) == -1)
+		ms_bug("no crc32");
+	for (size_t i = 0; i < o->sel.cnt; i++)
+		has |= ms_spec_same(&o->sel.spec[i], &crc);
+	if (!has && ms_selection_add(&o->sel, &crc) == -1)
+		ms_cli_refuse("too many algorithms");
+	if (o->embed_crc && o->sel.cnt == 1 && o->format_name == NULL &&
+	    !o->tag && o->printf_text == NULL && o->template_file == NULL)
+		o->format_name = "sfv";
+	if (o->embed_delim == '\0')
+		o->embed_delim = ' ';
+}
+
 /* Hash mode: the line format from --format, --tag and the algorithm count. */
 static void
 choose_format(struct ms_options *o)
 {
-	const char *f = o->format_name;
+	const char *f;
 
+	if (o->check_embedded || o->embed_crc)
+		embedded_crc(o);
+	f = o->format_name;
+	if (o->printf_text != NULL || o->template_file != NULL)
+		printf_format(o);
+	else if (f != NULL && strcmp(f, "magnet") == 0)
+		magnet_format(o);
 	if (f == NULL || strcmp(f, "hashdeep") != 0)
 		default_algorithm(o);
 	/* signify -C reads BSD-tagged lines only: a list it would reject
@@ -201,9 +287,13 @@ choose_format(struct ms_options *o)
 		o->fmt.format = MS_FORMAT_NDJSON;
 	else if (strcmp(f, "hashdeep") == 0)
 		hashdeep_format(o);
+	else if (strcmp(f, "magnet") == 0)
+		o->fmt.format = MS_FORMAT_GNU;	/* its lines are magnet's */
 	else
-		ms_cli_refuse("invalid --format '%s' (gnu, bsd, sfv, ndjson or hashdeep)", f);
-	if (o->fmt.format == MS_FORMAT_GNU && o->sel.cnt > 1)
+		ms_cli_refuse("invalid --format '%s' (gnu, bsd, sfv, ndjson, "
+		    "hashdeep or magnet)", f);
+	if (o->fmt.format == MS_FORMAT_GNU && o->sel.cnt > 1 && !o->magnet &&
+	    o->printf == NULL)
 		ms_cli_refuse("--format=gnu (--untagged) takes exactly one algorithm");
 	if (o->fmt.format == MS_FORMAT_SFV &&
 	    (o->sel.cnt != 1 || strcmp(o->sel.spec[0].algo->name, "crc32") != 0))

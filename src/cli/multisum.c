@@ -48,7 +48,8 @@ enum {
 	OPT_PUBKEY, OPT_KEYRING, OPT_SIGNATURE, OPT_SIGNER, OPT_SIGN,
 	OPT_SIGN_EMBEDDED, OPT_PASSPHRASE_FILE, OPT_GENERATE_KEY,
 	OPT_NO_PASSPHRASE, OPT_BYTES_PER_CRC, OPT_BLOCK_SIZE, OPT_PART,
-	OPT_STDIN_NAME, OPT_ACCEPT_CORRUPT,
+	OPT_STDIN_NAME, OPT_ACCEPT_CORRUPT, OPT_PRINTF, OPT_TEMPLATE,
+	OPT_EMBED_CRC, OPT_EMBED_CRC_DELIMITER,
 };
 
 /* The modes an option applies to: the column beside the option table. */
@@ -152,6 +153,11 @@ static const struct opt {
 	{ "keyring",		required_argument, OPT_KEYRING,		C },
 	{ "signature",		required_argument, OPT_SIGNATURE,	C },
 	{ "signer",		required_argument, OPT_SIGNER,		C },
+	{ "printf",		required_argument, OPT_PRINTF,		H },
+	{ "check-embedded",	no_argument,	   'k',			H },
+	{ "embed-crc",		no_argument,	   OPT_EMBED_CRC,	H },
+	{ "embed-crc-delimiter", required_argument, OPT_EMBED_CRC_DELIMITER, H },
+	{ "template",		required_argument, OPT_TEMPLATE,	H },
 	{ "sign",		required_argument, OPT_SIGN,		H | U | M },
 	{ "sign-embedded",	no_argument,	   OPT_SIGN_EMBEDDED,	H },
 	{ "passphrase-file",	required_argument, OPT_PASSPHRASE_FILE,	H | U | M | K },
@@ -203,6 +209,26 @@ static const int exclusive[][2] = {
 	/* --stdin-name: standard input hashed as one of the inputs */
 	{ OPT_STDIN_NAME, OPT_PER_DIR }, { OPT_STDIN_NAME, OPT_ARCHIVE },
 	{ OPT_STDIN_NAME, OPT_PART }, { OPT_STDIN_NAME, OPT_KEYED },
+	/* --printf and --template: the line is the template's */
+	{ OPT_PRINTF, OPT_TEMPLATE }, { OPT_PRINTF, OPT_FORMAT },
+	{ OPT_TEMPLATE, OPT_FORMAT }, { OPT_PRINTF, OPT_TAG },
+	{ OPT_TEMPLATE, OPT_TAG }, { OPT_PRINTF, OPT_UNTAGGED },
+	{ OPT_TEMPLATE, OPT_UNTAGGED }, { OPT_PRINTF, OPT_RAW },
+	{ OPT_TEMPLATE, OPT_RAW }, { OPT_PRINTF, OPT_BASE64 },
+	{ OPT_TEMPLATE, OPT_BASE64 }, { OPT_PRINTF, OPT_SHARD },
+	{ OPT_TEMPLATE, OPT_SHARD }, { OPT_PRINTF, OPT_PER_DIR },
+	{ OPT_TEMPLATE, OPT_PER_DIR }, { OPT_PRINTF, OPT_PART },
+	{ OPT_TEMPLATE, OPT_PART },
+	/* -k writes verdicts; --embed-crc renames files it has read */
+	{ 'k', OPT_EMBED_CRC }, { 'k', OPT_PRINTF }, { 'k', OPT_TEMPLATE },
+	{ 'k', OPT_FORMAT }, { 'k', OPT_TAG }, { 'k', OPT_UNTAGGED },
+	{ 'k', OPT_RAW }, { 'k', OPT_BASE64 }, { 'k', 'z' },
+	{ 'k', OPT_MATCH }, { 'k', OPT_UNMATCHED },
+	{ 'k', OPT_ARCHIVE }, { 'k', OPT_PER_DIR }, { 'k', OPT_PART },
+	{ 'k', OPT_SHARD }, { 'k', OPT_SIGN },
+	{ OPT_EMBED_CRC, OPT_ARCHIVE }, { OPT_EMBED_CRC, OPT_PER_DIR },
+	{ OPT_EMBED_CRC, OPT_PART }, { OPT_EMBED_CRC, OPT_SHARD },
+	{ OPT_EMBED_CRC, OPT_RAW }, { OPT_EMBED_CRC, OPT_STDIN_NAME },
 };
 
 /* Rule 5: an option that needs one of two others (0: no second). */
@@ -211,6 +237,7 @@ static const int needs[][3] = {
 	{ OPT_SIGNER, OPT_KEYRING, 0 },
 	{ OPT_SIGN, 'o', OPT_PER_DIR },	/* (--update signs its ledger) */
 	{ OPT_SIGN_EMBEDDED, OPT_SIGN, 0 },
+	{ OPT_EMBED_CRC_DELIMITER, OPT_EMBED_CRC, 0 },
 	{ OPT_PASSPHRASE_FILE, OPT_SIGN, OPT_GENERATE_KEY },
 };
 
@@ -403,7 +430,7 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 	o->progress = -1;
 	o->checkpoint = 60;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":a:l:btzo:cwj:rLu:", long_options,
+	while ((c = getopt_long(argc, argv, ":a:l:btzo:cwj:rLu:k", long_options,
 	    NULL)) != -1) {
 		if (c != ':' && c != '?')
 			seen->given[opt_row(c)] = true;
@@ -418,6 +445,16 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_BASE64: o->fmt.base64 = true; break;
 		case OPT_RAW: o->fmt.raw = true; break;
 		case OPT_FORMAT: o->format_name = optarg; break;
+		case OPT_PRINTF: o->printf_text = optarg; break;
+		case OPT_TEMPLATE: o->template_file = optarg; break;
+		case 'k': o->check_embedded = true; break;
+		case OPT_EMBED_CRC: o->embed_crc = true; break;
+		case OPT_EMBED_CRC_DELIMITER:
+			if (strlen(optarg) != 1)
+				ms_cli_refuse("--embed-crc-delimiter takes one "
+				    "character: '%s'", optarg);
+			o->embed_delim = optarg[0];
+			break;
 		case 'o': o->output = optarg; break;
 		case OPT_MATCH:
 		case OPT_UNMATCHED:

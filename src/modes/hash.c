@@ -21,6 +21,8 @@
 #include "digest/backend_s3.h"
 #include "engine/engine_members.h"
 #include "io/output.h"
+#include "io/rename.h"
+#include "modes/embedded.h"
 #include "modes/scope.h"
 #include "base/outcome.h"
 #include "base/quote.h"
@@ -111,6 +113,82 @@ too_many_parts(const struct ms_task *t)
 	return NULL;
 }
 
+/* -k: "NAME: OK" if the CRC32 the name carries is the file's. */
+static void
+check_embedded(struct run *r, const struct ms_task *t, const char *name)
+{
+	unsigned char crc[4];
+
+	if (!ms_embedded_crc(name, crc)) {
+		failed(r, name, 0, "the name carries no CRC32 ([XXXXXXXX] or "
+		    "(XXXXXXXX))");
+		return;
+	}
+	if (memcmp(crc, ms_embedded_digest(t->sel, t->digest), 4) == 0) {
+		fprintf(r->out.fp, "%s: OK\n", name);
+		return;
+	}
+	fprintf(r->out.fp, "%s: FAILED\n", name);
+	ms_outcome_note(MS_OUTCOME_FAIL);
+	r->failed++;
+}
+
+/* --embed-crc: t's file renamed to carry its CRC32 (one that carries
+ * one is left as it is, as RHash leaves it); the name now, or NULL. */
+static char *
+embed_crc(struct run *r, const struct ms_task *t, const char *name)
+{
+	unsigned char crc[4];
+	char *to;
+
+	if (strcmp(t->path, "-") == 0) {
+		failed(r, name, 0, "standard input has no name to carry a CRC32");
+		return NULL;
+	}
+	if (ms_embedded_crc(t->path, crc))
+		return ms_xstrdup(t->path);
+	to = ms_embedded_name(t->path, ms_embedded_digest(t->sel, t->digest),
+	    r->o->embed_delim);
+	if (ms_rename_noreplace(t->path, to) == -1) {
+		int err = errno;
+
+		ms_output_flush(&r->out);
+		ms_warn("%s: not renamed to %s: %s", ms_quotef(t->path),
+		    ms_quotef(to), err == EEXIST ? "a file has that name" :
+		    ms_strerror(err));
+		ms_outcome_note(MS_OUTCOME_RETRY);
+		r->failed++;
+		free(to);
+		return NULL;
+	}
+	return to;
+}
+
+/* The line(s) for t: RHash's template or magnet link, or --format's. */
+static void
+result(struct run *r, const struct ms_task *t, const char *name)
+{
+	struct stat st;
+	char *renamed = NULL;
+
+	if (r->o->check_embedded) {
+		check_embedded(r, t, name);
+		return;
+	}
+	if (r->o->embed_crc && (name = renamed = embed_crc(r, t, name)) == NULL)
+		return;
+	if (r->o->printf != NULL)
+		ms_printf_write(r->out.fp, r->o->printf, name, t->sel, t->digest,
+		    t->size, strcmp(t->path, "-") != 0 && stat(name, &st) == 0 ?
+		    (int64_t)st.st_mtime : 0);
+	else if (r->o->magnet)
+		ms_magnet_write(r->out.fp, name, t->sel, t->digest, t->size);
+	else
+		ms_format_result(r->out.fp, &r->o->fmt, name, t->sel,
+		    t->digest, t->size);
+	free(renamed);
+}
+
 static void
 emit(void *arg, struct ms_task *t)
 {
@@ -151,8 +229,7 @@ emit(void *arg, struct ms_task *t)
 				ms_warn("%.*s", (int)(nl - p), p);
 			ms_warn("%s", p);
 		}
-		ms_format_result(r->out.fp, &r->o->fmt, name, t->sel,
-		    t->digest, t->size);
+		result(r, t, name);
 		ms_output_lines(&r->out);
 	}
 	ms_task_free(t);

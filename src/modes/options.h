@@ -14,6 +14,7 @@
 #include "digest/digest_set.h"
 #include "engine/engine.h"
 #include "manifest/format.h"
+#include "manifest/format_printf.h"
 #include "manifest/hashset.h"
 #include "manifest/manifest.h"
 #include "manifest/shard.h"
@@ -43,6 +44,17 @@ struct ms_options {
 	struct ms_format_opts fmt;
 	bool		 tag;		/* --tag */
 	const char	*format_name;	/* --format, read by the mode */
+	/* RHash's output (format_printf.c): --printf's template or
+	 * --template's file, parsed by the mode's rules; --format=magnet */
+	const char	*printf_text;
+	const char	*template_file;
+	struct ms_printf *printf;
+	bool		 magnet;
+	/* CRC32s in names (embedded.c): -k checks them, --embed-crc adds
+	 * them with its delimiter (--embed-crc-delimiter, ' ' by default) */
+	bool		 check_embedded;
+	bool		 embed_crc;
+	char		 embed_delim;
 	const char	*output;	/* -o FILE, written atomically */
 	/* --match=SET / --unmatched=SET: the sets' files, and the digests
 	 * they hold once main loaded them */
