@@ -62,7 +62,7 @@ create(const struct ms_digest_spec *spec)
 	in.bits = in.algo->bits;
 	s->ops = in.algo->ops;
 	s->leaf = s->ops->create(&in);
-	if (s->leaf == NULL || !ms_merkle_create(&s->tree)) {
+	if (s->leaf == NULL || !ms_merkle_create(&s->tree, &in)) {
 		destroy(s);
 		return NULL;
 	}

@@ -6,14 +6,14 @@
  *
  * Owns the tree arithmetic only: the blocks' hashes come from the btv2
  * row (backend_btv2.c) or from a torrent check; SHA-256 is the sha256
- * row's, whatever backend computes it.  Memory is one hash per level.
+ * row's, whatever backend computes it, handed in by them.  Memory is one hash per level.
  */
 #include "digest/merkle.h"
 
 #include <string.h>
 
 #include "digest/algorithm.h"
-#include "base/util.h"
+#include "base/util.h"	/* ms_bug */
 
 static const struct ms_digest_ops *
 sha_ops(const struct ms_merkle *m)
@@ -22,16 +22,11 @@ sha_ops(const struct ms_merkle *m)
 }
 
 bool
-ms_merkle_create(struct ms_merkle *m)
+ms_merkle_create(struct ms_merkle *m, const struct ms_digest_spec *sha256)
 {
-	struct ms_digest_spec spec = { .algo = ms_algo_named("sha256") };
-
 	memset(m, 0, sizeof(*m));
-	if (spec.algo == NULL)
-		ms_bug("merkle: no sha256 row");
-	spec.bits = spec.algo->bits;
-	m->ops = spec.algo->ops;
-	m->sha = sha_ops(m)->create(&spec);
+	m->ops = sha256->algo->ops;
+	m->sha = sha_ops(m)->create(sha256);
 	return m->sha != NULL;
 }
 

@@ -30,8 +30,12 @@ struct ms_merkle {
 	uint64_t	 count;		/* hashes added */
 };
 
-/* A tree whose hashes are of level base; false if memory ran out. */
-bool	 ms_merkle_create(struct ms_merkle *m);
+struct ms_digest_spec;
+
+/* A tree hashed by sha256 (the sha256 row's spec, loaded); false if
+ * memory ran out. */
+bool	 ms_merkle_create(struct ms_merkle *m,
+	    const struct ms_digest_spec *sha256);
 void	 ms_merkle_free(struct ms_merkle *m);
 void	 ms_merkle_init(struct ms_merkle *m, unsigned base);
 /* SHA-256 of p[0..n) (a leaf). */

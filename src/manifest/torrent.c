@@ -43,7 +43,7 @@ static int
 add_component(struct reader *r, const struct ms_bnode *c)
 {
 	if (c == NULL || c->type != MS_BSTR)
-		return fail(r, "not a torrent: a name that is not a string");
+		return fail(r, "a name that is not a string");
 	if (c->len == 0 || memchr(c->s, '/', c->len) != NULL ||
 	    memchr(c->s, '\0', c->len) != NULL ||
 	    (c->len == 1 && c->s[0] == '.') ||
@@ -62,7 +62,7 @@ new_file(struct reader *r, const struct ms_bnode *length)
 	struct ms_torrent_file *f;
 
 	if (length == NULL || length->type != MS_BINT || length->i < 0)
-		return fail(r, "not a torrent: a file without a length"), NULL;
+		return fail(r, "a file without a length"), NULL;
 	if (*r->n == r->cap) {
 		r->cap = r->cap == 0 ? 16 : 2 * r->cap;
 		*r->list = ms_xrealloc(*r->list, r->cap * sizeof(**r->list));
@@ -92,7 +92,7 @@ read_v1(struct reader *r, const struct ms_bnode *info,
 		return 0;
 	}
 	if (files->type != MS_BLIST || files->len == 0)
-		return fail(r, "not a torrent: \"files\" not a list of files");
+		return fail(r, "\"files\" not a list of files");
 	for (size_t i = 0; i < files->len; i++) {
 		const struct ms_bnode *fd = &files->item[i];
 		const struct ms_bnode *path = ms_bencode_get(fd, "path");
@@ -103,7 +103,7 @@ read_v1(struct reader *r, const struct ms_bnode *info,
 		if (add_component(r, name) == -1)
 			return -1;
 		if (path == NULL || path->type != MS_BLIST || path->len == 0)
-			return fail(r, "not a torrent: a file without a path");
+			return fail(r, "a file without a path");
 		for (size_t k = 0; k < path->len; k++)
 			if (add_component(r, &path->item[k]) == -1)
 				return -1;
@@ -112,7 +112,7 @@ read_v1(struct reader *r, const struct ms_bnode *info,
 		f->pad = attr != NULL && attr->type == MS_BSTR &&
 		    memchr(attr->s, 'p', attr->len) != NULL;
 		if (f->length > TOTAL_MAX - at)
-			return fail(r, "not a torrent: files too long");
+			return fail(r, "files too long");
 		f->offset = at;
 		at += f->length;
 	}
@@ -124,7 +124,7 @@ static int
 read_tree(struct reader *r, const struct ms_bnode *dir)
 {
 	if (dir == NULL || dir->type != MS_BDICT || dir->len == 0)
-		return fail(r, "not a torrent: a folder of \"file tree\" "
+		return fail(r, "a folder of \"file tree\" "
 		    "not a dictionary");
 	for (size_t i = 0; i < dir->len; i++) {
 		const struct ms_bnode *key = &dir->item[2 * i];
@@ -140,7 +140,7 @@ read_tree(struct reader *r, const struct ms_bnode *dir)
 			struct ms_torrent_file *f;
 
 			if (val->len != 1)
-				return fail(r, "not a torrent: a file that "
+				return fail(r, "a file that "
 				    "is a folder too");
 			f = new_file(r, ms_bencode_get(leaf, "length"));
 			if (f == NULL)
@@ -148,7 +148,7 @@ read_tree(struct reader *r, const struct ms_bnode *dir)
 			if (f->length > 0 && (root == NULL ||
 			    root->type != MS_BSTR ||
 			    root->len != MS_TORRENT_V2_HASH))
-				return fail(r, "not a torrent: a file "
+				return fail(r, "a file "
 				    "without its \"pieces root\"");
 			if (f->length > 0)
 				f->root = root->s;
@@ -174,7 +174,7 @@ find_layers(struct reader *r, const struct ms_bnode *layers)
 		if (f->length <= t->piece_length)
 			continue;
 		if (layers == NULL || layers->type != MS_BDICT)
-			return fail(r, "not a torrent: no \"piece layers\"");
+			return fail(r, "no \"piece layers\"");
 		for (size_t k = 0; k < layers->len; k++) {
 			const struct ms_bnode *key = &layers->item[2 * k];
 			const struct ms_bnode *val = &layers->item[2 * k + 1];
@@ -186,12 +186,12 @@ find_layers(struct reader *r, const struct ms_bnode *layers)
 				f->layer_count = val->len / MS_TORRENT_V2_HASH;
 				if (val->len % MS_TORRENT_V2_HASH != 0 ||
 				    f->layer_count != count)
-					return fail(r, "not a torrent: a piece "
+					return fail(r, "a piece "
 					    "layer of the wrong length");
 			}
 		}
 		if (f->layer == NULL)
-			return fail(r, "not a torrent: a file without its "
+			return fail(r, "a file without its "
 			    "piece layer");
 	}
 	return 0;
@@ -205,7 +205,7 @@ read_info(struct reader *r, const struct ms_bnode *top)
 	const struct ms_bnode *name, *plen, *pieces, *version;
 
 	if (info == NULL || info->type != MS_BDICT)
-		return fail(r, "not a torrent: no info dictionary");
+		return fail(r, "no info dictionary");
 	t->info = info->raw;
 	t->info_len = info->raw_len;
 	name = ms_bencode_get(info, "name");
@@ -214,7 +214,7 @@ read_info(struct reader *r, const struct ms_bnode *top)
 	version = ms_bencode_get(info, "meta version");
 	if (plen == NULL || plen->type != MS_BINT || plen->i <= 0 ||
 	    (uint64_t)plen->i > PIECE_MAX)
-		return fail(r, "not a torrent: no valid \"piece length\"");
+		return fail(r, "no valid \"piece length\"");
 	t->piece_length = (uint64_t)plen->i;
 	t->v2 = version != NULL;
 	t->v1 = pieces != NULL;
@@ -223,13 +223,13 @@ read_info(struct reader *r, const struct ms_bnode *top)
 			return fail(r, "a torrent of an unknown meta version");
 		if (t->piece_length < V2_PIECE_MIN ||
 		    (t->piece_length & (t->piece_length - 1)) != 0)
-			return fail(r, "not a torrent: a v2 piece length not "
+			return fail(r, "a v2 piece length not "
 			    "a power of two of 16 KiB or more");
 	}
 	if (t->v1) {
 		if (pieces->type != MS_BSTR ||
 		    pieces->len % MS_TORRENT_V1_HASH != 0)
-			return fail(r, "not a torrent: \"pieces\" not SHA-1s");
+			return fail(r, "\"pieces\" not SHA-1s");
 		t->pieces = pieces->s;
 		t->piece_count = pieces->len / MS_TORRENT_V1_HASH;
 		r->list = t->v2 ? &t->v1file : &t->file;
@@ -254,7 +254,7 @@ read_info(struct reader *r, const struct ms_bnode *top)
 			return -1;
 	}
 	if (!t->v1 && !t->v2)
-		return fail(r, "not a torrent: neither v1 \"pieces\" nor v2 "
+		return fail(r, "neither v1 \"pieces\" nor v2 "
 		    "\"meta version\"");
 	if (t->v1) {
 		const struct ms_torrent_file *last = t->v2 ?
@@ -263,7 +263,7 @@ read_info(struct reader *r, const struct ms_bnode *top)
 
 		if ((total + t->piece_length - 1) / t->piece_length !=
 		    t->piece_count)
-			return fail(r, "not a torrent: \"pieces\" does not "
+			return fail(r, "\"pieces\" does not "
 			    "cover the files");
 	}
 	return 0;
@@ -280,7 +280,7 @@ ms_torrent_read(struct ms_torrent *t, const unsigned char *buf, size_t n,
 	if (t->tree == NULL)
 		return -1;
 	if (t->tree->type != MS_BDICT || read_info(&r, t->tree) == -1) {
-		*why = r.why != NULL ? r.why : "not a torrent: not a dictionary";
+		*why = r.why != NULL ? r.why : "not a dictionary";
 		free(r.path.p);
 		ms_torrent_free(t);
 		return -1;

@@ -51,7 +51,7 @@ struct ms_torrent {
  * Read a torrent from buf[0..n) (which must outlive it).  Every name in
  * it is checked: no empty, "." or ".." component, no "/" or NUL inside
  * one, so that no path leaves the root.  Returns 0, or -1 with *why a
- * message fragment ("not a torrent: ...", "a file name with ..").
+ * message fragment (what makes it no valid torrent).
  */
 int	 ms_torrent_read(struct ms_torrent *t, const unsigned char *buf,
 	    size_t n, const char **why);

@@ -537,7 +537,7 @@ ms_check_run(const struct ms_options *o, const struct ms_check_style *style)
 		if (style->rules.dialect == MS_DIALECT_NATIVE &&
 		    ms_check_is_torrent(o->files[i])) {
 			submit(&r, false);
-			ms_check_torrent(&r, o->files[i]);
+			ms_check_torrent(&r, o->files[i], ms_check_note);
 		} else if (!read_manifest(&r, &st, o->files[i])) {
 			break;
 		}

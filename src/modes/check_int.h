@@ -178,6 +178,7 @@ bool	 ms_check_probe(struct run *r, struct rec *rec);
  * their lines queued in the report after what came before.
  */
 bool	 ms_check_is_torrent(const char *path);
-void	 ms_check_torrent(struct run *r, const char *path);
+void	 ms_check_torrent(struct run *r, const char *path,
+	    void (*note)(struct run *r, const char *name, const char *why));
 
 #endif

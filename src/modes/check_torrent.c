@@ -13,7 +13,8 @@
  * its file's root is checked too.  A hybrid is checked by its v2 hashes.
  * The torrent's syntax and names are manifest/torrent.c's, which refuses
  * any name that could leave the root.  Lines go into check.c's report
- * queue (ms_check_note), after what earlier lists said.
+ * queue (through the note it is handed: ms_check_note), after what
+ * earlier lists said.
  */
 #include "modes/check_int.h"
 
@@ -50,6 +51,7 @@ struct fstate {
 
 struct tcheck {
 	struct run	*r;
+	void		(*note)(struct run *, const char *, const char *);
 	const struct ms_torrent *t;
 	const char	*torrent;
 	const char	*root;
@@ -117,7 +119,7 @@ slurp(const char *path, size_t *len)
 static void
 say(struct tcheck *tc, const struct ms_torrent_file *f, char *why)
 {
-	ms_check_note(tc->r, f->path, why);
+	tc->note(tc->r, f->path, why);
 	free(why);
 }
 
@@ -406,11 +408,12 @@ report(struct tcheck *tc, const struct ms_torrent_file *f,
 			ms_outcome_note(MS_OUTCOME_FAIL);
 			ok = false;
 		}
-		/* pieces it shares with a file missing or cut short */
+		/* pieces it shares with a file missing or cut short: said,
+		 * and no OK, but the failure is that file's */
 		if (ok && say_runs(tc, f, piece, first, last, off, P_UNKNOWN,
 		    "NOT VERIFIED", ": it spans a file missing or cut short") >
 		    0)
-			ok = false;
+			return true;
 	}
 	if (ok && fs->bad_root) {
 		say(tc, f, ms_xstrdup("FAILED: the torrent's piece layer does "
@@ -474,7 +477,8 @@ check_v2(struct tcheck *tc)
 		tc->r->failed = true;
 		return;
 	}
-	if (!ms_merkle_create(&tc->blocks) || !ms_merkle_create(&tc->pieces))
+	if (!ms_merkle_create(&tc->blocks, &spec) ||
+	    !ms_merkle_create(&tc->pieces, &spec))
 		ms_bug("torrent: no memory for SHA-256");
 	for (size_t i = 0; i < t->nfiles; i++) {
 		const struct ms_torrent_file *f = &t->file[i];
@@ -506,9 +510,10 @@ default_root(const char *torrent)
 }
 
 void
-ms_check_torrent(struct run *r, const char *path)
+ms_check_torrent(struct run *r, const char *path,
+    void (*note)(struct run *, const char *, const char *))
 {
-	struct tcheck tc = { .r = r, .torrent = path };
+	struct tcheck tc = { .r = r, .note = note, .torrent = path };
 	struct ms_torrent t;
 	unsigned char *bytes;
 	char *root;
@@ -522,7 +527,7 @@ ms_check_torrent(struct run *r, const char *path)
 		return;
 	}
 	if (ms_torrent_read(&t, bytes, len, &why) == -1) {
-		ms_warn("%s: %s", ms_quotef(path), why);
+		ms_warn("%s: not a valid torrent: %s", ms_quotef(path), why);
 		ms_outcome_note(MS_OUTCOME_FAIL);
 		r->failed = true;
 		free(bytes);
