@@ -155,6 +155,25 @@ test_libtorrent_hybrid() {
 	faults_single s.torrent "big.bin: FAILED piece 6 (bytes 98304-114687)"
 }
 
+# a file that is there but cannot be read is status 3 (retry), and one
+# longer than the torrent says fails
+test_unreadable_and_longer() {
+	have mktorrent || skip_test "no mktorrent"
+	setup
+	mktorrent -l 15 -o m.torrent d > /dev/null
+	rm d/c.bin
+	mkdir d/c.bin
+	status_is 3 "a folder where a file should be" multisum -c m.torrent \
+	    > out 2> err
+	has_line out "d/c.bin: FAILED open or read: Is a directory" "said"
+	restore
+	echo more >> d/sub/b.bin
+	status_is 1 "a longer file" multisum -c m.torrent > out 2> err
+	has_line out "d/sub/b.bin: FAILED longer than the torrent says: 50005 bytes, not 50000" \
+	    "said"
+	has_line out "d/a.bin: OK" "the others verify"
+}
+
 # the default root is the torrent's folder; --root puts it elsewhere
 test_root() {
 	have mktorrent || skip_test "no mktorrent"
@@ -237,6 +256,7 @@ run transmission
 run v1_shared_piece
 run libtorrent_v2
 run libtorrent_hybrid
+run unreadable_and_longer
 run root
 run names_that_leave_the_root
 run strict_bencoding
