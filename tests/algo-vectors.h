@@ -731,6 +731,17 @@ static const struct vector vectors[] = {
 	  "7e81" },
 	{ "sysv", 0, M_MILLION,
 	  "2008" },
+	/*
+	 * btv2: BEP 52's pieces root.  An empty file has none (zeros here);
+	 * "abc" is one block, its SHA-256; a million "a" (62 blocks, padded
+	 * to 64) is libtorrent 2.0.8's root of that file.
+	 */
+	{ "btv2", 0, M_EMPTY,
+	  "0000000000000000000000000000000000000000000000000000000000000000" },
+	{ "btv2", 0, M_ABC,
+	  "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" },
+	{ "btv2", 0, M_MILLION,
+	  "3a3c0697b86f89cac1d8b1455699a4632279d8c3a54d65a84740d3a4f6893cdc" },
 };
 
 #endif

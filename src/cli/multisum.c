@@ -49,7 +49,7 @@ enum {
 	OPT_SIGN_EMBEDDED, OPT_PASSPHRASE_FILE, OPT_GENERATE_KEY,
 	OPT_NO_PASSPHRASE, OPT_BYTES_PER_CRC, OPT_BLOCK_SIZE, OPT_PART,
 	OPT_STDIN_NAME, OPT_ACCEPT_CORRUPT, OPT_PRINTF, OPT_TEMPLATE,
-	OPT_EMBED_CRC, OPT_EMBED_CRC_DELIMITER,
+	OPT_EMBED_CRC, OPT_EMBED_CRC_DELIMITER, OPT_ROOT,
 };
 
 /* The modes an option applies to: the column beside the option table. */
@@ -115,6 +115,7 @@ static const struct opt {
 	{ "warn",		no_argument,	   'w',			C },
 	{ "ignore-missing",	no_argument,	   OPT_IGNORE_MISSING,	C },
 	{ "expect",		required_argument, OPT_EXPECT,		C },
+	{ "root",		required_argument, OPT_ROOT,		C },
 	{ "io",			required_argument, OPT_IO,		ANY },
 	{ "buffer-size",	required_argument, OPT_BUFFER_SIZE,	ANY },
 	{ "nocache",		no_argument,	   OPT_NOCACHE,		H | C | U | A | X },
@@ -491,6 +492,7 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_ARCHIVE: o->archive = optarg; break;
 		case OPT_STDIN_NAME: o->stdin_name = optarg; break;
 		case OPT_PER_DIR: o->per_dir = optarg; break;
+		case OPT_ROOT: o->root = optarg; break;
 		case OPT_PIECE_SIZE: o->piece_size = parse_bytes("piece-size", optarg,
 		    4096, SIZE_MAX, " (4K or more)"); break;
 		case OPT_PROGRESS: o->progress = 1; break;

@@ -292,6 +292,12 @@ const struct ms_algo ms_algos[] = {
 	  .aliases = "has-160",
 	  FIXED(160), .class = MS_CLASS_LEGACY,
 	  .in_all = false, .ops = &ms_ops_has160 },
+	/* BitTorrent: a file's v2 root (BEP 52's "pieces root", the SHA-256
+	 * Merkle root over 16 KiB blocks; backend_btv2.c, merkle.c). */
+	{ .name = "btv2", .tag = "BTV2", .impl = "sha256",
+	  .aliases = "bittorrent-v2 pieces-root",
+	  FIXED(256), .class = MS_CLASS_SECURE,
+	  .in_all = false, .ops = &ms_ops_btv2 },
 };
 
 const size_t ms_algo_count = MS_ARRAY_LEN(ms_algos);

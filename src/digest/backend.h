@@ -70,4 +70,7 @@ extern const struct ms_digest_ops ms_ops_streebog;
 extern const struct ms_digest_ops ms_ops_edonr;
 extern const struct ms_digest_ops ms_ops_snefru;
 
+/* backend_btv2.c: BitTorrent v2's per-file Merkle root (merkle.c) */
+extern const struct ms_digest_ops ms_ops_btv2;
+
 #endif

@@ -151,6 +151,9 @@ static const struct {
 	{ .name = "hdfs-composite-crc32c", .hex = "364b3fb7" },
 	{ .name = "bsd", .hex = "40ac" },			/* sum -r prints 16556 */
 	{ .name = "sysv", .hex = "0126" },			/* sum -s prints 294 */
+	/* one block: its tree is the leaf, SHA-256 itself */
+	{ .name = "btv2", .hex = "ba7816bf8f01cfea414140de5dae2223"
+	    "b00361a396177a9cb410ff61f20015ad" },
 };
 
 const char *

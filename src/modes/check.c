@@ -533,9 +533,15 @@ ms_check_run(const struct ms_options *o, const struct ms_check_style *style)
 	for (size_t i = 0; i < o->nfiles; i++)
 		if (strcmp(o->files[i], "-") == 0)
 			r.stdin_manifest = true;
-	for (size_t i = 0; i < o->nfiles; i++)
-		if (!read_manifest(&r, &st, o->files[i]))
+	for (size_t i = 0; i < o->nfiles; i++) {
+		if (style->rules.dialect == MS_DIALECT_NATIVE &&
+		    ms_check_is_torrent(o->files[i])) {
+			submit(&r, false);
+			ms_check_torrent(&r, o->files[i], ms_check_note);
+		} else if (!read_manifest(&r, &st, o->files[i])) {
 			break;
+		}
+	}
 	if (o->nfiles == 0)
 		read_manifest(&r, &st, "-");
 	ms_manifest_end(&st);

@@ -173,4 +173,12 @@ void	 ms_check_matched(struct manifest *m, const struct rec *rec);
 void	 ms_check_settle(struct run *r, struct rec *rec);
 bool	 ms_check_probe(struct run *r, struct rec *rec);
 
+/*
+ * check_torrent.c: is path a torrent (by its name)?  Verify its files,
+ * their lines queued in the report after what came before.
+ */
+bool	 ms_check_is_torrent(const char *path);
+void	 ms_check_torrent(struct run *r, const char *path,
+	    void (*note)(struct run *r, const char *name, const char *why));
+
 #endif
