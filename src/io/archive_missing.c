@@ -3,10 +3,12 @@
  * archive_missing.c - --archive in a build without libarchive.
  *
  * configure --without-libarchive drops archive_source.c; this file takes
- * its place with the same three entry points, and opening an archive is
+ * its place with the same entry points, and opening an archive is
  * refused with one line naming the archive and the missing library.
  */
 #include "io/archive_source.h"
+
+#include <errno.h>
 
 #include "base/util.h"
 
@@ -31,4 +33,13 @@ void
 ms_archive_close(struct ms_archive *ar)
 {
 	(void)ar;
+}
+
+/* A compressed list cannot be read: said by the caller. */
+FILE *
+ms_archive_uncompressed(const char *path)
+{
+	(void)path;
+	errno = ENOTSUP;
+	return NULL;
 }

@@ -5,7 +5,9 @@
  * Owns the lazy load of libarchive: it links some fifteen libraries
  * (libxml2, ICU, nettle, ...) whose start-up cost no run should pay
  * unless it opens an archive.  Members are read in archive order, in
- * one pass; any format and compression libarchive reads will do.
+ * one pass; any format and compression libarchive reads will do.  A
+ * compressed list (Debian's Packages.gz, Packages.xz) is read through
+ * it too, as the stream of its bytes decompressed.
  */
 #include "io/archive_source.h"
 
@@ -38,6 +40,7 @@ static struct {
 	__typeof__(archive_entry_pathname)	*archive_entry_pathname;
 	__typeof__(archive_entry_filetype)	*archive_entry_filetype;
 	__typeof__(archive_entry_hardlink)	*archive_entry_hardlink;
+	__typeof__(archive_read_support_format_raw) *archive_read_support_format_raw;
 } la;
 
 static const struct ms_lazy_sym syms[] = {
@@ -54,6 +57,7 @@ static const struct ms_lazy_sym syms[] = {
 	MS_LAZY_SYM(la, archive_entry_pathname),
 	MS_LAZY_SYM(la, archive_entry_filetype),
 	MS_LAZY_SYM(la, archive_entry_hardlink),
+	MS_LAZY_SYM(la, archive_read_support_format_raw),
 };
 
 static struct ms_lazy_lib libarchive = {
@@ -179,4 +183,62 @@ ms_archive_close(struct ms_archive *ar)
 	if (ar->a != NULL)
 		la.archive_read_free(ar->a);
 	free(ar);
+}
+
+/* ------------------------------------------------ compressed lists */
+
+static ssize_t
+raw_read(void *cookie, char *buf, size_t size)
+{
+	struct archive *a = cookie;
+	la_ssize_t n = la.archive_read_data(a, buf, size);
+
+	if (n < 0) {
+		int e = la.archive_errno(a);
+
+		errno = e > 0 ? e : EIO;
+		return -1;
+	}
+	return (ssize_t)n;
+}
+
+static int
+raw_close(void *cookie)
+{
+	la.archive_read_free(cookie);
+	return 0;
+}
+
+FILE *
+ms_archive_uncompressed(const char *path)
+{
+	static const cookie_io_functions_t io = {
+		.read = raw_read, .close = raw_close,
+	};
+	struct archive_entry *ent;
+	struct archive *a;
+	FILE *fp;
+	int e;
+
+	if (ms_lazy_load(&libarchive) == -1) {
+		errno = ENOTSUP;
+		return NULL;
+	}
+	if ((a = la.archive_read_new()) == NULL)
+		ms_die("%s", strerror(ENOMEM));
+	la.archive_read_support_filter_all(a);
+	la.archive_read_support_format_raw(a);
+	if (la.archive_read_open_filename(a, path, 1 << 16) != ARCHIVE_OK ||
+	    la.archive_read_next_header(a, &ent) != ARCHIVE_OK) {
+		e = la.archive_errno(a);
+		la.archive_read_free(a);
+		errno = e > 0 ? e : EILSEQ;
+		return NULL;
+	}
+	if ((fp = fopencookie(a, "r", io)) == NULL) {
+		e = errno;
+		la.archive_read_free(a);
+		errno = e;
+	}
+	return fp;
 }

@@ -6,6 +6,8 @@
 #ifndef MS_ARCHIVE_SOURCE_H
 #define MS_ARCHIVE_SOURCE_H
 
+#include <stdio.h>
+
 #include "io/source.h"
 
 struct ms_archive;
@@ -25,5 +27,11 @@ int	 ms_archive_next(struct ms_archive *ar, const char **name,
 	    const char **link, struct ms_source *src);
 
 void	 ms_archive_close(struct ms_archive *ar);
+
+/*
+ * A compressed file (gzip, xz, bzip2, zstd: what libarchive's filters
+ * read) as a stream of its decompressed bytes; NULL with errno set.
+ */
+FILE	*ms_archive_uncompressed(const char *path);
 
 #endif

@@ -9,7 +9,9 @@
  * without a mark, told by the NUL beside the first character.  It is
  * the door every mode opens a list through (ms_text_input): -c, and the
  * --match sets, --update and --audit ledgers and --merge shards, whose
- * bytes the manifest layer pulls in blocks.  It never parses a line:
+ * bytes the manifest layer pulls in blocks.  A list compressed with gzip
+ * or xz (Debian's Packages.gz, .xz) is read decompressed, through
+ * libarchive (archive_source.c).  It never parses a line:
  * that is the manifest layer's.  A UTF-16 file of an odd
  * number of bytes (a cut copy) is said, named, once.
  */
@@ -22,6 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "io/archive_source.h"
 #include "base/quote.h"
 #include "base/util.h"
 
@@ -245,6 +248,23 @@ wrap(FILE *fp, const char *name, bool utf16, bool be,
 
 static FILE *stream(FILE *fp, const char *name, const char **encoding);
 
+/*
+ * Is the regular file fp compressed (gzip, xz), as Debian's Packages.gz
+ * and Packages.xz are?  Told by its first bytes, which no list begins
+ * with; fp is left where it was.
+ */
+static bool
+compressed(FILE *fp)
+{
+	static const unsigned char gz[] = { 0x1f, 0x8b },
+	    xz[] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
+	unsigned char head[6];
+	ssize_t n = pread(fileno(fp), head, sizeof(head), 0);
+
+	return (n >= 2 && memcmp(head, gz, sizeof(gz)) == 0) ||
+	    (n == 6 && memcmp(head, xz, sizeof(xz)) == 0);
+}
+
 FILE *
 ms_text_open(const char *path, const char **encoding)
 {
@@ -259,6 +279,11 @@ ms_text_open(const char *path, const char **encoding)
 		release(fp);
 		errno = EISDIR;
 		return NULL;
+	}
+	if (!is_stdin && S_ISREG(sb.st_mode) && compressed(fp)) {
+		/* its decompressed text, read as any list */
+		fclose(fp);
+		return ms_archive_uncompressed(path);
 	}
 	return stream(fp, is_stdin ? NULL : path, encoding);
 }

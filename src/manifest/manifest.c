@@ -122,6 +122,7 @@ ms_manifest_begin(const struct ms_manifest_rules *r,
 	st->name_algo = st->from_stdin ? NULL :
 	    ms_manifest_name_algo(path, &st->sfv);
 	ms_mf_win_begin(st, path);
+	ms_mf_apt_begin(r, st, path);
 	/* "x.iso.sha256": the file it may hold only the digest of */
 	dot = strrchr(path, '.');
 	slash = strrchr(path, '/');
@@ -149,6 +150,7 @@ ms_manifest_end(struct ms_manifest_state *st)
 	st->gpg_name = st->gpg_given = NULL;
 	st->gpg_pending = false;
 	ms_mf_win_end(st);
+	ms_mf_apt_end(st);
 }
 
 enum ms_line
@@ -162,6 +164,8 @@ ms_manifest_finish(const struct ms_manifest_rules *r,
 		return ms_mf_win_finish(st, e);
 	if (ms_mf_record_open(st))
 		return ms_mf_record_close(st, e);
+	if (ms_mf_apt_open(st))
+		return ms_mf_apt_finish(st, e);
 	if (!st->gpg_pending)
 		return MS_LINE_SKIP;
 	return ms_mf_gpg_close(r, st, e);
@@ -172,7 +176,8 @@ ms_manifest_at_rest(const struct ms_manifest_state *st)
 {
 	return st->line > 0 && !st->refused && st->pgp == MS_PGP_NONE &&
 	    !st->gpg_pending && !st->again && !st->sfv && !st->hd_header &&
-	    st->win.at == MS_WIN_NONE && !ms_mf_record_open(st);
+	    st->win.at == MS_WIN_NONE && !ms_mf_record_open(st) &&
+	    !ms_mf_apt_open(st);
 }
 
 enum ms_line
@@ -234,6 +239,9 @@ ms_manifest_parse(const struct ms_manifest_rules *r,
 		e->outside = st->pgp != MS_PGP_BODY;
 	}
 	line[len] = '\0';
+	if (r->dialect == MS_DIALECT_NATIVE && !r->zero &&
+	    (rc = ms_mf_apt_parse(st, line, len, e)) != (enum ms_line)-2)
+		return rc;
 	if (r->dialect == MS_DIALECT_NATIVE && !r->zero &&
 	    (rc = ms_mf_win_parse(r, st, line, len, e)) != (enum ms_line)-2)
 		return rc;

@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "digest/algorithm.h"
 #include "digest/digest_set.h"
@@ -68,6 +69,9 @@ struct ms_manifest_rules {
 	 */
 	bool		 cksum_face;
 	const struct ms_cksum_algo *cksum;
+	/* --root: where a Packages index's Filename paths are (NULL: the
+	 * folder above its dists/, else its own) */
+	const char	*root;
 };
 
 /* The digest columns of a hashdeep file, at most (it has five). */
@@ -137,6 +141,8 @@ struct ms_manifest_state {
 	 * s3api JSON): manifest_storage.c's. */
 	struct ms_mf_record *rec;
 	char		*rec_given;	/* its last entry's name (malloc) */
+	/* Debian's lists (Release, Packages, .dsc): manifest_apt.c's */
+	struct ms_mf_apt *apt;
 	/* a reason put together for the last line: e->why points here
 	 * until the next line is parsed */
 	char		 why[96];
@@ -187,6 +193,10 @@ struct ms_manifest_entry {
 	 * `hadoop fs -checksum` line's bytes per CRC and block size): -c
 	 * keeps them.  (Here, not in d[]: the parsers zero what precedes d.) */
 	bool		 own_params;
+	/* A Debian list's entry: the file's size (has_size), and whether
+	 * it may be absent (a Release file's, from a partial mirror). */
+	bool		 has_size, optional;
+	uint64_t	 size;
 	/* Bit i: d[i]'s algorithm is a guess (the digest's length, the
 	 * list's name, SFV's CRC-32), for which check mode may try what
 	 * stands in for it (ms_manifest_stand_ins). */

@@ -3,7 +3,7 @@
  *
  * manifest_int.h - what the parts of the manifest parser share
  * (manifest.c, manifest_b3sum.c, manifest_coreutils.c, manifest_digest.c,
- * manifest_hashdeep.c, manifest_native.c, manifest_storage.c,
+ * manifest_apt.c, manifest_hashdeep.c, manifest_native.c, manifest_storage.c,
  * manifest_windows.c) and the other readers of manifest/
  * (part_record.c); nothing outside this folder includes it.
  */
@@ -83,6 +83,18 @@ enum ms_line ms_mf_record_close(struct ms_manifest_state *st,
 	    struct ms_manifest_entry *e);
 void	 ms_mf_record_free(struct ms_manifest_state *st);
 bool	 ms_mf_record_open(const struct ms_manifest_state *st);
+
+/* manifest_apt.c: Debian's lists.  apt_parse: a line of one (the
+ * first line tells), or -2; apt_open: one is being read; apt_finish:
+ * its last stanza, as an entry. */
+void	 ms_mf_apt_begin(const struct ms_manifest_rules *r,
+	    struct ms_manifest_state *st, const char *path);
+void	 ms_mf_apt_end(struct ms_manifest_state *st);
+int	 ms_mf_apt_parse(struct ms_manifest_state *st, char *s, size_t len,
+	    struct ms_manifest_entry *e);
+bool	 ms_mf_apt_open(const struct ms_manifest_state *st);
+enum ms_line ms_mf_apt_finish(struct ms_manifest_state *st,
+	    struct ms_manifest_entry *e);
 
 /* manifest_native.c */
 enum ms_line ms_mf_native_parse(const struct ms_manifest_rules *r,

@@ -124,6 +124,9 @@ add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
 	rec->guessed = e->guessed;
 	rec->outside = e->outside;
 	rec->escaped = e->escaped;
+	rec->optional = e->optional;
+	rec->has_size = e->has_size;
+	rec->size = e->size;
 	if (e->note != NULL)	/* said with the first such entry */
 		rec->why = ms_xstrdup(e->note);
 	rec->n = e->n;
@@ -578,7 +581,7 @@ ms_check_main(const struct ms_options *o)
 		.rules = { .dialect = MS_DIALECT_NATIVE,
 		    .given = o->sel_given ? &o->sel : NULL,
 		    .length_given = o->length != 0,
-		    .zero = o->fmt.zero },
+		    .zero = o->fmt.zero, .root = o->root },
 	};
 
 	if (o->expect != NULL)

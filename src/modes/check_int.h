@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "modes/check.h"
 #include "engine/engine.h"
@@ -33,6 +34,7 @@ struct manifest {
 	int		 read_cause;	/* errno of the failed read */
 	bool		 summary;	/* the WARNING lines (not for --expect) */
 	size_t		 unsupported;	/* lines neither OK nor FAILED */
+	size_t		 absent;	/* optional entries not there */
 	size_t		 outside;	/* lines outside the signed part */
 	bool		 refused;	/* its signature was refused: nothing read */
 	bool		 sig_noted;	/* a REC_SIGNATURE was queued for it */
@@ -80,6 +82,10 @@ struct rec {
 	char		*name;		/* REC_UNSUPPORTED, REC_OUTSIDE */
 	bool		 outside;	/* not in a PGP message's signed part */
 	bool		 escaped;	/* REC_ENTRY: b3sum's line began with \ */
+	/* REC_ENTRY of a Debian list: the file's size (has_size); may
+	 * be absent (a Release file's, from a partial mirror) */
+	bool		 has_size, optional;
+	uint64_t	 size;
 	enum ms_resolved how;		/* REC_ENTRY: how its algorithm was chosen */
 	/* --archive: its place in the queue, the member it took (1 on; 0:
 	 * none), how many members of its name went by */

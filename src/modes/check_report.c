@@ -166,6 +166,11 @@ report_entry(struct run *r, struct rec *rec)
 	}
 	if (t->err == ENOENT && o->ignore_missing)
 		return;
+	/* a Release file's entry a partial mirror lacks: counted */
+	if (t->err == ENOENT && rec->optional && !o->strict) {
+		m->absent++;
+		return;
+	}
 	if (t->err == EBUSY && strcmp(t->path, "-") == 0) {
 		unreadable(r, rec, "standard input is read as a manifest: "
 		    "not hashed");
@@ -185,7 +190,8 @@ report_entry(struct run *r, struct rec *rec)
 		return;
 	}
 	/* a guess that failed: its stand-ins (check_resolve.c) */
-	ok = t->err == 0 && (matches(t, rec) || ms_check_resolve(r, rec));
+	ok = t->err == 0 && (matches(t, rec) || ms_check_resolve(r, rec)) &&
+	    (!rec->has_size || t->size == rec->size);
 	if (o->debug)
 		ms_explain_debug(&r->out, rec->m->name, rec->line, t->path, t->sel,
 		    rec->how);
@@ -264,6 +270,10 @@ summary(struct run *r, const struct manifest *m)
 	if (m->outside != 0)
 		say(r, "WARNING: %zu %s outside the signed part, not verified",
 		    m->outside, plural(m->outside, "line is", "lines are"));
+	if (m->absent != 0)
+		say(r, "%s: %zu listed %s absent (a partial mirror?): not "
+		    "verified", ms_quotef(m->name), m->absent,
+		    plural(m->absent, "file is", "files are"));
 	if (r->o->ignore_missing && !m->matched)
 		say(r, "%s: no file was verified", ms_quotef(m->name));
 }

@@ -68,7 +68,8 @@ struct ms_options {
 	bool		 quiet, status, strict, warn, ignore_missing;
 	const char	*expect;	/* --expect=HEX */
 	struct ms_manifest_entry expect_entry;	/* its digest, decoded */
-	const char	*root;		/* --root: a torrent's files' folder */
+	const char	*root;		/* --root: a torrent's files' folder, a
+					 * Debian Packages index's tree */
 
 	/* signed lists: -c's keys, --sign, --generate-key (MS_MODE_KEYGEN) */
 	struct ms_signature_opts signing;
