@@ -160,6 +160,34 @@ test_deb_longer() {
 	stop_key
 }
 
+# A Release whose hash is right but whose size is not, signed: apt and
+# multisum both check the size too, of the strongest hash (SHA512).
+test_size_lies() {
+	make_repo || fail "the repository could not be made"
+	rel=repo/dists/stable/Release
+	# the SHA256 lines, which neither reads beside SHA512, may lie
+	awk '/^SHA256:/ { s = 1; print; next } /^[^ ]/ { s = 0 }
+	    s { $2 = $2 + 1; print " " $0; next } { print }' "$rel" > x &&
+	    mv x "$rel"
+	rm -f repo/dists/stable/InRelease
+	gpg --batch --clearsign -o repo/dists/stable/InRelease "$rel" 2> /dev/null
+	status_is 0 "SHA256 is not read beside SHA512" \
+	    multisum -c repo/dists/stable/InRelease --keyring=key.gpg > out 2> err
+	check "which is said" grep -q "its SHA512 hashes are checked" err
+	check "apt takes it too" apt_takes
+	awk '/^SHA512:/ { s = 1; print; next } /^[^ ]/ { s = 0 }
+	    s && $3 == "main/binary-all/Packages.xz" { $2 = $2 + 1; print " " $0; next }
+	    { print }' "$rel" > x && mv x "$rel"
+	rm -f repo/dists/stable/InRelease
+	gpg --batch --clearsign -o repo/dists/stable/InRelease "$rel" 2> /dev/null
+	status_is 1 "multisum fails a file of another size" \
+	    multisum -c repo/dists/stable/InRelease --keyring=key.gpg > out 2> err
+	has_line out "repo/dists/stable/main/binary-all/Packages.xz: FAILED" \
+	    "the file named"
+	check_not "apt refuses it too" apt_takes
+	stop_key
+}
+
 # A Release changed after it was signed: a bad signature, nothing read.
 test_signature() {
 	make_repo || fail "the repository could not be made"
@@ -267,6 +295,7 @@ run repository
 run packages_corrupt
 run deb_corrupt
 run deb_longer
+run size_lies
 run signature
 run partial_mirror
 run names_leave

@@ -261,8 +261,11 @@ ms_hashset_load(struct ms_hashset *h, const struct ms_manifest_input *in,
 	}
 	if (n == -1 && !h->over)
 		err = errno != 0 ? errno : EIO;
-	else if (!h->over && ms_manifest_finish(&rules, &st, &e) == MS_LINE_ENTRY)
-		*(add_entry(h, &e) ? got : bad) += 1;
+	else if (!h->over)
+		do	/* a Debian list's held lines come one a call */
+			if (ms_manifest_finish(&rules, &st, &e) == MS_LINE_ENTRY)
+				*(add_entry(h, &e) ? got : bad) += 1;
+		while (st.again && !h->over);
 	if (h->over)
 		err = E2BIG;
 	ms_manifest_end(&st);

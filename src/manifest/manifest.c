@@ -158,6 +158,7 @@ ms_manifest_finish(const struct ms_manifest_rules *r,
     struct ms_manifest_state *st, struct ms_manifest_entry *e)
 {
 	memset(e, 0, offsetof(struct ms_manifest_entry, d));
+	st->again = false;
 	if (r->dialect != MS_DIALECT_NATIVE)
 		return MS_LINE_SKIP;
 	if (st->win.at != MS_WIN_NONE)

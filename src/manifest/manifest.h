@@ -215,7 +215,8 @@ void	 ms_manifest_end(struct ms_manifest_state *st);
 
 /*
  * After the last line: MS_LINE_ENTRY if a last entry was still open (a
- * gpg --print-md record), else MS_LINE_SKIP.
+ * gpg --print-md record), else MS_LINE_SKIP.  If st->again is set
+ * afterwards, more are to come (a Debian list's held lines): call again.
  */
 enum ms_line ms_manifest_finish(const struct ms_manifest_rules *r,
 	    struct ms_manifest_state *st, struct ms_manifest_entry *e);

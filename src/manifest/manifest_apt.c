@@ -5,8 +5,10 @@
  * Release file's folder, absent ones a partial mirror's), a Packages
  * index (stanzas pairing Filename with SHA256 and Size, the paths under
  * the repository's root) and a source package's .dsc or an upload's
- * .changes (Checksums-Sha256, the files beside it).  SHA512 is read
- * where SHA256 is not given; MD5Sum and SHA1, which apt no longer
+ * .changes (Checksums-Sha256, the files beside it).  As apt does, the
+ * strongest hash given is checked: SHA512 where it is given, else
+ * SHA256 (a paragraph's SHA256 lines are held until its end tells
+ * there is no SHA512 field); MD5Sum and SHA1, which apt no longer
  * trusts, never.
  *
  * Owns telling these lists from other ones, by their first line (a
@@ -30,7 +32,14 @@ struct ms_mf_apt {
 	char		*dir;		/* the list's folder, "" or ending in '/' */
 	char		*root;		/* a Packages index's root, likewise */
 	char		 field[32];	/* the field the next lines continue */
-	unsigned	 taken;		/* the paragraph's hash field (bits), 0 none */
+	unsigned	 taken;		/* 512: the paragraph's SHA512 field met */
+	/* its SHA256 lines, held until its end ('o' or 'i' before each:
+	 * outside or inside a PGP message's signed part), and the next of
+	 * them to hand out */
+	char		**held;
+	size_t		 nheld, cap, next;
+	bool		 held_dsc;	/* they are Checksums-Sha256's */
+	bool		 said;		/* which field is read: said once */
 	/* the stanza of a Packages index being read */
 	char		*filename;
 	char		 hex[129];
@@ -94,6 +103,14 @@ ms_mf_apt_begin(const struct ms_manifest_rules *r,
 }
 
 static void
+held_clear(struct ms_mf_apt *a)
+{
+	for (size_t i = 0; i < a->nheld; i++)
+		free(a->held[i]);
+	a->nheld = a->next = 0;
+}
+
+static void
 stanza_clear(struct ms_mf_apt *a)
 {
 	free(a->filename);
@@ -108,6 +125,8 @@ ms_mf_apt_end(struct ms_manifest_state *st)
 	if (st->apt == NULL)
 		return;
 	stanza_clear(st->apt);
+	held_clear(st->apt);
+	free(st->apt->held);
 	free(st->apt->dir);
 	free(st->apt->root);
 	free(st->apt->name);
@@ -175,6 +194,11 @@ entry(struct ms_manifest_state *st, const char *base, const char *name,
 	free(st->apt->name);
 	st->apt->name = ms_xasprintf("%s%s", base, name);
 	e->name = st->apt->name;
+	if (!st->apt->said)
+		e->note = bits == 512 ? "a Debian list: its SHA512 hashes are "
+		    "checked, the strongest it gives" : "a Debian list: its "
+		    "SHA256 hashes are checked, the strongest it gives";
+	st->apt->said = true;
 	return MS_LINE_ENTRY;
 }
 
@@ -194,18 +218,13 @@ decimal(const char *s, size_t n, uint64_t *out)
 	return true;
 }
 
-/* A line " HASH SIZE NAME" of the paragraph's hash field. */
+/* A line " HASH SIZE NAME" of a hash field of bits. */
 static enum ms_line
-hash_line(struct ms_manifest_state *st, char *s, size_t len,
-    struct ms_manifest_entry *e)
+hash_entry(struct ms_manifest_state *st, char *s, size_t len, unsigned bits,
+    bool dsc, struct ms_manifest_entry *e)
 {
-	bool dsc;
-	unsigned bits = hash_field(st->apt->field, &dsc);
 	size_t h, hn, z, zn, name;
 
-	if (bits == 0 || (st->apt->taken != 0 && st->apt->taken != bits))
-		return MS_LINE_SKIP;
-	st->apt->taken = bits;
 	for (h = 0; h < len && ISWHITE(s[h]); h++)
 		;
 	for (hn = 0; h + hn < len && !ISWHITE(s[h + hn]); hn++)
@@ -227,6 +246,46 @@ hash_line(struct ms_manifest_state *st, char *s, size_t len,
 	return entry(st, st->apt->dir, s + name, s + h, hn, bits, e);
 }
 
+/* A line of the hash field being read: a SHA512 one checked at once, a
+ * SHA256 one held until the paragraph's end says no SHA512 came. */
+static enum ms_line
+hash_line(struct ms_manifest_state *st, char *s, size_t len,
+    struct ms_manifest_entry *e)
+{
+	struct ms_mf_apt *a = st->apt;
+	bool dsc;
+	unsigned bits = hash_field(a->field, &dsc);
+
+	if (bits == 512) {
+		if (a->taken != 512)
+			held_clear(a);	/* a stronger field: SHA256 is not read */
+		a->taken = 512;
+		return hash_entry(st, s, len, bits, dsc, e);
+	}
+	if (bits != 256 || a->taken == 512)
+		return MS_LINE_SKIP;
+	if (a->nheld == a->cap) {
+		a->cap = a->cap ? 2 * a->cap : 64;
+		a->held = ms_xrealloc(a->held, a->cap * sizeof(*a->held));
+	}
+	a->held[a->nheld++] = ms_xasprintf("%c%.*s", e->outside ? 'o' : 'i',
+	    (int)len, s);
+	a->held_dsc = dsc;
+	return MS_LINE_SKIP;
+}
+
+/* The paragraph's end: the next SHA256 line held (there is one). */
+static enum ms_line
+held_next(struct ms_manifest_state *st, struct ms_manifest_entry *e)
+{
+	struct ms_mf_apt *a = st->apt;
+	char *s;
+
+	s = a->held[a->next++];
+	e->outside = s[0] == 'o';
+	return hash_entry(st, s + 1, strlen(s + 1), 256, a->held_dsc, e);
+}
+
 /* The end of a Packages stanza: its file, if it named one. */
 static enum ms_line
 stanza_end(struct ms_manifest_state *st, struct ms_manifest_entry *e)
@@ -234,6 +293,13 @@ stanza_end(struct ms_manifest_state *st, struct ms_manifest_entry *e)
 	struct ms_mf_apt *a = st->apt;
 	enum ms_line rc = MS_LINE_SKIP;
 
+	if (a->next < a->nheld) {
+		/* once per line held, the caller coming back with the
+		 * same line (st->again), and a last time for the stanza */
+		st->again = true;
+		return held_next(st, e);
+	}
+	held_clear(a);
 	if (a->filename != NULL && a->bits != 0) {
 		rc = entry(st, a->root, a->filename, a->hex, strlen(a->hex),
 		    a->bits, e);
@@ -277,9 +343,9 @@ field_line(struct ms_manifest_state *st, char *s, size_t len)
 		a->filename = ms_xstrndup(s + v, len - v);
 	} else if (ms_strcaseeq(a->field, "Size")) {
 		a->has_size = decimal(s + v, len - v, &a->size);
-	} else if (bits != 0 && !dsc && (a->bits == 0 || bits < a->bits) &&
+	} else if (bits != 0 && !dsc && bits > a->bits &&
 	    len - v < sizeof(a->hex)) {
-		/* SHA256 where given, as apt takes it */
+		/* the strongest, as apt takes it */
 		snprintf(a->hex, sizeof(a->hex), "%.*s", (int)(len - v), s + v);
 		a->bits = bits;
 	}
@@ -317,7 +383,14 @@ ms_mf_apt_open(const struct ms_manifest_state *st)
 enum ms_line
 ms_mf_apt_finish(struct ms_manifest_state *st, struct ms_manifest_entry *e)
 {
+	struct ms_mf_apt *a = st->apt;
+
 	if (!ms_mf_apt_open(st))
 		return MS_LINE_SKIP;
+	if (a->next < a->nheld) {
+		/* one entry a call, the caller calling again (st->again) */
+		st->again = true;
+		return held_next(st, e);
+	}
 	return stanza_end(st, e);
 }

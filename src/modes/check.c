@@ -462,7 +462,9 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 		errno = 0;
 	}
 	m->read_cause = errno;
-	take(r, m, st, ms_manifest_finish(rules, st, &e), &e);
+	do
+		take(r, m, st, ms_manifest_finish(rules, st, &e), &e);
+	while (st->again);
 	submit(r, st->pgp_seen);
 	if (r->verifier != NULL && !keyed && st->pgp_seen && !m->sig_noted)
 		note(r, m, ms_unchecked_pgp(path));
