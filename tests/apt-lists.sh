@@ -110,6 +110,13 @@ test_repository() {
 	(cd repo/dists/stable/main/binary-all &&
 	    multisum -c Packages --root=../../../..) > out 2>&1
 	has_line out "../../../../pool/main/alpha_1.0_all.deb: OK" "--root"
+	# a Release with SHA256 lines only: every one of them read
+	awk '/^SHA512:/ { s = 1; next } /^[^ ]/ { s = 0 } !s' \
+	    repo/dists/stable/Release > repo/dists/stable/Release-256
+	status_is 0 "a Release of SHA256 lines only" \
+	    multisum -c repo/dists/stable/Release-256 > out 2> err
+	is "$(grep -c ': OK$' out)" 3 "its three files checked"
+	check "SHA256 said" grep -q "its SHA256 hashes are checked" err
 	check "apt takes the repository" apt_takes
 	[ -s dl/alpha_1.0_all.deb ] || { fail "apt downloaded nothing"; diag - < apt.out; }
 	stop_key
@@ -276,6 +283,20 @@ test_dsc() {
 	has_line out "src/tiny_1.0.tar.xz: FAILED" "the tarball named"
 	check_not "dpkg-source refuses it too" dpkg-source -x src/tiny_1.0.dsc x2 > dpkg.out 2>&1
 	check "dpkg-source's reason: the checksum" grep -qi "checksum" dpkg.out
+	# a .changes, written by hand in its format: a file it lists that
+	# is absent fails (an upload is no partial mirror)
+	{
+		printf 'Format: 1.8\nSource: tiny\nChecksums-Sha256:\n'
+		for f in tiny_1.0.dsc tiny_1.0.tar.xz; do
+			printf ' %s %s %s\n' "$(sha256sum < "src/$f" | cut -d' ' -f1)" \
+			    "$(wc -c < "src/$f")" "$f"
+		done
+	} > src/tiny_1.0_source.changes
+	rm src/tiny_1.0.tar.xz
+	status_is 1 "a .changes' file absent fails" \
+	    multisum -c src/tiny_1.0_source.changes > out 2> err
+	has_line out "src/tiny_1.0.dsc: OK" "the .dsc it lists checked"
+	has_line out "src/tiny_1.0.tar.xz: FAILED open or read" "the absent one failed"
 	stop_key
 }
 
