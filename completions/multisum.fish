@@ -51,7 +51,7 @@ complete -c multisum -l unmatched -r -d 'Print only files whose digest is not in
 complete -c multisum -l per-dir -x -a 'SHA256SUMS MD5SUMS B3SUMS' -d 'A manifest of this name in each folder'
 complete -c multisum -l part -x -d 'Hash part K of N of one file for --merge'
 complete -c multisum -l expect -x -d 'Verify one file against a digest'
-complete -c multisum -l root -x -a '(__fish_complete_directories)' -d "The folder of a torrent's files"
+complete -c multisum -l root -x -a '(__fish_complete_directories)' -d "The folder of a torrent's or a Debian Packages index's files"
 complete -c multisum -l ignore-missing -d 'Do not fail for missing files'
 complete -c multisum -l quiet -d 'Do not print OK lines'
 complete -c multisum -l status -d 'Print nothing; exit status tells'
