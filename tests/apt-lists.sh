@@ -133,6 +133,12 @@ test_packages_corrupt() {
 	has_line out "$bin/Packages: OK" "the others still checked"
 	check_not "apt refuses it too" apt_takes
 	check "apt's reason: the hash" grep -q "Hash Sum mismatch\|hash sum mismatch\|Hashes" apt.out
+	# read as a list itself, a cut Packages.xz is damaged, said so
+	head -c 100 "$bin/Packages.gz" > cut.gz
+	status_is 1 "a cut Packages.gz, read as a list" \
+	    multisum -c cut.gz > out 2> err
+	has_line err "multisum: cut.gz: damaged or cut compressed data (gzip, xz)" \
+	    "said so"
 	stop_key
 }
 

@@ -187,6 +187,16 @@ ms_archive_close(struct ms_archive *ar)
 
 /* ------------------------------------------------ compressed lists */
 
+/* The errno of a failed read: the system's, else EBADMSG (damaged or
+ * cut compressed data, as text_input.h words it). */
+static int
+damaged(struct archive *a)
+{
+	int e = la.archive_errno(a);
+
+	return e > 0 && e != EILSEQ && e != EINVAL ? e : EBADMSG;
+}
+
 static ssize_t
 raw_read(void *cookie, char *buf, size_t size)
 {
@@ -194,9 +204,7 @@ raw_read(void *cookie, char *buf, size_t size)
 	la_ssize_t n = la.archive_read_data(a, buf, size);
 
 	if (n < 0) {
-		int e = la.archive_errno(a);
-
-		errno = e > 0 ? e : EIO;
+		errno = damaged(a);
 		return -1;
 	}
 	return (ssize_t)n;
@@ -230,9 +238,9 @@ ms_archive_uncompressed(const char *path)
 	la.archive_read_support_format_raw(a);
 	if (la.archive_read_open_filename(a, path, 1 << 16) != ARCHIVE_OK ||
 	    la.archive_read_next_header(a, &ent) != ARCHIVE_OK) {
-		e = la.archive_errno(a);
+		e = damaged(a);
 		la.archive_read_free(a);
-		errno = e > 0 ? e : EILSEQ;
+		errno = e;
 		return NULL;
 	}
 	if ((fp = fopencookie(a, "r", io)) == NULL) {

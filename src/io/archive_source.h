@@ -30,7 +30,8 @@ void	 ms_archive_close(struct ms_archive *ar);
 
 /*
  * A compressed file (gzip, xz, bzip2, zstd: what libarchive's filters
- * read) as a stream of its decompressed bytes; NULL with errno set.
+ * read) as a stream of its decompressed bytes; NULL with errno set,
+ * EBADMSG for damaged data (a read of the stream fails so too).
  */
 FILE	*ms_archive_uncompressed(const char *path);
 

@@ -427,6 +427,8 @@ ms_text_strerror(int err)
 {
 	static char why[80];
 
+	if (err == EBADMSG)
+		return "damaged or cut compressed data (gzip, xz)";
 	if (err == EFBIG) {
 		snprintf(why, sizeof(why), "not a manifest (a line of over "
 		    "%zu MiB)", MS_LINE_MAX >> 20);
@@ -438,6 +440,6 @@ ms_text_strerror(int err)
 enum ms_outcome
 ms_text_outcome(int err)
 {
-	return err == EFBIG || err == E2BIG ? MS_OUTCOME_FAIL :
+	return err == EFBIG || err == E2BIG || err == EBADMSG ? MS_OUTCOME_FAIL :
 	    MS_OUTCOME_RETRY;
 }

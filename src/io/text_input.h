@@ -46,8 +46,8 @@ int	 ms_text_input(struct ms_manifest_input *in, const char *path);
 /* Why a list read through the door failed (errno err), for a message. */
 const char *ms_text_strerror(int err);
 /* The class of a list that could not be read, for the exit status: no
- * manifest (a line over the cap, a set over --memory) is a failure, any
- * other error a read to retry. */
+ * manifest (a line over the cap, a set over --memory, damaged compressed
+ * data) is a failure, any other error a read to retry. */
 enum ms_outcome	ms_text_outcome(int err);
 
 #endif

@@ -21,6 +21,7 @@
 
 #include "modes/check_explain.h"
 #include "io/output.h"
+#include "io/text_input.h"
 #include "manifest/format.h"
 #include "base/outcome.h"
 #include "base/quote.h"
@@ -236,15 +237,16 @@ manifest_unreadable(struct run *r, struct manifest *m)
 {
 	const char *name = ms_quotef(m->name);
 
+	int err = m->open_err != 0 ? m->open_err : m->read_errno;
+
 	r->failed = true;
-	ms_outcome_note(MS_OUTCOME_RETRY);
+	/* damaged compressed data is no read to retry (text_input.h) */
+	ms_outcome_note(err != 0 ? ms_text_outcome(err) : MS_OUTCOME_RETRY);
 	if (r->style->fatal_unreadable)
 		stop(r, cause(r, m->open_err != 0 ? m->open_err :
 		    m->read_cause != 0 ? m->read_cause : EIO));
-	else if (m->open_err != 0)
-		say(r, "%s: %s", name, strerror(m->open_err));
-	else if (m->read_errno != 0)
-		say(r, "%s: %s", name, strerror(m->read_errno));
+	else if (err != 0)
+		say(r, "%s: %s", name, ms_text_strerror(err));
 	else
 		say(r, "%s: read error", name);
 }
