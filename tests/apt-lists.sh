@@ -110,6 +110,12 @@ test_repository() {
 	(cd repo/dists/stable/main/binary-all &&
 	    multisum -c Packages --root=../../../..) > out 2>&1
 	has_line out "../../../../pool/main/alpha_1.0_all.deb: OK" "--root"
+	(cd repo/dists/stable/main/binary-all && multisum -c Packages.xz) > out 2>&1
+	has_line out "../../../../pool/main/beta_1.0_all.deb: OK" \
+	    "named from inside dists/: the folder above it found"
+	cp repo/dists/stable/main/binary-all/Packages elsewhere
+	multisum -c elsewhere > out 2>&1
+	check_not "outside dists/: its own folder" grep -q ': OK$' out
 	# a Release with SHA256 lines only: every one of them read
 	awk '/^SHA512:/ { s = 1; next } /^[^ ]/ { s = 0 } !s' \
 	    repo/dists/stable/Release > repo/dists/stable/Release-256

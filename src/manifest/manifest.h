@@ -141,8 +141,12 @@ struct ms_manifest_state {
 	 * s3api JSON): manifest_storage.c's. */
 	struct ms_mf_record *rec;
 	char		*rec_given;	/* its last entry's name (malloc) */
-	/* Debian's lists (Release, Packages, .dsc): manifest_apt.c's */
+	/* Debian's lists (Release, Packages, .dsc): manifest_apt.c's;
+	 * top: the caller's, set before ms_manifest_begin, the
+	 * repository's top when the list's path does not show it (a
+	 * Packages index named from inside dists/), or NULL */
 	struct ms_mf_apt *apt;
+	const char	*top;
 	/* a reason put together for the last line: e->why points here
 	 * until the next line is parsed */
 	char		 why[96];

@@ -99,7 +99,7 @@ ms_mf_apt_begin(const struct ms_manifest_rules *r,
 	ms_mf_apt_end(st);
 	st->apt = ms_xcalloc(1, sizeof(*st->apt));
 	st->apt->dir = folder(p);
-	st->apt->root = root_of(r->root, p);
+	st->apt->root = root_of(r->root != NULL ? r->root : st->top, p);
 }
 
 static void

@@ -408,6 +408,39 @@ open_signed(struct run *r, struct manifest *m, const char *path,
 }
 
 /*
+ * A Debian Packages index named from inside a repository's dists/
+ * ("Packages" in dists/x/main/binary-all): the way up to the folder
+ * above dists/, "../../../../" after the path's own folder (malloc), or
+ * NULL when the path shows its dists/ (the parser's rule) or has none.
+ */
+static char *
+repository_top(const char *path)
+{
+	const char *slash = strrchr(path, '/'), *at;
+	char *real, *top = NULL, *up;
+	size_t n = 0;
+
+	if (strcmp(path, "-") == 0 || strncmp(path, "dists/", 6) == 0 ||
+	    strstr(path, "/dists/") != NULL || (real = realpath(path, NULL)) == NULL)
+		return NULL;
+	if ((at = strstr(real, "/dists/")) != NULL) {
+		while ((up = strstr(at + 1, "/dists/")) != NULL)
+			at = up;
+		for (const char *p = at + 1; (p = strchr(p, '/')) != NULL; p++)
+			n++;
+		top = ms_xasprintf("%.*s", slash != NULL ?
+		    (int)(slash - path + 1) : 0, path);
+		while (n-- > 0) {
+			up = ms_xasprintf("%s../", top);
+			free(top);
+			top = up;
+		}
+	}
+	free(real);
+	return top;
+}
+
+/*
  * Read one manifest, queueing its lines; the report follows them.  It is
  * read, verified and reported line by line, in bounded memory; with a
  * key, read whole first and its signature judged (open_signed).  Returns
@@ -448,7 +481,11 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 	}
 	if (top)
 		note(r, m, ms_unchecked_beside(path));
+	/* the parser keeps a copy */
+	st->top = r->o->root == NULL ? repository_top(path) : NULL;
 	ms_manifest_begin(rules, st, path);
+	free((char *)st->top);
+	st->top = NULL;
 	/* Read, verified and reported line by line, in bounded memory:
 	 * pace() says when what was read goes to the engine. */
 	errno = 0;
