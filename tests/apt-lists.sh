@@ -220,6 +220,8 @@ test_signature() {
 	make_repo_release_gpg_wrong
 	status_is 4 "a Release.gpg of other bytes" \
 	    multisum -c repo/dists/stable/Release --keyring=key.gpg > out 2> err
+	status_is 3 "an InRelease not there: unreadable" \
+	    multisum -c repo/dists/oldstable/InRelease > out 2> err
 	stop_key
 }
 
