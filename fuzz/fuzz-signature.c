@@ -5,7 +5,9 @@
  * and embedded), minisign signatures, signify and minisign public and
  * secret keys (parsing only, and minisign's scrypt cost from what was
  * parsed: never the KDF itself), gpgv's status lines (judged with and
- * without --signer), clear-signed messages and armoured keys.  Checks:
+ * without --signer), clear-signed messages and armoured keys, SSH
+ * signatures with the key inside them, and allowed signers files (looked
+ * up for a fixed key, with and without a principal).  Checks:
  * no crash, no sanitizer report, and what each parser hands back lies
  * inside the input (a signed part, a trusted comment), a clear-signed
  * body has no trailing blank on a line, and a status text with a BADSIG
@@ -46,6 +48,32 @@ check_clear(const char *s, size_t n)
 	free(c.body);
 }
 
+/* An SSH signature, its key, and s as an allowed signers file. */
+static void
+check_ssh(const char *s, size_t n)
+{
+	static const unsigned char ed[] = {
+		0, 0, 0, 11, 's', 's', 'h', '-', 'e', 'd', '2', '5', '5', '1',
+		'9', 0, 0, 0, 32, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+		14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
+		30, 31, 32,
+	};
+	struct ms_allowed_match m;
+	struct ms_sshsig sig;
+	struct ms_ssh_key k;
+	const char *why;
+
+	if (ms_sshsig_parse(s, n, &sig, &why) == 0) {
+		if (ms_ssh_key_parse(sig.pubkey.p, sig.pubkey.n, &k, &why) == 0)
+			ms_ssh_key_free(&k);
+		ms_sshsig_free(&sig);
+	}
+	for (int i = 0; i < 2; i++)
+		if (ms_allowed_find(s, n, ed, sizeof(ed), i ? "me@example.org" :
+		    NULL, "file", 1700000000, &m) == 0)
+			free(m.principals);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -73,6 +101,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    ms_seckey_cost(sk.opslimit, sk.memlimit, &cost) == 0 &&
 	    (cost.p == 0 || 128 * (uint64_t)cost.r * cost.n > (UINT64_C(1) << 32)))
 		abort();	/* a cost the KDF would be run with must be bounded */
+	check_ssh(s, size);
 	ms_gpgv_judge(s, size, NULL, &v);
 	if (v.good && (has_badsig(s, size) || v.fpr[0] == '\0'))
 		abort();

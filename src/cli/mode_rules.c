@@ -474,7 +474,8 @@ check_signing(const struct ms_options *o)
 	/* the files a run may read from standard input, and who reads them */
 	const struct { const char *path, *what; } reads[] = {
 		{ g->signature, "--signature" }, { g->pubkey, "--pubkey" },
-		{ g->keyring, "--keyring" }, { g->passphrase_file,
+		{ g->keyring, "--keyring" },
+		{ g->allowed_signers, "--allowed-signers" }, { g->passphrase_file,
 		"--passphrase-file" }, { o->files_from, "--files-from" },
 	};
 	const char *first = NULL;
@@ -496,7 +497,10 @@ check_signing(const struct ms_options *o)
 	if (g->signature != NULL && o->nfiles > 1)
 		ms_cli_refuse("--signature names the signature of one list, not %zu",
 		    o->nfiles);
-	if (g->signer != NULL && ms_signature_fingerprint(g->signer, NULL) == -1)
+	if (g->ns != NULL && *g->ns == '\0')
+		ms_cli_refuse("--namespace needs a name");
+	if (g->signer != NULL && g->keyring != NULL &&
+	    ms_signature_fingerprint(g->signer, NULL) == -1)
 		ms_cli_refuse("invalid --signer '%s' (an OpenPGP fingerprint: 40 or 64 "
 		    "hex digits)", g->signer);
 	if (o->mode == MS_MODE_KEYGEN && o->nfiles > 0)

@@ -45,7 +45,8 @@ enum {
 	OPT_VERSION, OPT_AUDIT, OPT_SHARD, OPT_MERGE, OPT_KEY_FILE, OPT_KEYED,
 	OPT_DERIVE_KEY, OPT_CHECKPOINT, OPT_PARTIAL, OPT_XATTR, OPT_MATCH,
 	OPT_UNMATCHED, OPT_PER_DIR, OPT_PIECE_SIZE, OPT_NOCACHE, OPT_MEMORY,
-	OPT_PUBKEY, OPT_KEYRING, OPT_SIGNATURE, OPT_SIGNER, OPT_SIGN,
+	OPT_PUBKEY, OPT_KEYRING, OPT_ALLOWED_SIGNERS, OPT_NAMESPACE,
+	OPT_SIGNATURE, OPT_SIGNER, OPT_SIGN,
 	OPT_SIGN_EMBEDDED, OPT_PASSPHRASE_FILE, OPT_GENERATE_KEY,
 	OPT_NO_PASSPHRASE, OPT_BYTES_PER_CRC, OPT_BLOCK_SIZE, OPT_PART,
 	OPT_STDIN_NAME, OPT_ACCEPT_CORRUPT, OPT_PRINTF, OPT_TEMPLATE,
@@ -152,6 +153,8 @@ static const struct opt {
 	{ "derive-key",		required_argument, OPT_DERIVE_KEY,	H | C },
 	{ "pubkey",		required_argument, OPT_PUBKEY,		C },
 	{ "keyring",		required_argument, OPT_KEYRING,		C },
+	{ "allowed-signers",	required_argument, OPT_ALLOWED_SIGNERS,	C },
+	{ "namespace",		required_argument, OPT_NAMESPACE,	H | C },
 	{ "signature",		required_argument, OPT_SIGNATURE,	C },
 	{ "signer",		required_argument, OPT_SIGNER,		C },
 	{ "printf",		required_argument, OPT_PRINTF,		H },
@@ -192,6 +195,8 @@ static const int exclusive[][2] = {
 	{ OPT_KEY_FILE, OPT_DERIVE_KEY },
 	{ OPT_KEYED, OPT_DERIVE_KEY },
 	{ OPT_PUBKEY, OPT_KEYRING },	/* one kind of key */
+	{ OPT_PUBKEY, OPT_ALLOWED_SIGNERS }, { OPT_KEYRING, OPT_ALLOWED_SIGNERS },
+	{ OPT_EXPECT, OPT_ALLOWED_SIGNERS }, { OPT_PER_DIR, OPT_ALLOWED_SIGNERS },
 	{ OPT_PASSPHRASE_FILE, OPT_NO_PASSPHRASE },
 	{ OPT_EXPECT, OPT_PUBKEY },	/* a digest on the command line is unsigned */
 	{ OPT_EXPECT, OPT_KEYRING },
@@ -233,10 +238,11 @@ static const int exclusive[][2] = {
 };
 
 /* Rule 5: an option that needs one of two others (0: no second). */
-static const int needs[][3] = {
-	{ OPT_SIGNATURE, OPT_PUBKEY, OPT_KEYRING },
-	{ OPT_SIGNER, OPT_KEYRING, 0 },
-	{ OPT_SIGN, 'o', OPT_PER_DIR },	/* (--update signs its ledger) */
+static const int needs[][4] = {
+	{ OPT_SIGNATURE, OPT_PUBKEY, OPT_KEYRING, OPT_ALLOWED_SIGNERS },
+	{ OPT_SIGNER, OPT_KEYRING, OPT_ALLOWED_SIGNERS, 0 },
+	{ OPT_NAMESPACE, OPT_PUBKEY, OPT_ALLOWED_SIGNERS, OPT_SIGN },
+	{ OPT_SIGN, 'o', OPT_PER_DIR, 0 },	/* (--update signs its ledger) */
 	{ OPT_SIGN_EMBEDDED, OPT_SIGN, 0 },
 	{ OPT_EMBED_CRC_DELIMITER, OPT_EMBED_CRC, 0 },
 	{ OPT_PASSPHRASE_FILE, OPT_SIGN, OPT_GENERATE_KEY },
@@ -526,6 +532,10 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_DERIVE_KEY: o->blake3_context = optarg; break;
 		case OPT_PUBKEY: o->signing.pubkey = optarg; break;
 		case OPT_KEYRING: o->signing.keyring = optarg; break;
+		case OPT_ALLOWED_SIGNERS:
+			o->signing.allowed_signers = optarg;
+			break;
+		case OPT_NAMESPACE: o->signing.ns = optarg; break;
 		case OPT_SIGNATURE: o->signing.signature = optarg; break;
 		case OPT_SIGNER: o->signing.signer = optarg; break;
 		case OPT_SIGN: o->signing.sign = optarg; break;
@@ -609,15 +619,18 @@ validate(struct ms_options *o, const struct seen *seen)
 	for (size_t i = 0; i < MS_ARRAY_LEN(needs); i++) {
 		size_t x = opt_row(needs[i][0]), y = opt_row(needs[i][1]);
 		size_t z = needs[i][2] != 0 ? opt_row(needs[i][2]) : y;
+		size_t w = needs[i][3] != 0 ? opt_row(needs[i][3]) : z;
 
 		if (needs[i][0] == OPT_SIGN && seen->mode_opt == 'u')
 			continue;	/* the ledger is the list signed */
 		if (needs[i][0] == OPT_SIGN && seen->mode_opt == OPT_MERGE)
-			z = y;		/* --per-dir is no --merge's */
-		if (seen->given[x] && !seen->given[y] && !seen->given[z])
-			ms_cli_refuse("--%s needs --%s%s%s", opts[x].name,
-			    opts[y].name, z != y ? " or --" : "",
-			    z != y ? opts[z].name : "");
+			z = w = y;	/* --per-dir is no --merge's */
+		if (seen->given[x] && !seen->given[y] && !seen->given[z] &&
+		    !seen->given[w])
+			ms_cli_refuse("--%s needs --%s%s%s%s%s", opts[x].name,
+			    opts[y].name, z != y ? w != z ? ", --" : " or --" : "",
+			    z != y ? opts[z].name : "", w != z ? " or --" : "",
+			    w != z ? opts[w].name : "");
 	}
 	ms_cli_mode_rules(o);
 }

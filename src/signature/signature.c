@@ -11,7 +11,7 @@
  * signature, the signed text of a clear-signed message.  The signature is
  * --signature's, else the first of LIST.minisig and LIST.sig (signify and
  * minisign keys) or LIST.asc, LIST.gpg, LIST.sign and LIST.sig (OpenPGP)
- * beside the list, else the one in the list itself.  Without a key a
+ * or LIST.sig (SSH keys: --pubkey=KEY.pub, --allowed-signers) beside the list, else the one in the list itself.  Without a key a
  * list is not read here (check mode streams it, in bounded memory): the
  * ms_unchecked_* notes say that a signature beside it, at its top or
  * around it was not checked.  The formats are the other signature_*.c
@@ -28,6 +28,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <time.h>
+
 #include "base/quote.h"
 #include "base/util.h"
 
@@ -35,7 +37,7 @@
 #define SIG_MAX		(1u << 20)
 #define KEY_MAX		(64u << 20)		/* a keyring of many keys */
 
-enum key_kind { NO_KEY, ED25519, KEYRING };
+enum key_kind { NO_KEY, ED25519, KEYRING, SSH };
 
 struct ms_verifier {
 	const struct ms_signature_opts *o;
@@ -45,11 +47,16 @@ struct ms_verifier {
 	unsigned char	*keyring_bin;	/* dearmoured: written for each gpgv run */
 	size_t		 keyring_len;
 	char		 signer[65];	/* --signer, normalised, or "" */
+	unsigned char	*ssh_key;	/* SSH: --pubkey's blob, or NULL */
+	size_t		 ssh_key_len;
+	char		*allowed;	/* SSH: --allowed-signers' text */
+	size_t		 allowed_len;
 };
 
 /* Where a signature may lie beside LIST, for each kind of key. */
 static const char *const ed25519_beside[] = { ".minisig", ".sig" };
 static const char *const pgp_beside[] = { ".asc", ".gpg", ".sign", ".sig" };
+static const char *const ssh_beside[] = { ".sig" };
 
 /* --pubkey: a key file, else minisign's -P base64. */
 static int
@@ -70,8 +77,15 @@ load_pubkey(struct ms_verifier *v)
 			    err == ENOENT ? " (nor is it a public key in base64)" : "");
 			rc = -1;
 		}
+	} else if (ms_ssh_pubkey_shaped(text, len)) {
+		v->kind = SSH;
+		if (ms_ssh_pubkey_text(text, len, &v->ssh_key, &v->ssh_key_len,
+		    &why) == -1) {
+			ms_warn("%s: %s", ms_quotef(arg), why);
+			rc = -1;
+		}
 	} else if (ms_pubkey_parse(text, len, &v->pub, &why) == -1) {
-		ms_warn("%s: not a signify or minisign public key: %s",
+		ms_warn("%s: not a signify, minisign or OpenSSH public key: %s",
 		    ms_quotef(arg), why);
 		rc = -1;
 	}
@@ -147,12 +161,24 @@ ms_verifier_new(const struct ms_signature_opts *o, struct ms_verifier **out)
 	v = ms_xcalloc(1, sizeof(*v));
 	v->o = o;
 	v->kind = o->pubkey != NULL ? ED25519 : o->keyring != NULL ? KEYRING :
-	    NO_KEY;
+	    o->allowed_signers != NULL ? SSH : NO_KEY;
 	if (v->kind == ED25519)
 		rc = load_pubkey(v);
 	else if (v->kind == KEYRING)
 		rc = load_keyring(v);
-	if (rc == 0 && o->signer != NULL &&
+	else if (v->kind == SSH &&
+	    ms_file_read(o->allowed_signers, KEY_MAX, &v->allowed,
+	    &v->allowed_len) == -1) {
+		ms_warn("--allowed-signers: %s: %s", ms_quotef(o->allowed_signers),
+		    strerror(errno));
+		rc = -1;
+	}
+	if (rc == 0 && o->ns != NULL && v->kind != SSH) {
+		ms_warn("--namespace is for SSH signatures, and %s is not an "
+		    "OpenSSH public key", ms_quotef(o->pubkey));
+		rc = -1;
+	}
+	if (rc == 0 && o->signer != NULL && v->kind == KEYRING &&
 	    ms_signature_fingerprint(o->signer, v->signer) == -1) {
 		ms_warn("--signer: '%s' is not an OpenPGP fingerprint (40 or "
 		    "64 hex digits)", o->signer);
@@ -173,6 +199,8 @@ ms_verifier_free(struct ms_verifier *v)
 		return;
 	free(v->keyring);
 	free(v->keyring_bin);
+	free(v->ssh_key);
+	free(v->allowed);
 	free(v);
 }
 
@@ -396,6 +424,88 @@ embedded_pgp(const struct ms_verifier *v, const char *path,
 	}
 }
 
+/* Is the key of s allowed: --pubkey's, or a line of --allowed-signers? */
+static char *
+ssh_allowed(const struct ms_verifier *v, const struct ms_sshsig *s,
+    char **by)
+{
+	struct ms_allowed_match m;
+	const char *ns = v->o->ns != NULL ? v->o->ns : "file";
+
+	*by = NULL;
+	if (v->ssh_key != NULL) {
+		if (s->pubkey.n == v->ssh_key_len &&
+		    memcmp(s->pubkey.p, v->ssh_key, v->ssh_key_len) == 0)
+			return NULL;
+		return ms_xasprintf("signed by another key than %s",
+		    v->o->pubkey);
+	}
+	if (ms_allowed_find(v->allowed, v->allowed_len, s->pubkey.p,
+	    s->pubkey.n, v->o->signer, ns, (long long)time(NULL), &m) == 0) {
+		/* the principal asked for, else the line's patterns */
+		*by = v->o->signer != NULL ? ms_xstrdup(v->o->signer) :
+		    m.principals;
+		if (v->o->signer != NULL)
+			free(m.principals);
+		return NULL;
+	}
+	if (m.line != 0)
+		return ms_xasprintf("%s line %lu: %s", v->o->allowed_signers,
+		    m.line, m.why);
+	return ms_xasprintf("%s: %s", v->o->allowed_signers, m.why);
+}
+
+/* A detached SSH signature (ssh-keygen -Y sign) of the whole list. */
+static void
+detached_ssh(const struct ms_verifier *v, const char *path, const char *name,
+    const char *sig, size_t siglen, struct ms_signed_list *l)
+{
+	const char *ns = v->o->ns != NULL ? v->o->ns : "file", *why;
+	struct ms_sshsig s;
+	struct ms_ssh_key k;
+	char fp[64], *refusal, *by;
+	bool untouched;
+
+	if (ms_sshsig_parse(sig, siglen, &s, &why) == -1) {
+		refuse(l, path, name, ms_xasprintf("not an SSH signature: %s",
+		    why));
+		return;
+	}
+	if (ms_ssh_key_parse(s.pubkey.p, s.pubkey.n, &k, &why) == -1)
+		refuse(l, path, name, ms_xasprintf("its key: %s", why));
+	else if ((refusal = ssh_allowed(v, &s, &by)) != NULL) {
+		refuse(l, path, name, refusal);
+		ms_ssh_key_free(&k);
+	} else {
+		if (ms_sshsig_verify(&s, &k, ns, l->data, l->len, &untouched,
+		    &why) == -1)
+			refuse(l, path, name, ms_xstrdup(why));
+		else {
+			ms_ssh_fingerprint(k.blob, k.blob_len, fp);
+			l->said = ms_xasprintf("%s: good SSH signature (%s, %s "
+			    "key %s, namespace %s)%s%s%s",
+			    ms_quotef(list_name(path)), name, ms_ssh_key_kind(&k),
+			    fp, ns, by != NULL ? " by " : "", by != NULL ? by : "",
+			    untouched ? "; the security key was not touched "
+			    "(no user-presence flag)" : "");
+		}
+		free(by);
+		ms_ssh_key_free(&k);
+	}
+	ms_sshsig_free(&s);
+}
+
+/* An SSH signature is never inside the list. */
+static void
+embedded_ssh(const struct ms_verifier *v, const char *path,
+    struct ms_signed_list *l)
+{
+	(void)v;
+	refuse(l, path, NULL, strcmp(path, "-") == 0 ? ms_xstrdup("an SSH "
+	    "signature of standard input needs --signature=FILE") :
+	    ms_xasprintf("no signature found (looked for %s.sig)", path));
+}
+
 /* The ways of each kind of key: where to look, what to check. */
 static const struct kind {
 	const char *const *beside;
@@ -410,6 +520,8 @@ static const struct kind {
 	    detached_ed25519, embedded_ed25519 },
 	[KEYRING] = { pgp_beside, MS_ARRAY_LEN(pgp_beside), detached_pgp,
 	    embedded_pgp },
+	[SSH] = { ssh_beside, MS_ARRAY_LEN(ssh_beside), detached_ssh,
+	    embedded_ssh },
 };
 
 /* With a key: the signature found and judged; only what it covers kept. */
@@ -451,22 +563,27 @@ ms_unchecked_beside(const char *path)
 	    i++) {
 		char *sig = ms_xasprintf("%s%s", path, any_beside[i]), *said;
 		bool ed = i == 0;
-		char head[sizeof(MS_COMMENT_PREFIX)] = "";
+		char head[sizeof("-----BEGIN SSH SIGNATURE-----")] = "";
+		bool ssh = false;
 		int fd;
 
 		if (stat(sig, &st) != 0 || !S_ISREG(st.st_mode)) {
 			free(sig);
 			continue;
 		}
-		/* a .sig is signify's, or OpenPGP's (GNU's tarballs) */
+		/* a .sig is signify's, SSH's, or OpenPGP's (GNU's tarballs) */
 		if (i == 1 && (fd = open(sig, O_RDONLY | O_CLOEXEC)) != -1) {
-			ed = read(fd, head, sizeof(head) - 1) ==
-			    (ssize_t)sizeof(head) - 1 &&
-			    strcmp(head, MS_COMMENT_PREFIX) == 0;
+			ssize_t got = read(fd, head, sizeof(head) - 1);
+
+			ed = got >= (ssize_t)strlen(MS_COMMENT_PREFIX) &&
+			    memcmp(head, MS_COMMENT_PREFIX,
+			    strlen(MS_COMMENT_PREFIX)) == 0;
+			ssh = got > 0 && ms_sshsig_shaped(head, (size_t)got);
 			close(fd);
 		}
 		said = ms_xasprintf("%s: its signature %s was NOT checked (check "
 		    "it with --%s)", ms_quotef(list_name(path)), sig,
+		    ssh ? "allowed-signers=FILE or --pubkey=KEY.pub" :
 		    ed ? "pubkey=KEY.pub" : "keyring=KEYRING");
 		free(sig);
 		return said;

@@ -22,10 +22,12 @@
 
 /* The command line's signature options (SPEC.md, "Signed lists"). */
 struct ms_signature_opts {
-	const char	*pubkey;	/* --pubkey: signify or minisign key, or base64 */
+	const char	*pubkey;	/* --pubkey: signify, minisign or OpenSSH key, or base64 */
 	const char	*keyring;	/* --keyring: OpenPGP keys, for gpgv */
+	const char	*allowed_signers;	/* --allowed-signers: OpenSSH's */
+	const char	*ns;		/* --namespace: SSH signatures' (NULL: file) */
 	const char	*signature;	/* --signature: else beside or embedded */
-	const char	*signer;	/* --signer: an OpenPGP fingerprint */
+	const char	*signer;	/* --signer: OpenPGP fingerprint or SSH principal */
 	const char	*sign;		/* --sign: a secret key */
 	bool		 sign_embedded;	/* --sign-embedded: signify's -e form */
 	const char	*passphrase_file;	/* --passphrase-file */

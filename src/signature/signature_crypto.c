@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * signature_crypto.c - the primitives signed lists need, from libcrypto:
- * Ed25519 signing and verifying, scrypt, a digest of a buffer, and
- * random bytes.
+ * Ed25519 signing and verifying, any key libcrypto reads as DER
+ * (SubjectPublicKeyInfo to verify, a private key to sign: SSH's ECDSA and
+ * RSA keys), scrypt, a digest of a buffer, and random bytes.
  *
  * Owns the table of libcrypto's public-key and KDF functions, resolved
  * through lazylib.c as the digest backends resolve theirs (so a run that
@@ -14,9 +15,12 @@
  */
 #include "signature/signature_int.h"
 
+#include <openssl/bn.h>
 #include <openssl/evp.h>
+#include <openssl/x509.h>
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
 
@@ -37,6 +41,25 @@ static struct {
 	__typeof__(EVP_DigestSignInit)		*EVP_DigestSignInit;
 	__typeof__(EVP_DigestSign)		*EVP_DigestSign;
 	__typeof__(EVP_PBE_scrypt)		*EVP_PBE_scrypt;
+	__typeof__(EVP_MD_fetch)		*EVP_MD_fetch;
+	__typeof__(EVP_MD_free)			*EVP_MD_free;
+	__typeof__(d2i_PUBKEY)			*d2i_PUBKEY;
+	__typeof__(d2i_PrivateKey)		*d2i_PrivateKey;
+	__typeof__(EVP_CIPHER_fetch)		*EVP_CIPHER_fetch;
+	__typeof__(EVP_CIPHER_free)		*EVP_CIPHER_free;
+	__typeof__(EVP_CIPHER_CTX_new)		*EVP_CIPHER_CTX_new;
+	__typeof__(EVP_CIPHER_CTX_free)		*EVP_CIPHER_CTX_free;
+	__typeof__(EVP_DecryptInit_ex)		*EVP_DecryptInit_ex;
+	__typeof__(EVP_DecryptUpdate)		*EVP_DecryptUpdate;
+	__typeof__(BN_bin2bn)			*BN_bin2bn;
+	__typeof__(BN_bn2bin)			*BN_bn2bin;
+	__typeof__(BN_num_bits)			*BN_num_bits;
+	__typeof__(BN_sub_word)			*BN_sub_word;
+	__typeof__(BN_div)			*BN_div;
+	__typeof__(BN_new)			*BN_new;
+	__typeof__(BN_clear_free)		*BN_clear_free;
+	__typeof__(BN_CTX_new)			*BN_CTX_new;
+	__typeof__(BN_CTX_free)			*BN_CTX_free;
 } pk;
 
 static const struct ms_lazy_sym syms[] = {
@@ -51,6 +74,25 @@ static const struct ms_lazy_sym syms[] = {
 	MS_LAZY_SYM(pk, EVP_DigestSignInit),
 	MS_LAZY_SYM(pk, EVP_DigestSign),
 	MS_LAZY_SYM(pk, EVP_PBE_scrypt),
+	MS_LAZY_SYM(pk, EVP_MD_fetch),
+	MS_LAZY_SYM(pk, EVP_MD_free),
+	MS_LAZY_SYM(pk, d2i_PUBKEY),
+	MS_LAZY_SYM(pk, d2i_PrivateKey),
+	MS_LAZY_SYM(pk, EVP_CIPHER_fetch),
+	MS_LAZY_SYM(pk, EVP_CIPHER_free),
+	MS_LAZY_SYM(pk, EVP_CIPHER_CTX_new),
+	MS_LAZY_SYM(pk, EVP_CIPHER_CTX_free),
+	MS_LAZY_SYM(pk, EVP_DecryptInit_ex),
+	MS_LAZY_SYM(pk, EVP_DecryptUpdate),
+	MS_LAZY_SYM(pk, BN_bin2bn),
+	MS_LAZY_SYM(pk, BN_bn2bin),
+	MS_LAZY_SYM(pk, BN_num_bits),
+	MS_LAZY_SYM(pk, BN_sub_word),
+	MS_LAZY_SYM(pk, BN_div),
+	MS_LAZY_SYM(pk, BN_new),
+	MS_LAZY_SYM(pk, BN_clear_free),
+	MS_LAZY_SYM(pk, BN_CTX_new),
+	MS_LAZY_SYM(pk, BN_CTX_free),
 };
 
 static struct ms_lazy_lib libcrypto = {
@@ -145,6 +187,132 @@ ms_ed25519_sign(const unsigned char seed[MS_ED25519_SEED], const void *msg,
 	pk.EVP_MD_CTX_free(ctx);
 	pk.EVP_PKEY_free(key);
 	return rc;
+}
+
+/* md's digest (NULL: none, as Ed25519 wants); false if it is unknown. */
+static bool
+fetch_md(const char *md, EVP_MD **out)
+{
+	*out = NULL;
+	if (md == NULL)
+		return true;
+	*out = pk.EVP_MD_fetch(NULL, md, NULL);
+	return *out != NULL;
+}
+
+int
+ms_pkey_verify(const unsigned char *spki, size_t n, const char *md,
+    const unsigned char *sig, size_t siglen, const void *msg, size_t len)
+{
+	const unsigned char *p = spki;
+	EVP_PKEY *key;
+	EVP_MD_CTX *ctx;
+	EVP_MD *alg;
+	int ok = 0;
+
+	if (load() == -1)
+		return -1;
+	/* A key libcrypto cannot read verifies nothing. */
+	key = pk.d2i_PUBKEY(NULL, &p, (long)n);
+	if (key == NULL)
+		return 0;
+	ctx = pk.EVP_MD_CTX_new();
+	if (ctx != NULL && fetch_md(md, &alg)) {
+		if (pk.EVP_DigestVerifyInit(ctx, NULL, alg, NULL, key) == 1)
+			ok = pk.EVP_DigestVerify(ctx, sig, siglen, msg, len) == 1;
+		pk.EVP_MD_free(alg);
+	}
+	pk.EVP_MD_CTX_free(ctx);
+	pk.EVP_PKEY_free(key);
+	return ok;
+}
+
+unsigned char *
+ms_pkey_sign(int type, const unsigned char *der, size_t n, const char *md,
+    const void *msg, size_t len, size_t *siglen)
+{
+	const unsigned char *p = der;
+	unsigned char *sig = NULL;
+	EVP_PKEY *key;
+	EVP_MD_CTX *ctx;
+	EVP_MD *alg = NULL;
+	size_t cap = 0;
+
+	if (load() == -1)
+		return NULL;
+	key = pk.d2i_PrivateKey(type, NULL, &p, (long)n);
+	ctx = pk.EVP_MD_CTX_new();
+	if (key != NULL && ctx != NULL && fetch_md(md, &alg) &&
+	    pk.EVP_DigestSignInit(ctx, NULL, alg, NULL, key) == 1 &&
+	    pk.EVP_DigestSign(ctx, NULL, &cap, msg, len) == 1) {
+		sig = ms_xmalloc(cap);
+		if (pk.EVP_DigestSign(ctx, sig, &cap, msg, len) != 1) {
+			free(sig);
+			sig = NULL;
+		}
+	}
+	if (sig == NULL)
+		ms_warn("libcrypto could not make a signature with this key");
+	*siglen = cap;
+	pk.EVP_MD_free(alg);
+	pk.EVP_MD_CTX_free(ctx);
+	pk.EVP_PKEY_free(key);
+	return sig;
+}
+
+int
+ms_aes256_ctr(const unsigned char key[32], const unsigned char iv[16],
+    unsigned char *buf, size_t n)
+{
+	EVP_CIPHER *c;
+	EVP_CIPHER_CTX *ctx;
+	int out = 0, rc = -1;
+
+	if (load() == -1)
+		return -1;
+	c = pk.EVP_CIPHER_fetch(NULL, "AES-256-CTR", NULL);
+	ctx = pk.EVP_CIPHER_CTX_new();
+	if (c != NULL && ctx != NULL && n <= INT32_MAX &&
+	    pk.EVP_DecryptInit_ex(ctx, c, NULL, key, iv) == 1 &&
+	    pk.EVP_DecryptUpdate(ctx, buf, &out, buf, (int)n) == 1 &&
+	    (size_t)out == n)
+		rc = 0;
+	else
+		ms_warn("libcrypto could not run AES-256-CTR");
+	pk.EVP_CIPHER_CTX_free(ctx);
+	pk.EVP_CIPHER_free(c);
+	return rc;
+}
+
+unsigned char *
+ms_mod_less_one(const unsigned char *a, size_t an, const unsigned char *m,
+    size_t mn, size_t *outn)
+{
+	BIGNUM *x, *y, *r;
+	BN_CTX *ctx;
+	unsigned char *out = NULL;
+
+	if (load() == -1)
+		return NULL;
+	x = pk.BN_new();
+	y = pk.BN_new();
+	r = pk.BN_new();
+	ctx = pk.BN_CTX_new();
+	if (x != NULL && y != NULL && r != NULL && ctx != NULL &&
+	    pk.BN_bin2bn(a, (int)an, x) != NULL &&
+	    pk.BN_bin2bn(m, (int)mn, y) != NULL && pk.BN_sub_word(y, 1) == 1 &&
+	    pk.BN_div(NULL, r, x, y, ctx) == 1) {
+		/* a leading zero keeps it positive as DER reads it */
+		*outn = (size_t)(pk.BN_num_bits(r) + 7) / 8 + 1;
+		out = ms_xcalloc(*outn, 1);
+		pk.BN_bn2bin(r, out + 1);
+	} else
+		ms_warn("libcrypto could not compute an RSA key's exponents");
+	pk.BN_clear_free(x);
+	pk.BN_clear_free(y);
+	pk.BN_clear_free(r);
+	pk.BN_CTX_free(ctx);
+	return out;
 }
 
 int

@@ -41,6 +41,26 @@ int	 ms_ed25519_public(const unsigned char seed[MS_ED25519_SEED],
 	    unsigned char pub[MS_ED25519_PUBLIC]);
 int	 ms_ed25519_sign(const unsigned char seed[MS_ED25519_SEED],
 	    const void *msg, size_t len, unsigned char sig[MS_ED25519_SIG]);
+/*
+ * 1 if sig is the signature of msg by the key of spki (DER
+ * SubjectPublicKeyInfo) with digest md (NULL: Ed25519's own), 0 if not
+ * (or libcrypto cannot read the key), -1 after a message.
+ */
+int	 ms_pkey_verify(const unsigned char *spki, size_t n, const char *md,
+	    const unsigned char *sig, size_t siglen, const void *msg, size_t len);
+/* msg signed with der, a private key of EVP_PKEY type (malloc); NULL after a message. */
+unsigned char *ms_pkey_sign(int type, const unsigned char *der, size_t n,
+	    const char *md, const void *msg, size_t len, size_t *siglen);
+/* AES-256-CTR of buf in place; -1 after a message. */
+int	 ms_aes256_ctr(const unsigned char key[32], const unsigned char iv[16],
+	    unsigned char *buf, size_t n);
+/*
+ * a mod (m - 1), both big-endian magnitudes, as a DER INTEGER's content
+ * (malloc, a zero byte first): an RSA key's CRT exponents.  NULL after
+ * a message.
+ */
+unsigned char *ms_mod_less_one(const unsigned char *a, size_t an,
+	    const unsigned char *m, size_t mn, size_t *outn);
 /* scrypt into out; -1 with errno (ENOMEM: the cost is more than we have). */
 int	 ms_scrypt(const char *pass, size_t passlen, const unsigned char *salt,
 	    size_t saltlen, const struct ms_scrypt_cost *cost,
@@ -214,6 +234,137 @@ int	 ms_pgp_clear_parse(const char *buf, size_t len, struct ms_pgp_clear *c,
 	    const char **why, unsigned long *line);
 /* Is there a clear-signed header line in buf? */
 bool	 ms_pgp_clear_present(const char *buf, size_t len);
+
+/* ---------------------------------------------------- signature_ssh.c */
+
+/* SSH's wire encoding, read: a failed read sets bad and gives nothing. */
+struct ms_ssh_rd {
+	const unsigned char *p;
+	size_t		 n;
+	bool		 bad;
+};
+struct ms_ssh_str {
+	const unsigned char *p;
+	size_t		 n;
+};
+/* A growing buffer of bytes (p malloc). */
+struct ms_buf {
+	unsigned char	*p;
+	size_t		 n, cap;
+};
+
+uint32_t ms_ssh_u32(struct ms_ssh_rd *r);
+struct ms_ssh_str ms_ssh_string(struct ms_ssh_rd *r);
+bool	 ms_ssh_is(struct ms_ssh_str s, const char *text);
+void	 ms_ssh_put(struct ms_buf *b, const void *p, size_t n);
+void	 ms_ssh_put_string(struct ms_buf *b, const void *p, size_t n);
+/* DER: one TLV; an mpint as INTEGER; b's bytes wrapped (b emptied). */
+void	 ms_der_put(struct ms_buf *b, unsigned char tag, const void *p,
+	    size_t n);
+void	 ms_der_int(struct ms_buf *b, struct ms_ssh_str m);
+void	 ms_der_wrap(struct ms_buf *out, unsigned char tag, struct ms_buf *b);
+
+/* The NIST curves: SSH's name, the digest of its ECDSA, DER's OID. */
+struct ms_ssh_curve {
+	const char	*name;
+	const char	*md;
+	unsigned char	 oid[12];
+	size_t		 oidlen;
+	size_t		 bytes;		/* of a scalar */
+};
+extern const struct ms_ssh_curve ms_ssh_curves[];	/* P-256 first */
+const struct ms_ssh_curve *ms_ssh_curve(struct ms_ssh_str name);
+
+enum ms_ssh_kind {
+	MS_SSH_ED25519, MS_SSH_ECDSA, MS_SSH_RSA, MS_SSH_SK_ED25519,
+	MS_SSH_SK_ECDSA,
+};
+
+/* An OpenSSH public key, from its wire blob (which it points into). */
+struct ms_ssh_key {
+	enum ms_ssh_kind kind;
+	const unsigned char *blob;
+	size_t		 blob_len;
+	const struct ms_ssh_curve *curve;	/* ECDSA */
+	struct ms_ssh_str application;		/* sk- keys */
+	struct ms_buf	 spki;		/* for libcrypto */
+};
+
+int	 ms_ssh_key_parse(const unsigned char *blob, size_t n,
+	    struct ms_ssh_key *k, const char **why);
+void	 ms_ssh_key_free(struct ms_ssh_key *k);
+/* "ED25519", "ECDSA", "RSA", "ED25519-SK", "ECDSA-SK", as ssh-keygen says. */
+const char *ms_ssh_key_kind(const struct ms_ssh_key *k);
+/* "SHA256:" and the unpadded base64 of the blob's SHA-256. */
+void	 ms_ssh_fingerprint(const unsigned char *blob, size_t n, char out[64]);
+/* Does text begin as an OpenSSH public key line (ssh-, ecdsa-, sk-)? */
+bool	 ms_ssh_pubkey_shaped(const char *text, size_t len);
+/* "TYPE BASE64 [COMMENT]": the blob (malloc); -1 with *why. */
+int	 ms_ssh_pubkey_text(const char *text, size_t len, unsigned char **blob,
+	    size_t *n, const char **why);
+
+/* An SSH signature as parsed; the strings point into raw. */
+struct ms_sshsig {
+	unsigned char	*raw;
+	uint32_t	 version;
+	struct ms_ssh_str pubkey, ns, reserved, hash, sig;
+};
+
+bool	 ms_sshsig_shaped(const char *buf, size_t len);
+int	 ms_sshsig_parse(const char *buf, size_t len, struct ms_sshsig *s,
+	    const char **why);
+void	 ms_sshsig_free(struct ms_sshsig *s);
+/* What an SSH signature signs, appended to out; -1 after a message. */
+int	 ms_sshsig_blob(const char *ns, struct ms_ssh_str reserved,
+	    const char *hash, const void *msg, size_t len, struct ms_buf *out);
+/*
+ * Is s k's signature of msg in namespace ns?  0, or -1 with *why (static).
+ * k must be s's own key (the caller compared the blobs).  *untouched: a
+ * security key signed without the user-presence flag.
+ */
+int	 ms_sshsig_verify(const struct ms_sshsig *s, const struct ms_ssh_key *k,
+	    const char *ns, const char *msg, size_t len, bool *untouched,
+	    const char **why);
+
+/* ------------------------------------------------- signature_bcrypt.c */
+
+/* OpenBSD's bcrypt_pbkdf into key[0..keylen) (at most 1024); -1 after a message. */
+int	 ms_bcrypt_pbkdf(const char *pass, size_t passlen,
+	    const unsigned char *salt, size_t saltlen, unsigned rounds,
+	    unsigned char *key, size_t keylen);
+
+/* ------------------------------------------------- signature_sshkey.c */
+
+/* OpenSSH's private key, unlocked (signature_sshkey.c). */
+struct ms_ssh_signer;
+
+/* Is text an OpenSSH private key ("-----BEGIN OPENSSH PRIVATE KEY-----")? */
+bool	 ms_ssh_seckey_shaped(const char *text, size_t len);
+/* --sign=FILE, an OpenSSH private key: read, decrypted, checked. */
+int	 ms_ssh_signer_load(const struct ms_signature_opts *o,
+	    const char *text, size_t len, struct ms_ssh_signer **out);
+void	 ms_ssh_signer_free(struct ms_ssh_signer *s);
+/* The armoured SSH signature of msg (malloc); NULL after a message. */
+char	*ms_ssh_sign(const struct ms_ssh_signer *s, const char *ns,
+	    const char *msg, size_t len);
+
+/* ------------------------------------------------ signature_allowed.c */
+
+/* The allowed signers line that holds a key, and what it allows. */
+struct ms_allowed_match {
+	char		*principals;	/* as written (malloc) */
+	const char	*why;		/* no line: why (static) */
+	unsigned long	 line;		/* of why, when it is one line's */
+};
+
+/*
+ * Find the key blob in the allowed signers text for principal (NULL:
+ * any), namespace ns at time now: 0 with m->principals, or -1 with
+ * m->why.
+ */
+int	 ms_allowed_find(const char *text, size_t len, const unsigned char *blob,
+	    size_t n, const char *principal, const char *ns, long long now,
+	    struct ms_allowed_match *m);
 
 /* -------------------------------------------------- signature_gpgv.c */
 

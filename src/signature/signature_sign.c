@@ -11,6 +11,8 @@
  * neither; also at each of --update's checkpoints), never over a file
  * that is not a signature.  One key, unlocked once, signs every list of
  * a run: -o's, --update's ledger, --merge's, each folder's of --per-dir.
+ * An OpenSSH private key gives LIST.sig as ssh-keygen -Y sign -n
+ * NAMESPACE writes it (signature_sshkey.c).
  */
 #include "signature/signature_int.h"
 
@@ -20,9 +22,13 @@
 #include "base/quote.h"
 #include "base/util.h"
 
+#define KEY_FILE_MAX	(64 * 1024)
+
 /* An unlocked key, for every list of a run (--per-dir writes many). */
 struct ms_sign_key {
 	struct ms_signer signer;
+	struct ms_ssh_signer *ssh;	/* an OpenSSH key, or NULL */
+	const char	*ns;		/* its namespace */
 	bool		 embedded;
 };
 
@@ -41,7 +47,9 @@ make(void *arg, const char *list, size_t len, size_t *outlen)
 	char *head, *out;
 	size_t n;
 
-	if (j->key->signer.kind == MS_SECKEY_MINISIGN)
+	if (j->key->ssh != NULL)
+		head = ms_ssh_sign(j->key->ssh, j->key->ns, list, len);
+	else if (j->key->signer.kind == MS_SECKEY_MINISIGN)
 		head = ms_minisign_sign(&j->key->signer, list, len, j->file);
 	else
 		head = ms_signify_sign(&j->key->signer, list, len);
@@ -59,13 +67,14 @@ make(void *arg, const char *list, size_t len, size_t *outlen)
 	return out;
 }
 
-/* Only a signify or minisign signature file is ever replaced. */
+/* Only a signify, minisign or SSH signature file is ever replaced. */
 static bool
 replaceable(const char *head, size_t len)
 {
 	size_t n = strlen(MS_COMMENT_PREFIX);
 
-	return len >= n && memcmp(head, MS_COMMENT_PREFIX, n) == 0;
+	return (len >= n && memcmp(head, MS_COMMENT_PREFIX, n) == 0) ||
+	    ms_sshsig_shaped(head, len);
 }
 
 static void
@@ -79,18 +88,47 @@ release(void *arg)
 	free(j);
 }
 
+/* --sign's key: an OpenSSH private key, or signify's or minisign's. */
+static int
+load(const struct ms_signature_opts *o, struct ms_sign_key *k)
+{
+	char *text;
+	size_t len;
+	int rc;
+
+	if (ms_file_read(o->sign, KEY_FILE_MAX, &text, &len) == -1 ||
+	    !ms_ssh_seckey_shaped(text, len)) {
+		/* ms_signer_load reads it again and says what is wrong */
+		free(text);
+		return ms_signer_load(o, &k->signer);
+	}
+	rc = ms_ssh_signer_load(o, text, len, &k->ssh);
+	explicit_bzero(text, len);
+	free(text);
+	return rc;
+}
+
 struct ms_sign_key *
 ms_sign_key_open(const struct ms_signature_opts *o)
 {
 	struct ms_sign_key *k = ms_xcalloc(1, sizeof(*k));
 
-	if (ms_signer_load(o, &k->signer) == -1) {
+	k->ns = o->ns != NULL ? o->ns : "file";
+	if (load(o, k) == -1) {
 		free(k);
 		return NULL;
 	}
-	if (o->sign_embedded && k->signer.kind != MS_SECKEY_SIGNIFY) {
+	if (o->ns != NULL && k->ssh == NULL) {
+		ms_warn("%s: --namespace is for SSH signatures, and this is "
+		    "not an OpenSSH key", ms_quotef(o->sign));
+		ms_sign_key_close(k);
+		return NULL;
+	}
+	if (o->sign_embedded && (k->ssh != NULL ||
+	    k->signer.kind != MS_SECKEY_SIGNIFY)) {
 		ms_warn("%s: --sign-embedded writes signify's embedded form, and "
-		    "this is a minisign key", ms_quotef(o->sign));
+		    "this is a%s key", ms_quotef(o->sign), k->ssh != NULL ?
+		    "n OpenSSH" : " minisign");
 		ms_sign_key_close(k);
 		return NULL;
 	}
@@ -104,13 +142,15 @@ ms_sign_key_close(struct ms_sign_key *k)
 	if (k == NULL)
 		return;
 	ms_signer_forget(&k->signer);
+	ms_ssh_signer_free(k->ssh);
 	free(k);
 }
 
 const char *
 ms_sign_suffix(const struct ms_sign_key *k)
 {
-	return k->signer.kind == MS_SECKEY_MINISIGN ? ".minisig" : ".sig";
+	return k->ssh == NULL && k->signer.kind == MS_SECKEY_MINISIGN ?
+	    ".minisig" : ".sig";
 }
 
 /* Attach k's signature to out; own: k is closed with out. */
