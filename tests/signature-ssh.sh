@@ -99,6 +99,13 @@ test_multisum_signs_keygen_verifies() {
 		    keygen_verify me@test file
 		verified "$t: and multisum" multisum -c LIST --pubkey="k_$t.pub"
 	done
+	mkdir -p tree/a && echo three > tree/a/f3
+	multisum -r --per-dir=SUMS --sign=k_ecdsa256 tree
+	check "--per-dir signs each folder's list" ssh-keygen -Y verify \
+	    -f allowed -I me@test -n file -s tree/a/SUMS.sig < tree/a/SUMS
+	multisum -r -u ledger --sign=k_rsa tree > /dev/null
+	check "-u signs its ledger" ssh-keygen -Y verify \
+	    -f allowed -I me@test -n file -s ledger.sig < ledger
 	multisum -o LIST --sign=k_ed25519 --namespace=release f1 f2
 	check "--namespace signs for it" keygen_verify me@test release
 	check_not "and not for file" keygen_verify me@test file
