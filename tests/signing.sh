@@ -438,6 +438,17 @@ layout() {
 	*sign=release.key*) ;;
 	*pubkey=release.pub*)
 		RECIPE_SIG=SHA256SUMS.minisig ;;
+	*allowed_signers*|*id_ed25519.pub*)
+		[ -f id_ed25519 ] ||
+		    ssh-keygen -q -t ed25519 -N '' -C release -f id_ed25519
+		echo "release@example.org $(cat id_ed25519.pub)" > allowed_signers
+		head -c 5000 /dev/urandom > tool-1.0.tar.gz
+		multisum tool-1.0.tar.gz > SHA256SUMS
+		rm -f SHA256SUMS.sig
+		ssh-keygen -Y sign -f id_ed25519 -n file SHA256SUMS 2> /dev/null
+		RECIPE_SIG=SHA256SUMS.sig ;;
+	*sign=id_ed25519*)
+		mkdir -p dist && head -c 5000 /dev/urandom > dist/tool-1.0.tar.gz ;;
 	*)
 		return 1 ;;
 	esac
@@ -475,8 +486,8 @@ flip_byte() {
 }
 
 test_readme_recipes() {
-	have gpg && have minisign && have "$SIGNIFY" && have gpgv ||
-	    skip_test "gpg, gpgv, minisign and signify are all needed"
+	have gpg && have minisign && have "$SIGNIFY" && have gpgv && have ssh-keygen ||
+	    skip_test "gpg, gpgv, minisign, signify and ssh-keygen are all needed"
 	have setsid || skip_test "no setsid (a recipe must not find a terminal)"
 	readme=$TESTS_SRCDIR/../README.md
 	mkdir bin && ln -s "$MULTISUM" bin/multisum
@@ -484,11 +495,12 @@ test_readme_recipes() {
 	export PATH
 	sed -n '/^## Checking a download$/,/^## /p' "$readme" |
 	    sed -n 's/^    \(multisum .*\)$/\1/p' > recipes
-	is "$(wc -l < recipes | tr -d ' ')" 8 "README's recipes are all known to this test"
+	is "$(wc -l < recipes | tr -d ' ')" 11 "README's recipes are all known to this test"
 	n=0
 	while read -r line; do
 		n=$((n + 1))
 		case $line in
+		*id_ed25519*|*allowed_signers*) dir=ssh ;;
 		*generate-key*|*--sign=*|*release.pub*) dir=signing ;;
 		*) dir=r$n ;;
 		esac
@@ -515,8 +527,13 @@ test_readme_recipes() {
 			# a bad signature: its last base64 line changed (armour checksum dropped)
 			case $RECIPE_SIG in
 			*.gpg) flip_byte "$RECIPE_SIG" $(( $(wc -c < "$RECIPE_SIG") - 8 )) ;;
-			*.minisig|*.sig) awk 'NR == 2 { c = substr($0, 30, 1)
-			    $0 = substr($0, 1, 29) (c == "A" ? "B" : "A") substr($0, 31) } { print }' \
+			*.minisig|*.sig)
+			    # an SSH signature's last base64 line is its signature
+			    l=2 c=30
+			    grep -q '^-----BEGIN SSH SIG' "$RECIPE_SIG" &&
+				l=$(($(wc -l < "$RECIPE_SIG") - 1)) c=3
+			    awk -v L=$l -v C=$c 'NR == L { c = substr($0, C, 1)
+			    $0 = substr($0, 1, C - 1) (c == "A" ? "B" : "A") substr($0, C + 1) } { print }' \
 			    "$RECIPE_SIG" > x && mv x "$RECIPE_SIG" ;;
 			*) awk '/^-----BEGIN PGP SIGNATURE/ { s = 1 } s && length($0) > 40 && !d {
 			    c = substr($0, 30, 1); $0 = substr($0, 1, 29) (c == "A" ? "B" : "A") substr($0, 31); d = 1 }

@@ -582,8 +582,8 @@ ms_sshsig_verify(const struct ms_sshsig *s, const struct ms_ssh_key *k,
 	rc = ms_pkey_verify(k->spki.p, k->spki.n, md, der.p, der.n,
 	    signed_->p, signed_->n);
 	if (rc == 0)
-		*why = "the signature does not match the list (the list or "
-		    "its signature was changed, or another key signed)";
+		*why = "BAD signature: the list is not what the key signed "
+		    "(or the signature was changed)";
 	rc = rc == 1 ? 0 : -1;
 out:
 	free(blob.p);
