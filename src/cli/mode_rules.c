@@ -433,6 +433,18 @@ digest_params(struct ms_options *o)
 	ms_selection_set_params(&o->sel, &o->param);
 }
 
+/* --tree-digest=go-h1: one directory or zip file. */
+static void
+tree_digest(const struct ms_options *o)
+{
+	if (strcmp(o->tree_digest, "go-h1") != 0)
+		ms_cli_refuse("invalid --tree-digest '%s' (go-h1)", o->tree_digest);
+	if (o->nfiles != 1)
+		ms_cli_refuse("--tree-digest takes one directory or zip file");
+	if (o->walk.recursive)
+		ms_cli_refuse("--tree-digest walks its directory itself (no -r)");
+}
+
 /* --per-dir=NAME: a file name, -r's trees; gnu or bsd lines. */
 static void
 per_dir(const struct ms_options *o)
@@ -510,6 +522,8 @@ ms_cli_mode_rules(struct ms_options *o)
 	check_signing(o);
 	switch (o->mode) {
 	case MS_MODE_HASH:
+		if (o->tree_digest != NULL)
+			tree_digest(o);
 		if (o->nsets > 0)
 			load_sets(o);
 		choose_format(o);
