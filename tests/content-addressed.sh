@@ -61,8 +61,16 @@ test_symlinks_not_followed() {
 test_unknown_directory() {
 	mkdir d
 	echo x > d/f
-	status_is 1 "a directory of no known layout" multisum -c d 2> err
-	check "the refusal names --names-are-digests" grep -q -- "--names-are-digests" err
+	sha256sum d/f > list
+	status_is 3 "a directory of no known layout: as ever" multisum -c d 2> err
+	has_line err "multisum: d: Is a directory" "coreutils' reason"
+	status_is 3 "with --names-are-digests each operand is a directory" \
+	    multisum -c --names-are-digests d list > out 2> err
+	mkdir -p s/blobs/sha256 && : > s/oci-layout
+	status_is 0 "a list beside a store" multisum -c s list > out
+	has_line out "d/f: OK" "the list's file checked"
+	usage_error "an unknown algorithm" -c --names-are-digests=nope d
+	usage_error "no operand" -c --names-are-digests
 }
 
 test_restic() {

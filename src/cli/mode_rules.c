@@ -433,6 +433,21 @@ digest_params(struct ms_options *o)
 	ms_selection_set_params(&o->sel, &o->param);
 }
 
+/* --names-are-digests[=ALG]: an algorithm of the table; directories. */
+static void
+names_are_digests(const struct ms_options *o)
+{
+	struct ms_digest_spec spec;
+	const char *why;
+
+	if (o->names_are_digests[0] != '\0' &&
+	    ms_algo_resolve(o->names_are_digests, 0, &spec, &why) == -1)
+		ms_cli_refuse("invalid --names-are-digests '%s': %s",
+		    o->names_are_digests, why);
+	if (o->nfiles == 0)
+		ms_cli_refuse("--names-are-digests needs a directory operand");
+}
+
 /* --tree-digest=go-h1: one directory or zip file. */
 static void
 tree_digest(const struct ms_options *o)
@@ -541,6 +556,8 @@ ms_cli_mode_rules(struct ms_options *o)
 			    "dereference" : "exclude", o->expect ? "expect" : "check");
 		if (o->expect != NULL)
 			decode_expect(o);
+		if (o->names_are_digests != NULL)
+			names_are_digests(o);
 		break;
 	case MS_MODE_BENCH:	check_bench(o); break;
 	case MS_MODE_LIST:	break;

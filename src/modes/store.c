@@ -10,10 +10,10 @@
  *     has no digest name, locks/ are not content;
  *   git-lfs objects (.git/lfs/objects, lfs/objects): SHA-256 names.
  * --names-are-digests[=ALG] takes any directory, every file in it.
+ * Another operand is read as -c reads a list (a directory of no known
+ * layout fails as it always did: "Is a directory").
  * Symbolic links are never followed (the walk without -L).
  */
-#include "config.h"
-
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,7 +131,24 @@ walk_below(struct store *s, const char *dir, const char *sub)
 	free(p);
 }
 
-/* Which layout dir is, walked; false if none and no option says ALG. */
+enum layout { NONE, OCI, RESTIC, LFS_GIT, LFS };
+
+/* Which store dir is, told by its marks. */
+static enum layout
+layout_of(const char *dir)
+{
+	if (is_file(dir, "oci-layout") && is_dir(dir, "blobs"))
+		return OCI;
+	if (is_file(dir, "config") && is_dir(dir, "data") && is_dir(dir, "keys"))
+		return RESTIC;
+	if (is_dir(dir, ".git/lfs/objects"))
+		return LFS_GIT;
+	if (is_dir(dir, "lfs/objects"))
+		return LFS;
+	return NONE;
+}
+
+/* Walk dir as its layout says (or every file, with the option). */
 static bool
 walk_store(struct store *s, const char *dir)
 {
@@ -147,19 +164,25 @@ walk_store(struct store *s, const char *dir)
 		    s->o->names_are_digests, 0, &s->spec, &why) == -1)
 			return false;
 		walk_below(s, dir, NULL);
-	} else if (is_file(dir, "oci-layout") && is_dir(dir, "blobs")) {
+		return true;
+	}
+	switch (layout_of(dir)) {
+	case OCI:
 		s->by_folder = true;
 		walk_below(s, dir, "blobs");
-	} else if (is_file(dir, "config") && is_dir(dir, "data") &&
-	    is_dir(dir, "keys")) {
+		break;
+	case RESTIC:
 		for (size_t i = 0; i < MS_ARRAY_LEN(restic); i++)
 			if (is_dir(dir, restic[i]))
 				walk_below(s, dir, restic[i]);
-	} else if (is_dir(dir, ".git/lfs/objects")) {
+		break;
+	case LFS_GIT:
 		walk_below(s, dir, ".git/lfs/objects");
-	} else if (is_dir(dir, "lfs/objects")) {
+		break;
+	case LFS:
 		walk_below(s, dir, "lfs/objects");
-	} else {
+		break;
+	case NONE:
 		return false;
 	}
 	return true;
@@ -168,12 +191,10 @@ walk_store(struct store *s, const char *dir)
 bool
 ms_store_wanted(const struct ms_options *o)
 {
-	struct stat st;
-
 	if (o->names_are_digests != NULL)
 		return true;
 	for (size_t i = 0; i < o->nfiles; i++)
-		if (stat(o->files[i], &st) == 0 && S_ISDIR(st.st_mode))
+		if (layout_of(o->files[i]) != NONE)
 			return true;
 	return false;
 }
@@ -189,6 +210,11 @@ ms_store_main(const struct ms_options *o)
 		struct store s = { .r = r, .o = o };
 		const char *dir = o->files[i];
 
+		if (o->names_are_digests == NULL && layout_of(dir) == NONE) {
+			/* a list among stores, read as -c reads one */
+			ms_check_read(r, dir, NULL, NULL);
+			continue;
+		}
 		if (stat(dir, &st) == -1 || !S_ISDIR(st.st_mode)) {
 			ms_warn("%s: %s", ms_quotef(dir), stat(dir, &st) == -1 ?
 			    strerror(errno) : "not a directory (a store is one)");
@@ -198,11 +224,8 @@ ms_store_main(const struct ms_options *o)
 		}
 		s.m = ms_check_list_begin(r, dir);
 		if (!walk_store(&s, dir)) {
-			ms_warn("%s: %s", ms_quotef(dir), o->names_are_digests ?
-			    "unknown algorithm for --names-are-digests" :
-			    "not a store multisum knows (OCI layout, restic "
-			    "repository, git-lfs objects); --names-are-digests "
-			    "checks any directory");
+			ms_warn("%s: unknown algorithm for --names-are-digests",
+			    ms_quotef(o->names_are_digests));
 			ms_outcome_note(MS_OUTCOME_FAIL);
 			failed = true;
 		}

@@ -10,8 +10,6 @@
  * walk follows no symbolic link (dirhash opens them), and a zip's
  * directory entries are left out (a module zip has none).
  */
-#include "config.h"
-
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
