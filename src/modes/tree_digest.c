@@ -55,9 +55,12 @@ static void
 walked(void *arg, const char *path, bool found)
 {
 	struct tree *t = arg;
+	size_t len;
 
 	(void)found;
-	add_name(t, path + strlen(t->dir) + 1, path);
+	/* "d/x" below d, "/x" below / */
+	len = strlen(t->dir);
+	add_name(t, path + len + (t->dir[len - 1] != '/'), path);
 }
 
 static void
