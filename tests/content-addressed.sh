@@ -69,6 +69,11 @@ test_unknown_directory() {
 	mkdir -p s/blobs/sha256 && : > s/oci-layout
 	status_is 0 "a list beside a store" multisum -c s list > out
 	has_line out "d/f: OK" "the list's file checked"
+	# with a key every operand is a list to verify, never read unsigned
+	: > empty.pub
+	multisum -c s list --pubkey=empty.pub > out 2> err
+	check "a key: the run fails" [ $? -ne 0 ]
+	lacks out "d/f: OK" "the unsigned list is not read beside a store"
 	usage_error "an unknown algorithm" -c --names-are-digests=nope d
 	usage_error "no operand" -c --names-are-digests
 }

@@ -193,6 +193,10 @@ ms_store_wanted(const struct ms_options *o)
 {
 	if (o->names_are_digests != NULL)
 		return true;
+	/* A key checks lists: every operand is one, read as -c reads
+	 * them, so that none goes unverified beside a store. */
+	if (o->signing.pubkey != NULL || o->signing.keyring != NULL)
+		return false;
 	for (size_t i = 0; i < o->nfiles; i++)
 		if (layout_of(o->files[i]) != NONE)
 			return true;
