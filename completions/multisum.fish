@@ -49,6 +49,9 @@ complete -c multisum -l xattr -x -a 'update audit' -d 'Keep or audit digests in 
 complete -c multisum -l match -r -d 'Print only files whose digest is in a known set'
 complete -c multisum -l unmatched -r -d 'Print only files whose digest is not in a known set'
 complete -c multisum -l per-dir -x -a 'SHA256SUMS MD5SUMS B3SUMS' -d 'A manifest of this name in each folder'
+complete -c multisum -l names-are-digests -a 'sha256 sha512' -d 'With -c DIR: every file named by its digest'
+complete -c multisum -l tree-digest -x -a 'go-h1' -d "Print Go's h1: digest of a directory or zip"
+complete -c multisum -l tree-prefix -x -d 'The names prefix in the tree digest (module@version)'
 complete -c multisum -l part -x -d 'Hash part K of N of one file for --merge'
 complete -c multisum -l expect -x -d 'Verify one file against a digest'
 complete -c multisum -l root -x -a '(__fish_complete_directories)' -d "The folder of a torrent's or a Debian Packages index's files"

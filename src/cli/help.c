@@ -40,6 +40,8 @@ ms_cli_help(void)
 {
 	printf("Usage: %s [OPTION]... [FILE]...\n"
 	    "  or:  %s -c [OPTION]... [MANIFEST]...\n"
+	    "  or:  %s -c [--names-are-digests[=ALG]] [OPTION]... DIR...\n"
+	    "  or:  %s --tree-digest=go-h1 [--tree-prefix=PREFIX] DIR|ZIP\n"
 	    "  or:  %s -r --update=MANIFEST [OPTION]... [DIR]...\n"
 	    "  or:  %s -r --audit=MANIFEST [OPTION]... [DIR]...\n"
 	    "  or:  %s --part=K/N [OPTION]... FILE\n"
@@ -49,6 +51,7 @@ ms_cli_help(void)
 	    "  or:  %s --bench [OPTION]... [FILE]...\n"
 	    "  or:  %s --generate-key=NAME\n"
 	    "  or:  %s --list-algorithms\n", ms_program, ms_program,
+	    ms_program, ms_program,
 	    ms_program, ms_program, ms_program, ms_program, ms_program,
 	    ms_program, ms_program, ms_program, ms_program);
 	fputs(
@@ -115,6 +118,17 @@ ms_cli_help(void)
 "      --strict           exit non-zero for improperly formatted lines, and\n"
 "                         for files a Debian Release lists that are absent\n"
 "  -w, --warn             warn about improperly formatted lines\n"
+"\n"
+"Content-addressed stores and trees:\n"
+"  -c DIR                 check a store whose files are named by their digests:\n"
+"                         an OCI image layout (blobs/ALG/HEX), a restic\n"
+"                         repository (no password needed), git-lfs objects\n"
+"      --names-are-digests[=ALG]  with -c DIR: any directory, every file's\n"
+"                         name its ALG digest (default sha256); other names\n"
+"                         are said and skipped (--strict: fail the run)\n"
+"      --tree-digest=go-h1  print Go's h1: digest of one DIR or ZIP\n"
+"                         (golang.org/x/mod dirhash Hash1)\n"
+"      --tree-prefix=PREFIX  the names' prefix in it (module@version)\n"
 "\n"
 "Signed lists:\n"
 "      --pubkey=KEY       with -c: the list's signify, minisign or SSH signature\n"

@@ -433,6 +433,33 @@ digest_params(struct ms_options *o)
 	ms_selection_set_params(&o->sel, &o->param);
 }
 
+/* --names-are-digests[=ALG]: an algorithm of the table; directories. */
+static void
+names_are_digests(const struct ms_options *o)
+{
+	struct ms_digest_spec spec;
+	const char *why;
+
+	if (o->names_are_digests[0] != '\0' &&
+	    ms_algo_resolve(o->names_are_digests, 0, &spec, &why) == -1)
+		ms_cli_refuse("invalid --names-are-digests '%s': %s",
+		    o->names_are_digests, why);
+	if (o->nfiles == 0)
+		ms_cli_refuse("--names-are-digests needs a directory operand");
+}
+
+/* --tree-digest=go-h1: one directory or zip file. */
+static void
+tree_digest(const struct ms_options *o)
+{
+	if (strcmp(o->tree_digest, "go-h1") != 0)
+		ms_cli_refuse("invalid --tree-digest '%s' (go-h1)", o->tree_digest);
+	if (o->nfiles != 1)
+		ms_cli_refuse("--tree-digest takes one directory or zip file");
+	if (o->walk.recursive)
+		ms_cli_refuse("--tree-digest walks its directory itself (no -r)");
+}
+
 /* --per-dir=NAME: a file name, -r's trees; gnu or bsd lines. */
 static void
 per_dir(const struct ms_options *o)
@@ -514,6 +541,8 @@ ms_cli_mode_rules(struct ms_options *o)
 	check_signing(o);
 	switch (o->mode) {
 	case MS_MODE_HASH:
+		if (o->tree_digest != NULL)
+			tree_digest(o);
 		if (o->nsets > 0)
 			load_sets(o);
 		choose_format(o);
@@ -531,6 +560,8 @@ ms_cli_mode_rules(struct ms_options *o)
 			    "dereference" : "exclude", o->expect ? "expect" : "check");
 		if (o->expect != NULL)
 			decode_expect(o);
+		if (o->names_are_digests != NULL)
+			names_are_digests(o);
 		break;
 	case MS_MODE_BENCH:	check_bench(o); break;
 	case MS_MODE_LIST:	break;

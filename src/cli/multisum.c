@@ -28,6 +28,8 @@
 #include "cli/personality.h"
 #include "cli/personality_b3sum.h"
 #include "modes/per_dir.h"
+#include "modes/store.h"
+#include "modes/tree_digest.h"
 #include "modes/update.h"
 #include "cli/help.h"
 #include "cli/mode_rules.h"
@@ -51,6 +53,7 @@ enum {
 	OPT_NO_PASSPHRASE, OPT_BYTES_PER_CRC, OPT_BLOCK_SIZE, OPT_PART,
 	OPT_STDIN_NAME, OPT_ACCEPT_CORRUPT, OPT_PRINTF, OPT_TEMPLATE,
 	OPT_EMBED_CRC, OPT_EMBED_CRC_DELIMITER, OPT_ROOT,
+	OPT_NAMES_ARE_DIGESTS, OPT_TREE_DIGEST, OPT_TREE_PREFIX,
 };
 
 /* The modes an option applies to: the column beside the option table. */
@@ -109,6 +112,9 @@ static const struct opt {
 	{ "match",		required_argument, OPT_MATCH,		H },
 	{ "unmatched",		required_argument, OPT_UNMATCHED,	H },
 	{ "per-dir",		required_argument, OPT_PER_DIR,		H | C },
+	{ "names-are-digests",	optional_argument, OPT_NAMES_ARE_DIGESTS, C },
+	{ "tree-digest",	required_argument, OPT_TREE_DIGEST,	H },
+	{ "tree-prefix",	required_argument, OPT_TREE_PREFIX,	H },
 	{ "check",		no_argument,	   'c',			C },
 	{ "quiet",		no_argument,	   OPT_QUIET,		C | U | A | X },
 	{ "status",		no_argument,	   OPT_STATUS,		C },
@@ -235,6 +241,21 @@ static const int exclusive[][2] = {
 	{ OPT_EMBED_CRC, OPT_ARCHIVE }, { OPT_EMBED_CRC, OPT_PER_DIR },
 	{ OPT_EMBED_CRC, OPT_PART }, { OPT_EMBED_CRC, OPT_SHARD },
 	{ OPT_EMBED_CRC, OPT_RAW }, { OPT_EMBED_CRC, OPT_STDIN_NAME },
+	/* --names-are-digests: a store's names are its only list */
+	{ OPT_NAMES_ARE_DIGESTS, OPT_PER_DIR },
+	{ OPT_NAMES_ARE_DIGESTS, OPT_EXPECT },
+	{ OPT_NAMES_ARE_DIGESTS, OPT_ARCHIVE },
+	{ OPT_NAMES_ARE_DIGESTS, OPT_PUBKEY },
+	{ OPT_NAMES_ARE_DIGESTS, OPT_KEYRING },
+	{ OPT_NAMES_ARE_DIGESTS, OPT_SHARD },
+	/* --tree-digest: one value of one tree, on standard output */
+	{ OPT_TREE_DIGEST, 'o' }, { OPT_TREE_DIGEST, OPT_PER_DIR },
+	{ OPT_TREE_DIGEST, OPT_PART }, { OPT_TREE_DIGEST, OPT_ARCHIVE },
+	{ OPT_TREE_DIGEST, OPT_MATCH }, { OPT_TREE_DIGEST, OPT_UNMATCHED },
+	{ OPT_TREE_DIGEST, OPT_FILES_FROM },
+	{ OPT_TREE_DIGEST, OPT_FILES0_FROM },
+	{ OPT_TREE_DIGEST, OPT_STDIN_NAME }, { OPT_TREE_DIGEST, OPT_SHARD },
+	{ OPT_TREE_DIGEST, 'a' }, { OPT_TREE_DIGEST, OPT_FORMAT },
 };
 
 /* Rule 5: an option that needs one of two others (0: no second). */
@@ -246,6 +267,7 @@ static const int needs[][4] = {
 	{ OPT_SIGN_EMBEDDED, OPT_SIGN, 0 },
 	{ OPT_EMBED_CRC_DELIMITER, OPT_EMBED_CRC, 0 },
 	{ OPT_PASSPHRASE_FILE, OPT_SIGN, OPT_GENERATE_KEY },
+	{ OPT_TREE_PREFIX, OPT_TREE_DIGEST, 0 },
 };
 
 /* What parsing saw, for validate(): which options, and the mode's. */
@@ -499,6 +521,11 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_STDIN_NAME: o->stdin_name = optarg; break;
 		case OPT_PER_DIR: o->per_dir = optarg; break;
 		case OPT_ROOT: o->root = optarg; break;
+		case OPT_NAMES_ARE_DIGESTS:
+			o->names_are_digests = optarg != NULL ? optarg : "";
+			break;
+		case OPT_TREE_DIGEST: o->tree_digest = optarg; break;
+		case OPT_TREE_PREFIX: o->tree_prefix = optarg; break;
 		case OPT_PIECE_SIZE: o->piece_size = parse_bytes("piece-size", optarg,
 		    4096, SIZE_MAX, " (4K or more)"); break;
 		case OPT_PROGRESS: o->progress = 1; break;
@@ -664,8 +691,11 @@ run_mode(const struct ms_options *o)
 		return ms_per_dir_main(o);
 	switch (o->mode) {
 	case MS_MODE_HASH:
+		if (o->tree_digest != NULL)
+			return ms_tree_digest_main(o);
 		return o->part.n != 0 ? ms_part_main(o) : ms_hash_main(o);
-	case MS_MODE_CHECK:	return ms_check_main(o);
+	case MS_MODE_CHECK:
+		return ms_store_wanted(o) ? ms_store_main(o) : ms_check_main(o);
 	case MS_MODE_BENCH:	return ms_bench_main(o);
 	case MS_MODE_UPDATE:	return ms_update_main(o);
 	case MS_MODE_AUDIT:	return ms_audit_main(o);

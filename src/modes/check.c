@@ -103,7 +103,7 @@ hold(struct run *r, struct rec *rec)
 }
 
 /* Queue an entry; submit() hands it to the engine. */
-static void
+static struct rec *
 add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
     unsigned long line)
 {
@@ -152,6 +152,7 @@ add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
 	    strlen(rec->task->path) + 1;
 	r->queued_bytes += rec->bytes - sizeof(*rec) - want_len;
 	hold(r, rec);
+	return rec;
 }
 
 /*
@@ -688,4 +689,36 @@ ms_check_end(struct run *r, bool failed)
 	free((void *)r->style);
 	free(r);
 	return status;
+}
+
+struct manifest *
+ms_check_list_begin(struct run *r, const char *name)
+{
+	struct manifest *m = ms_xcalloc(1, sizeof(*m));
+
+	(void)r;
+	m->name = name;
+	m->summary = true;
+	m->empty_ok = true;
+	return m;
+}
+
+void
+ms_check_list_entry(struct run *r, struct manifest *m,
+    const struct ms_manifest_entry *e, bool walked)
+{
+	add_entry(r, m, e, 0)->task->walked = walked;
+	if (r->npending >= HOLD_MAX || r->pending_bytes >= r->queue_max / 2)
+		submit(r, false);
+	while (r->engine != NULL && r->queued_bytes > r->queue_max &&
+	    ms_engine_wait(r->engine))
+		;
+}
+
+void
+ms_check_list_end(struct run *r, struct manifest *m)
+{
+	submit(r, false);
+	add_mark(r, m, REC_END, 0, NULL);
+	flush(r);	/* which may free m */
 }

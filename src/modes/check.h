@@ -73,5 +73,15 @@ void	 ms_check_read(struct run *r, const char *path, const char *prefix,
 /* "NAME: WHY" on standard output, unless --status. */
 void	 ms_check_note(struct run *r, const char *name, const char *why);
 int	 ms_check_end(struct run *r, bool failed);
+/*
+ * A list of the caller's own (names-are-digests stores, store.c): begun
+ * under a name for the summary, each entry (walked: found by a walk, must
+ * still be a regular file) verified in order, then ended.
+ */
+struct manifest;
+struct manifest *ms_check_list_begin(struct run *r, const char *name);
+void	 ms_check_list_entry(struct run *r, struct manifest *m,
+	    const struct ms_manifest_entry *e, bool walked);
+void	 ms_check_list_end(struct run *r, struct manifest *m);
 
 #endif

@@ -63,6 +63,10 @@ struct ms_options {
 	bool		 unmatched;
 	struct ms_hashset *match;
 	const char	*per_dir;	/* --per-dir=NAME (per_dir.c) */
+	/* --names-are-digests[=ALG] ("" without ALG; store.c) */
+	const char	*names_are_digests;
+	/* --tree-digest=go-h1 and --tree-prefix=PREFIX (tree_digest.c) */
+	const char	*tree_digest, *tree_prefix;
 
 	/* checking */
 	bool		 quiet, status, strict, warn, ignore_missing;
