@@ -136,6 +136,9 @@ test_btih() {
 	is "$("$MULTISUM" -a btih empty)" \
 	    "1ce8637c5f73f5ada1a28843e0629b300fd8a7d6  empty" \
 	    "an empty file: no pieces (rhash's answer)"
+	is "$(printf abc | "$MULTISUM" -a btih)" \
+	    "5d990795c399ed311b9e4f8e5877a717584ed85a  -" \
+	    "standard input is named - (hashlib's answer)"
 	usage_error "--piece-size without btih" --piece-size=16K empty
 	usage_error "--private without btih" --private empty
 	need_rhash || return 0
