@@ -742,6 +742,19 @@ static const struct vector vectors[] = {
 	  "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" },
 	{ "btv2", 0, M_MILLION,
 	  "3a3c0697b86f89cac1d8b1455699a4632279d8c3a54d65a84740d3a4f6893cdc" },
+	/*
+	 * btih: the info hash of a one-file torrent, here of no name (the
+	 * name is the engine's to give) and 16 KiB pieces: the SHA-1 of
+	 * d6:lengthiNe4:name0:12:piece lengthi16384e6:pieces20K:...e, by
+	 * Python's hashlib; an empty file has no pieces.  tests/rhash-output.sh
+	 * and tests/torrent.sh compare named files with rhash and mktorrent.
+	 */
+	{ "btih", 0, M_EMPTY,
+	  "4146537252794ac1bba13ac3b44e6d38f7f2add1" },
+	{ "btih", 0, M_ABC,
+	  "3e327a9b91782471e5d4d994e467f26a56fbaf6e" },
+	{ "btih", 0, M_MILLION,
+	  "815eea8a84182eb150ade2a95b58661f782c1b66" },
 };
 
 #endif

@@ -55,11 +55,15 @@ KNOWN_UPWARD=""
 #   digest/backend_p2p.o->digest/algorithm.o (ms_algo_named, ms_algo_load:
 #   the sha1 row AICH's tree is built on), the same;
 #   digest/backend_btv2.o->digest/algorithm.o (ms_algo_named,
-#   ms_algo_load: the sha256 row a btv2 root is built of), the same.
+#   ms_algo_load: the sha256 row a btv2 root is built of), the same;
+#   digest/backend_btih.o->digest/algorithm.o (ms_algo_named,
+#   ms_algo_load: the sha1 row a btih's pieces and info dict are hashed
+#   with), the same.
 KNOWN_CYCLES="digest/backend_s3.o->digest/algorithm.o
 	digest/backend_hdfs.o->digest/algorithm.o
 	digest/backend_p2p.o->digest/algorithm.o
-	digest/backend_btv2.o->digest/algorithm.o"
+	digest/backend_btv2.o->digest/algorithm.o
+	digest/backend_btih.o->digest/algorithm.o"
 KNOWN_LONG=""
 
 # The soft rules' exceptions: what the code broke when the rules became

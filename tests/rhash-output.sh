@@ -33,7 +33,7 @@ DIRECTIVES='%p|%f|%s|%{mtime}|%{MTime}
 %{crc32}|%{CRC32}|%{crc32c}|%{md4}|%{md5}|%{sha1}|%{tiger}|%{Tiger}
 %{tth}|%{TTH}|%{ed2k}|%{aich}|%{whirlpool}|%{ripemd160}|%{has160}
 %{sha-224}|%{sha-256}|%{Sha-384}|%{sha-512}|%{sha3-224}|%{sha3-256}
-%{sha3-384}|%{sha3-512}|%{blake2s}|%{blake2b}
+%{sha3-384}|%{sha3-512}|%{blake2s}|%{blake2b}|%{btih}|%{BTIH}|%b{btih}
 %g|%G|%{gost12-256}|%{GOST12-512}|%{gost94}|%{gost94-cryptopro}
 %{edon-r256}|%{Edon-r512}|%{snefru128}|%{snefru256}|%bg|%B{snefru128}
 %xh|%bh|%Bh|%@h|%xT|%bM|%Bc|%@c|%x{md5}|%b{crc32}|%B{SHA1}|%@{tth}
@@ -127,6 +127,58 @@ test_magnet() {
 	same got want "standard input's link"
 }
 
+# -a btih: the info hash of a one-file torrent of the file, as rhash
+# --btih computes it: the default piece length (16 KiB; from 16 MiB on,
+# the size / 512 rounded down to a power of two), --piece-size
+# (--bt-piece-length) and --private (--bt-private), the basename.
+test_btih() {
+	: > empty
+	is "$("$MULTISUM" -a btih empty)" \
+	    "1ce8637c5f73f5ada1a28843e0629b300fd8a7d6  empty" \
+	    "an empty file: no pieces (rhash's answer)"
+	is "$(printf abc | "$MULTISUM" -a btih)" \
+	    "5d990795c399ed311b9e4f8e5877a717584ed85a  -" \
+	    "standard input is named - (hashlib's answer)"
+	usage_error "--piece-size without btih" --piece-size=16K empty
+	usage_error "--private without btih" --private empty
+	need_rhash || return 0
+	mkdir d
+	for n in 0 1 4095 4096 4097 16383 16384 16385 100000; do
+		random_file "d/f é $n" $n
+	done
+	# the default's first steps: 16 MiB - 1, 16 MiB, 32 MiB + 1
+	for n in 16777215 16777216 33554433; do
+		truncate -s $n "d/s $n"
+	done
+	# multisum's options, then rhash's
+	while IFS='|' read -r opt ropt; do
+		rhash --btih --simple $ropt d/* > want
+		"$MULTISUM" -a btih $opt d/* > got
+		same got want "btih as rhash's, options '$opt'"
+	done <<-EOF
+	|
+	--private|--bt-private
+	--piece-size=4096|--bt-piece-length=4096
+	--piece-size=16385 --private|--bt-piece-length=16385 --bt-private
+	--piece-size=1M|--bt-piece-length=1048576
+	EOF
+	(cd d && rhash --btih --simple -- *) > want
+	(cd d && "$MULTISUM" -a btih -- *) > got
+	same got want "btih of names without a folder"
+	rhash --magnet --btih --sha1 --tth d/* > want
+	"$MULTISUM" --format=magnet -a btih,sha1,tth d/* > got
+	same got want "btih in magnet links as rhash's"
+	rhash --printf='%{btih} %f\n' --bt-private d/* > want
+	"$MULTISUM" --printf='%{btih} %f\n' --private -a btih d/* > got
+	same got want "--printf's %{btih} as rhash's"
+	rhash --magnet --btih --bt-piece-length=4096 d/* > want
+	"$MULTISUM" --format=magnet -a btih --piece-size=4K d/* > got
+	same got want "--format=magnet with --piece-size as rhash's"
+	rhash --printf='%{btih}\n' --bt-private d/* > want
+	"$MULTISUM" --printf='%{btih}\n' --private d/* > got
+	same got want "--printf's %{btih} alone takes --private"
+}
+
 # The names -k reads, and what each holds.
 crc_names() {
 	printf abc > 'v [352441C2].mkv'
@@ -211,6 +263,7 @@ run printf_rhash
 run printf_expected
 run template
 run magnet
+run btih
 run check_embedded
 run embed_crc
 finish

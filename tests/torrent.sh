@@ -5,7 +5,8 @@
 # multi-file, verified intact, with a flipped byte (the damaged piece as
 # a byte range of its file), a truncated file and a missing one; names
 # that could leave the root refused; strict bencoding; --root; -a btv2
-# against libtorrent's pieces roots.
+# against libtorrent's pieces roots; -a btih against the info hash of
+# mktorrent's torrent of the file.
 . "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 # A python3 that has libtorrent (Debian's python3-libtorrent is for the
@@ -251,7 +252,35 @@ print(lt.torrent_info(sys.argv[1]).files().root(0))" t$n.torrent)
 	    "an empty file: no root, zeros"
 }
 
+# -a btih is the info hash of mktorrent's torrent of the file (its info
+# dict, the last key of the torrent's: length, name, piece length, pieces
+# and, with -p, private)
+info_hash() {
+	python3 -c 'import hashlib, sys
+d = open(sys.argv[1], "rb").read()
+print(hashlib.sha1(d[d.index(b"4:infod") + 6:-1]).hexdigest())' "$1"
+}
+
+test_btih_mktorrent() {
+	have mktorrent || skip_test "no mktorrent"
+	have python3 || skip_test "no python3"
+	for n in 1 32767 32768 32769 200000; do
+		random_file "f é $n" $n
+		for l in 15 16; do
+			mktorrent -l $l -o t.torrent "f é $n" > /dev/null
+			is "$(multisum -a btih --piece-size=$((1 << l)) "f é $n")" \
+			    "$(info_hash t.torrent)  f é $n" "btih of $n bytes, 2^$l"
+			rm t.torrent
+		done
+		mktorrent -p -l 15 -o p.torrent "f é $n" > /dev/null
+		is "$(multisum -a btih --piece-size=32K --private "f é $n")" \
+		    "$(info_hash p.torrent)  f é $n" "private btih of $n bytes"
+		rm p.torrent
+	done
+}
+
 run mktorrent
+run btih_mktorrent
 run transmission
 run v1_shared_piece
 run libtorrent_v2

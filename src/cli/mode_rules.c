@@ -387,15 +387,39 @@ check_update(struct ms_options *o)
 	    MS_FORMAT_GNU;
 }
 
+/* Is the row named name in o's selection? */
+static bool
+selected_row(const struct ms_options *o, const char *name)
+{
+	for (size_t i = 0; i < o->sel.cnt; i++)
+		if (strcmp(o->sel.spec[i].algo->name, name) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Hash mode, the digests chosen (--printf's and magnet's too): btih's
+ * --piece-size and --private need it, and its specs take them.
+ */
+static void
+btih_params(struct ms_options *o)
+{
+	if (!selected_row(o, "btih") &&
+	    (o->param.piece_length != 0 || o->param.bt_private))
+		ms_cli_refuse("--%s needs -a btih", o->param.bt_private ?
+		    "private" : "piece-size");
+	ms_selection_set_params(&o->sel, &o->param);
+}
+
 /*
  * --key-file, --keyed, --derive-key: the mode of every blake3 digest,
  * into the parameters that the selection's specs then take (with
- * --part-size's).
+ * --part-size's, and btih's --piece-size and --private).
  */
 static void
 digest_params(struct ms_options *o)
 {
-	bool selected = false;
+	bool selected;
 	uint64_t bpc = o->param.bytes_per_crc ? o->param.bytes_per_crc :
 	    MS_HDFS_BYTES_PER_CRC;
 	uint64_t block = o->param.block_size ? o->param.block_size :
@@ -411,8 +435,7 @@ digest_params(struct ms_options *o)
 		ms_selection_set_params(&o->sel, &o->param);
 		return;
 	}
-	for (size_t i = 0; i < o->sel.cnt; i++)
-		selected |= strcmp(o->sel.spec[i].algo->name, "blake3") == 0;
+	selected = selected_row(o, "blake3");
 	if (o->mode == MS_MODE_HASH && !selected)
 		ms_cli_refuse("--%s needs -a blake3", o->blake3_context ? "derive-key" :
 		    o->blake3_keyed ? "keyed" : "key-file");
@@ -546,6 +569,7 @@ ms_cli_mode_rules(struct ms_options *o)
 		if (o->nsets > 0)
 			load_sets(o);
 		choose_format(o);
+		btih_params(o);
 		if (o->part.n != 0)
 			check_part(o);
 		if (o->stdin_name != NULL)

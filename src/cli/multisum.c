@@ -46,8 +46,8 @@ enum {
 	OPT_BENCH_BASELINE, OPT_ASCII, OPT_LIST, OPT_DEBUG, OPT_HELP,
 	OPT_VERSION, OPT_AUDIT, OPT_SHARD, OPT_MERGE, OPT_KEY_FILE, OPT_KEYED,
 	OPT_DERIVE_KEY, OPT_CHECKPOINT, OPT_PARTIAL, OPT_XATTR, OPT_MATCH,
-	OPT_UNMATCHED, OPT_PER_DIR, OPT_PIECE_SIZE, OPT_NOCACHE, OPT_MEMORY,
-	OPT_PUBKEY, OPT_KEYRING, OPT_ALLOWED_SIGNERS, OPT_NAMESPACE,
+	OPT_UNMATCHED, OPT_PER_DIR, OPT_PIECE_SIZE, OPT_PRIVATE, OPT_NOCACHE,
+	OPT_MEMORY, OPT_PUBKEY, OPT_KEYRING, OPT_ALLOWED_SIGNERS, OPT_NAMESPACE,
 	OPT_SIGNATURE, OPT_SIGNER, OPT_SIGN,
 	OPT_SIGN_EMBEDDED, OPT_PASSPHRASE_FILE, OPT_GENERATE_KEY,
 	OPT_NO_PASSPHRASE, OPT_BYTES_PER_CRC, OPT_BLOCK_SIZE, OPT_PART,
@@ -142,7 +142,8 @@ static const struct opt {
 	{ "no-progress",	no_argument,	   OPT_NO_PROGRESS,	ANY },
 	{ "update",		required_argument, 'u',			U },
 	{ "audit",		required_argument, OPT_AUDIT,		A },
-	{ "piece-size",		required_argument, OPT_PIECE_SIZE,	U },
+	{ "piece-size",		required_argument, OPT_PIECE_SIZE,	H | C | U },
+	{ "private",		no_argument,	   OPT_PRIVATE,		H | C },
 	{ "accept-corrupt",	no_argument,	   OPT_ACCEPT_CORRUPT,	U },
 	{ "shard",		required_argument, OPT_SHARD,		H | C | U | A },
 	{ "checkpoint",		required_argument, OPT_CHECKPOINT,	U },
@@ -527,7 +528,9 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_TREE_DIGEST: o->tree_digest = optarg; break;
 		case OPT_TREE_PREFIX: o->tree_prefix = optarg; break;
 		case OPT_PIECE_SIZE: o->piece_size = parse_bytes("piece-size", optarg,
-		    4096, SIZE_MAX, " (4K or more)"); break;
+		    4096, SIZE_MAX, " (4K or more)");
+			o->param.piece_length = o->piece_size; break;
+		case OPT_PRIVATE: o->param.bt_private = 1; break;
 		case OPT_PROGRESS: o->progress = 1; break;
 		case OPT_NO_PROGRESS: o->progress = 0; break;
 		case 'u': o->update = optarg; set_mode(o, seen, c, MS_MODE_UPDATE); break;

@@ -298,6 +298,12 @@ const struct ms_algo ms_algos[] = {
 	  .aliases = "bittorrent-v2 pieces-root",
 	  FIXED(256), .class = MS_CLASS_SECURE,
 	  .in_all = false, .ops = &ms_ops_btv2 },
+	/* BitTorrent v1: the info hash of a one-file torrent of the file,
+	 * as `rhash --btih` computes it (backend_btih.c). */
+	{ .name = "btih", .tag = "BTIH", .impl = "sha1",
+	  .aliases = "bittorrent infohash",
+	  FIXED(160), .class = MS_CLASS_BROKEN,
+	  .in_all = false, .params = MS_PARAM_BTIH, .ops = &ms_ops_btih },
 };
 
 const size_t ms_algo_count = MS_ARRAY_LEN(ms_algos);
@@ -605,6 +611,10 @@ ms_spec_set_params(struct ms_digest_spec *s, const struct ms_digest_params *p)
 		s->param.bytes_per_crc = p->bytes_per_crc;
 		s->param.block_size = p->block_size;
 	}
+	if (takes & MS_PARAM_BTIH) {
+		s->param.piece_length = p->piece_length;
+		s->param.bt_private = p->bt_private;
+	}
 	if ((takes & MS_PARAM_KEY) && p->key_mode != MS_KEY_NONE) {
 		s->param.key_mode = p->key_mode;
 		s->param.key_len = p->key_len;
@@ -621,6 +631,8 @@ ms_spec_same(const struct ms_digest_spec *a, const struct ms_digest_spec *b)
 	return a->algo == b->algo && a->bits == b->bits &&
 	    p->part_size == q->part_size && p->bytes_per_crc == q->bytes_per_crc &&
 	    p->block_size == q->block_size && p->key_mode == q->key_mode &&
+	    p->piece_length == q->piece_length &&
+	    p->bt_private == q->bt_private &&
 	    p->key_len == q->key_len && memcmp(p->key, q->key, p->key_len) == 0 &&
 	    (p->context == q->context || (p->context != NULL &&
 	    q->context != NULL && strcmp(p->context, q->context) == 0));

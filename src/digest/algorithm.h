@@ -84,6 +84,12 @@ struct ms_digest_ops {
 	 * spec, when they are another's (SHA-256 at MULTISUM_SHA256_LEVEL=
 	 * libcrypto is OpenSSL's); NULL: these.  --debug names them. */
 	const struct ms_digest_ops *(*stream)(const struct ms_digest_spec *s);
+	/* A digest of the message's name too (btih's info dict holds the
+	 * file's basename, and its default piece length follows the
+	 * size): after init, before any update, the name (copied) and the
+	 * size, UINT64_MAX if unknown.  Never called: the name is "".
+	 * NULL: a digest of the bytes alone. */
+	void	 (*subject)(void *state, const char *name, uint64_t size);
 };
 
 /*

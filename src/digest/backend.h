@@ -72,5 +72,7 @@ extern const struct ms_digest_ops ms_ops_snefru;
 
 /* backend_btv2.c: BitTorrent v2's per-file Merkle root (merkle.c) */
 extern const struct ms_digest_ops ms_ops_btv2;
+/* backend_btih.c: BitTorrent v1's info hash of a one-file torrent */
+extern const struct ms_digest_ops ms_ops_btih;
 
 #endif

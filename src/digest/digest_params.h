@@ -22,8 +22,8 @@ enum ms_key_mode {
 
 /*
  * What one run asks of a digest beside its row and length: the command
- * line's --part-size, --key-file, --keyed, --derive-key, --bytes-per-crc
- * and --block-size.  A row
+ * line's --part-size, --key-file, --keyed, --derive-key, --bytes-per-crc,
+ * --block-size and, for btih, --piece-size and --private.  A row
  * takes only the parameters its params field names (MS_PARAM_*), and
  * those alone are set in its specs, the others zero, so that two specs
  * of a row differ exactly where the row would compute differently; zero
@@ -40,6 +40,9 @@ struct ms_digest_params {
 	uint32_t	 bytes_per_crc;	/* HDFS: bytes per CRC, 0: 512 */
 	uint64_t	 block_size;	/* HDFS: bytes per block, 0: 128 MiB;
 					   MS_BLOCK_WHOLE: one block */
+	uint64_t	 piece_length;	/* BTIH: bytes per piece, 0: RHash's
+					   default for the file's size */
+	int		 bt_private;	/* BTIH: 1: the info dict's private */
 };
 
 /* An HDFS block size that makes any file one block: what a line of
@@ -51,6 +54,7 @@ enum ms_param {
 	MS_PARAM_PART_SIZE = 1 << 0,
 	MS_PARAM_KEY = 1 << 1,		/* key_mode, key_len, key, context */
 	MS_PARAM_HDFS = 1 << 2,		/* bytes_per_crc, block_size */
+	MS_PARAM_BTIH = 1 << 3,		/* piece_length, bt_private */
 };
 
 /* The length of the one key a row takes today, BLAKE3's. */

@@ -103,6 +103,30 @@ ms_digest_set_init(struct ms_digest_set *set)
 }
 
 void
+ms_digest_set_subject(struct ms_digest_set *set, const char *path,
+    uint64_t size)
+{
+	const char *base = strrchr(path, '/');
+
+	base = base != NULL ? base + 1 : path;
+	for (size_t i = 0; i < set->sel->cnt; i++) {
+		const struct ms_digest_ops *ops = set->sel->spec[i].algo->ops;
+
+		if (ops->subject != NULL)
+			ops->subject(set->state[i], base, size);
+	}
+}
+
+bool
+ms_selection_has_subject(const struct ms_selection *sel)
+{
+	for (size_t i = 0; i < sel->cnt; i++)
+		if (sel->spec[i].algo->ops->subject != NULL)
+			return true;
+	return false;
+}
+
+void
 ms_digest_set_update(struct ms_digest_set *set, const void *p, size_t n)
 {
 	for (size_t i = 0; i < set->sel->cnt; i++)

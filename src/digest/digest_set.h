@@ -50,6 +50,12 @@ void	 ms_digest_set_create(struct ms_digest_set *set, const struct ms_selection 
 void	 ms_digest_set_destroy(struct ms_digest_set *set);
 
 void	 ms_digest_set_init(struct ms_digest_set *set);
+/* After init: the message is the file at path (its basename is what a
+ * subject digest reads) of size bytes, UINT64_MAX if unknown. */
+void	 ms_digest_set_subject(struct ms_digest_set *set, const char *path,
+	    uint64_t size);
+/* Does a digest of the selection read its message's name (subject)? */
+bool	 ms_selection_has_subject(const struct ms_selection *sel);
 void	 ms_digest_set_update(struct ms_digest_set *set, const void *p, size_t n);
 /* Writes sel->out_len bytes. */
 void	 ms_digest_set_final(struct ms_digest_set *set, unsigned char *out);

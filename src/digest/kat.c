@@ -154,6 +154,9 @@ static const struct {
 	/* one block: its tree is the leaf, SHA-256 itself */
 	{ .name = "btv2", .hex = "ba7816bf8f01cfea414140de5dae2223"
 	    "b00361a396177a9cb410ff61f20015ad" },
+	/* one piece, no name: d6:lengthi3e4:name0:12:piece lengthi16384e
+	 * 6:pieces20:SHA1("abc")e */
+	{ .name = "btih", .hex = "3e327a9b91782471e5d4d994e467f26a56fbaf6e" },
 };
 
 const char *

@@ -169,6 +169,7 @@ task_rest(struct ms_engine *e, struct worker *w, struct ms_task *t,
 	}
 	set = ms_worker_set(w, t->sel);
 	ms_digest_set_init(set);
+	ms_engine_set_subject(set, src);
 	if (r == 1 && !src->eof && st != NULL)
 		outlasted(e, st, i);
 	if (t->part != NULL)
@@ -413,9 +414,11 @@ ms_engine_run_step(struct ms_engine *e, struct worker *w, struct step *st)
 			ms_engine_solo_emit(e, st);
 		}
 		/* without a buffer (the memory bound), run_task tries again;
-		 * a part of a file (--part) is run_task's too */
+		 * a part of a file (--part) is run_task's too, and so is a
+		 * file whose name a digest reads (btih) */
 		if (!t->stream && t->part == NULL && w->buf != NULL &&
-		    ms_selection_has_many(t->sel)) {
+		    ms_selection_has_many(t->sel) &&
+		    !ms_selection_has_subject(t->sel)) {
 			small_task(e, w, st, i, &sm);
 		} else {
 			smalls_hash(w, st, &sm);

@@ -34,6 +34,18 @@ ms_sequential_hash_rest(struct ms_source *src, struct ms_digest_set *set,
 	return r;
 }
 
+void
+ms_engine_set_subject(struct ms_digest_set *set, struct ms_source *src)
+{
+	off_t size;
+
+	if (!ms_selection_has_subject(set->sel))
+		return;
+	size = ms_source_size(src);
+	ms_digest_set_subject(set, src->name,
+	    size < 0 ? UINT64_MAX : (uint64_t)size);
+}
+
 int
 ms_sequential_hash_source(struct ms_source *src, struct ms_digest_set *set,
     unsigned char *buf, size_t cap, struct ms_progress *progress,
@@ -43,6 +55,7 @@ ms_sequential_hash_source(struct ms_source *src, struct ms_digest_set *set,
 	int r;
 
 	ms_digest_set_init(set);
+	ms_engine_set_subject(set, src);
 	r = ms_source_next(src, &c, buf, cap);
 	if (r == 1)
 		r = ms_sequential_hash_rest(src, set, &c, buf, cap, progress);

@@ -29,6 +29,10 @@ int	 ms_sequential_hash_rest(struct ms_source *src,
 	    struct ms_digest_set *set, struct ms_chunk *c, unsigned char *buf, size_t cap,
 	    struct ms_progress *progress);
 
+/* After ms_digest_set_init: tell set's digests that read their
+ * message's name (btih) src's name and size. */
+void	 ms_engine_set_subject(struct ms_digest_set *set, struct ms_source *src);
+
 /* An ms_chunk_feed callback: update the digest set arg. */
 void	 ms_sequential_update_set(void *arg, const void *p, size_t n);
 

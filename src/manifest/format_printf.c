@@ -303,6 +303,14 @@ ms_printf_free(struct ms_printf *p)
 	free(p);
 }
 
+/* Is a the spec of r's row (spec)?  A row has one spec in a run, with
+ * the run's parameters (btih's --piece-size). */
+static bool
+same_row(const struct ms_digest_spec *a, const struct ms_digest_spec *spec)
+{
+	return a->algo == spec->algo && a->bits == spec->bits;
+}
+
 static int
 select_one(struct ms_selection *sel, const struct rh_algo *r)
 {
@@ -311,7 +319,7 @@ select_one(struct ms_selection *sel, const struct rh_algo *r)
 	if (rh_spec(r, &spec) == -1)
 		return 0;
 	for (size_t i = 0; i < sel->cnt; i++)
-		if (ms_spec_same(&sel->spec[i], &spec))
+		if (same_row(&sel->spec[i], &spec))
 			return 0;
 	return ms_selection_add(sel, &spec);
 }
@@ -341,7 +349,7 @@ digest_of(const struct ms_selection *sel, const unsigned char *digest,
 	if (rh_spec(r, &spec) == -1)
 		return NULL;
 	for (size_t i = 0; i < sel->cnt; i++)
-		if (ms_spec_same(&sel->spec[i], &spec)) {
+		if (same_row(&sel->spec[i], &spec)) {
 			*len = ms_spec_len(&sel->spec[i]);
 			return digest + sel->offset[i];
 		}

@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * backend_btih.c - the btih row: BitTorrent v1's info hash of a one-file
+ * torrent made of the message, byte for byte as `rhash --btih` (1.4.3):
+ * the SHA-1 of the bencoded info dict
+ *   d6:lengthiNe4:nameL:NAME12:piece lengthiPe6:pieces20K:...[7:privatei1e]e
+ * (keys sorted, no other key), NAME the file's basename (subject).
+ *
+ * Owns the cutting into pieces and the bencoding.  The state keeps each
+ * piece's SHA-1 until final, where the name is known: 20 bytes a piece.
+ * The default piece length grows with the size (RHash's rule, at most
+ * 1024 pieces up to 4 GiB, 8 MiB pieces above: 2.5 MiB for 1 TiB); a
+ * small --piece-size on a large file costs 20 bytes per piece.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "digest/backend.h"
+#include "base/util.h"
+
+#define SHA1_LEN	20
+#define PIECE_MIN	16384		/* RHash's default for small files */
+#define PIECE_MAX	8388608		/* and for 4 GiB and more */
+
+struct state {
+	const struct ms_digest_ops *ops;
+	void		*piece;		/* SHA-1 over the current piece */
+	void		*info;		/* SHA-1 over the info dict */
+	uint64_t	 asked;		/* --piece-size, 0: the default */
+	int		 private;
+	uint64_t	 length;	/* this message's piece length */
+	uint64_t	 in_piece;	/* its bytes so far */
+	uint64_t	 total;
+	struct ms_bytes	 pieces;	/* their SHA-1s */
+	char		*name;
+};
+
+static const struct ms_algo *
+sha1_row(void)
+{
+	const struct ms_algo *a = ms_algo_named("sha1");
+
+	if (a == NULL)
+		ms_bug("btih: no sha1 row");
+	return a;
+}
+
+/* RHash's default (librhash torrent.c, uTorrent's rule): the largest
+ * power of two not above size / 512, within [16 KiB, 8 MiB]. */
+static uint64_t
+default_length(uint64_t size)
+{
+	uint64_t want = (size >> 9) | PIECE_MIN, len = PIECE_MAX;
+
+	while (len > want)
+		len >>= 1;
+	return len;
+}
+
+static int
+load(const struct ms_algo *a)
+{
+	(void)a;
+	return ms_algo_load(sha1_row());
+}
+
+static void
+destroy(void *state)
+{
+	struct state *s = state;
+
+	if (s == NULL)
+		return;
+	if (s->piece != NULL)
+		s->ops->destroy(s->piece);
+	if (s->info != NULL)
+		s->ops->destroy(s->info);
+	ms_bytes_free(&s->pieces);
+	free(s->name);
+	free(s);
+}
+
+static void *
+create(const struct ms_digest_spec *spec)
+{
+	struct ms_digest_spec in = { .algo = sha1_row() };
+	struct state *s = calloc(1, sizeof(*s));
+
+	if (s == NULL)
+		return NULL;
+	in.bits = in.algo->bits;
+	s->ops = in.algo->ops;
+	s->asked = spec->param.piece_length;
+	s->private = spec->param.bt_private;
+	s->piece = s->ops->create(&in);
+	s->info = s->ops->create(&in);
+	if (s->piece == NULL || s->info == NULL) {
+		destroy(s);
+		return NULL;
+	}
+	return s;
+}
+
+static void
+init(void *state)
+{
+	struct state *s = state;
+
+	s->ops->init(s->piece);
+	s->length = s->asked != 0 ? s->asked : PIECE_MIN;
+	s->in_piece = 0;
+	s->total = 0;
+	s->pieces.len = 0;
+	free(s->name);
+	s->name = NULL;
+}
+
+static void
+subject(void *state, const char *name, uint64_t size)
+{
+	struct state *s = state;
+
+	free(s->name);
+	s->name = ms_xstrdup(name);
+	if (s->asked == 0 && size != UINT64_MAX)
+		s->length = default_length(size);
+}
+
+static void
+end_piece(struct state *s)
+{
+	unsigned char h[SHA1_LEN];
+
+	s->ops->final(s->piece, h);
+	ms_bytes_add(&s->pieces, h, sizeof(h));
+	s->ops->init(s->piece);
+	s->in_piece = 0;
+}
+
+static void
+update(void *state, const void *p, size_t n)
+{
+	struct state *s = state;
+	const unsigned char *b = p;
+
+	s->total += n;
+	while (n > 0) {
+		uint64_t room = s->length - s->in_piece;
+		size_t take = room < n ? (size_t)room : n;
+
+		s->ops->update(s->piece, b, take);
+		s->in_piece += take;
+		b += take;
+		n -= take;
+		if (s->in_piece == s->length)
+			end_piece(s);
+	}
+}
+
+static void
+put(struct state *s, const char *text)
+{
+	s->ops->update(s->info, text, strlen(text));
+}
+
+static void
+final(void *state, unsigned char *out)
+{
+	struct state *s = state;
+	const char *name = s->name != NULL ? s->name : "";
+	char num[64];
+
+	if (s->in_piece > 0)
+		end_piece(s);
+	s->ops->init(s->info);
+	snprintf(num, sizeof(num), "d6:lengthi%" PRIu64 "e4:name%zu:",
+	    s->total, strlen(name));
+	put(s, num);
+	put(s, name);
+	snprintf(num, sizeof(num), "12:piece lengthi%" PRIu64 "e6:pieces%zu:",
+	    s->length, s->pieces.len);
+	put(s, num);
+	s->ops->update(s->info, s->pieces.p, s->pieces.len);
+	if (s->private)
+		put(s, "7:privatei1e");
+	put(s, "e");
+	s->ops->final(s->info, out);
+}
+
+const struct ms_digest_ops ms_ops_btih = {
+	.backend = "built-in",
+	.load = load,
+	.create = create,
+	.init = init,
+	.update = update,
+	.final = final,
+	.destroy = destroy,
+	.subject = subject,
+};
