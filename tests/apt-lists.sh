@@ -6,7 +6,8 @@
 # dpkg-source), signed with a throwaway gpg key, and every corruption is
 # cross-checked with apt itself reading the repository through a file:
 # source in a private Dir (and dpkg-source -x for the .dsc): what apt
-# refuses, multisum fails, and the other way round.
+# refuses, multisum fails, and the other way round.  README's mirror
+# recipe is run as written.
 . "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 for t in dpkg-deb apt-ftparchive apt-get dpkg-source gpg gpgv xz; do
@@ -29,11 +30,13 @@ stop_key() {
 	return 0
 }
 
-# repo/: two tiny packages in pool/, dists/stable/main/binary-all/
-# Packages (and .gz, .xz), Release, InRelease, Release.gpg.
+# repo/: two tiny packages in pool/, dists/SUITE/main/binary-ARCH/
+# Packages (and .gz, .xz), Release, InRelease, Release.gpg; SUITE is
+# $suite (stable if unset), ARCH $arch (all if unset).
 make_repo() {
 	make_key
-	mkdir -p repo/pool/main repo/dists/stable/main/binary-all
+	s=${suite:-stable} a=${arch:-all}
+	mkdir -p repo/pool/main "repo/dists/$s/main/binary-$a"
 	for p in alpha beta; do
 		mkdir -p "build-$p/DEBIAN" "build-$p/usr/share/$p"
 		echo "hello $p" > "build-$p/usr/share/$p/file"
@@ -43,26 +46,27 @@ make_repo() {
 		    "repo/pool/main/${p}_1.0_all.deb" > /dev/null || return 1
 	done
 	(cd repo && apt-ftparchive packages pool) > Packages || return 1
-	bin=repo/dists/stable/main/binary-all
+	bin=repo/dists/$s/main/binary-$a
 	cp Packages "$bin/Packages"
 	gzip -9n < Packages > "$bin/Packages.gz"
 	xz < Packages > "$bin/Packages.xz"
 	sign_release
 }
 
-# Release of dists/stable as it is now, signed both ways.
+# Release of dists/SUITE as it is now, signed both ways.
 sign_release() {
-	(cd repo && apt-ftparchive -o APT::FTPArchive::Release::Suite=stable \
-	    -o APT::FTPArchive::Release::Codename=stable \
-	    -o APT::FTPArchive::Release::Architectures=all \
+	s=${suite:-stable}
+	(cd repo && apt-ftparchive -o APT::FTPArchive::Release::Suite="$s" \
+	    -o APT::FTPArchive::Release::Codename="$s" \
+	    -o APT::FTPArchive::Release::Architectures="${arch:-all}" \
 	    -o APT::FTPArchive::Release::Components=main \
-	    release dists/stable) > Release || return 1
-	mv Release repo/dists/stable/Release
-	rm -f repo/dists/stable/InRelease repo/dists/stable/Release.gpg
-	gpg --batch --clearsign -o repo/dists/stable/InRelease \
-	    repo/dists/stable/Release 2> /dev/null &&
-	    gpg --batch -abs -o repo/dists/stable/Release.gpg \
-	    repo/dists/stable/Release 2> /dev/null
+	    release "dists/$s") > Release || return 1
+	mv Release "repo/dists/$s/Release"
+	rm -f "repo/dists/$s/InRelease" "repo/dists/$s/Release.gpg"
+	gpg --batch --clearsign -o "repo/dists/$s/InRelease" \
+	    "repo/dists/$s/Release" 2> /dev/null &&
+	    gpg --batch -abs -o "repo/dists/$s/Release.gpg" \
+	    "repo/dists/$s/Release" 2> /dev/null
 }
 
 # apt, on the repository through a file: source, in a private Dir.
@@ -326,6 +330,42 @@ test_not_confused() {
 	check "said so" grep -q "no properly formatted" err
 }
 
+# README's "Lists software arrives with": every recipe it gives is known
+# to a test (this one, torrent.sh's and content-addressed.sh's), and its
+# Debian mirror recipe runs as written on a repository of dists/bookworm
+# and binary-amd64, with this test's key.gpg for exactly the path
+# /usr/share/keyrings/debian-archive-keyring.gpg; then a .deb's flipped
+# byte fails it (1), and so does an InRelease changed after signing (4).
+test_readme_recipes() {
+	sec="Lists software arrives with"
+	is "$(readme_recipes "$sec" | wc -l | tr -d ' ')" 9 \
+	    "README's recipes are all known to the tests (1 here, 2 torrent.sh, 6 content-addressed.sh)"
+	readme_recipes "$sec" "A Debian mirror" > recipes
+	is "$(wc -l < recipes | tr -d ' ')" 1 "its Debian mirror recipe"
+	multisum_on_path
+	suite=bookworm arch=amd64
+	make_repo || fail "the repository could not be made"
+	key=/usr/share/keyrings/debian-archive-keyring.gpg
+	line=$(sed "s|$key|$PWD/key.gpg|" recipes)
+	check "the keyring's path substituted" test "$line" != "$(cat recipes)"
+	status_is 0 "README: $line" sh -c "cd repo && $line" > out 2> err
+	has_line out "dists/bookworm/main/binary-amd64/Packages.xz: OK" \
+	    "the InRelease's indices checked"
+	has_line out "pool/main/beta_1.0_all.deb: OK" "Packages.xz's .debs checked"
+	deb=repo/pool/main/beta_1.0_all.deb
+	size=$(wc -c < "$deb")
+	printf 'X' | dd of="$deb" bs=1 seek=$((size - 1)) conv=notrunc 2> /dev/null
+	status_is 1 "README's recipe with a flipped byte in a .deb" \
+	    sh -c "cd repo && $line" > out 2> err
+	has_line out "pool/main/beta_1.0_all.deb: FAILED" "the .deb named"
+	sed 's/^Codename: bookworm$/Codename: trixie/' repo/dists/bookworm/InRelease > x &&
+	    mv x repo/dists/bookworm/InRelease
+	status_is 4 "README's recipe with a changed InRelease" \
+	    sh -c "cd repo && $line" > out 2> err
+	lacks out ": OK" "nothing checked"
+	stop_key
+}
+
 run repository
 run packages_corrupt
 run deb_corrupt
@@ -336,4 +376,5 @@ run partial_mirror
 run names_leave
 run dsc
 run not_confused
+run readme_recipes
 finish

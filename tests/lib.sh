@@ -365,6 +365,23 @@ readme_block() {
 	' "$TESTS_SRCDIR/../README.md"
 }
 
+# readme_recipes SECTION [SUBSECTION]: the recipes README.md's "## SECTION"
+# gives (only those under its "### SUBSECTION" if named), one a line: each
+# indented "    multisum ..." line, with the indented lines continuing one
+# that ends in "&&" joined to it.
+readme_recipes() {
+	sed -n "/^## $1\$/,/^## [^#]/p" "$TESTS_SRCDIR/../README.md" |
+	    awk -v sub_="${2:-}" '
+	    /^### / { in_ = (sub_ == "" || $0 == "### " sub_); c = 0; next }
+	    sub_ != "" && !in_ { next }
+	    /^    / && (c || /^    multisum /) {
+		l = $0; sub(/^ +/, "", l); r = c ? r " " l : l
+		if (r ~ /&&$/) { c = 1; next }
+		c = 0; print r; next
+	    }
+	    { c = 0 }'
+}
+
 # ------------------------------------------------------------- test data
 
 # random_file NAME SIZE: SIZE random bytes.
