@@ -6,7 +6,7 @@
 # a byte range of its file), a truncated file and a missing one; names
 # that could leave the root refused; strict bencoding; --root; -a btv2
 # against libtorrent's pieces roots; -a btih against the info hash of
-# mktorrent's torrent of the file.
+# mktorrent's torrent of the file; README's torrent recipes as written.
 . "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 # A python3 that has libtorrent (Debian's python3-libtorrent is for the
@@ -279,6 +279,45 @@ test_btih_mktorrent() {
 	done
 }
 
+# README's torrent recipes run as written: a single-file torrent beside
+# its file, a multi-file one whose files are under ~/Downloads (HOME is
+# this test's folder; sh expands no ~ after "--root=", so README writes
+# "--root ~/Downloads"), made by mktorrent; then a flipped byte in each
+# fails it, the damaged piece named.
+test_readme_recipes() {
+	have mktorrent || skip_test "no mktorrent"
+	readme_recipes "Lists software arrives with" "Verifying a torrent's files" \
+	    > recipes
+	is "$(wc -l < recipes | tr -d ' ')" 2 "README's torrent recipes are all known here"
+	multisum_on_path
+	HOME=$PWD/home
+	export HOME
+	mkdir -p home/Downloads/album
+	random_file debian-13.0.0-amd64-netinst.iso 300000
+	mktorrent -l 15 -o debian-13.0.0-amd64-netinst.iso.torrent \
+	    debian-13.0.0-amd64-netinst.iso > /dev/null
+	for n in 03 04 05; do
+		random_file "home/Downloads/album/$n.flac" 70001
+	done
+	mktorrent -l 15 -o album.torrent home/Downloads/album > /dev/null
+	while read -r line; do
+		case $line in
+		*netinst*) file=debian-13.0.0-amd64-netinst.iso name=$file
+			piece="piece 1 (bytes 32768-65535)" ;;
+		*album*) file=home/Downloads/album/04.flac name=album/04.flac
+			# its byte 40000 is the stream's 110001: piece 3
+			piece="piece 3 (bytes 28303-61070)" ;;
+		*) fail "README recipe without a layout here: $line"; continue ;;
+		esac
+		status_is 0 "README: $line" sh -c "$line" > out 2> err
+		has_line out "$name: OK" "README: $line: its file OK"
+		flip "$file" 40000
+		status_is 1 "README: $line, a flipped byte" sh -c "$line" > out 2> err
+		has_line out "$name: FAILED $piece" \
+		    "README: $line: the damaged piece named"
+	done < recipes
+}
+
 run mktorrent
 run btih_mktorrent
 run transmission
@@ -290,4 +329,5 @@ run root
 run names_that_leave_the_root
 run strict_bencoding
 run btv2_root
+run readme_recipes
 finish
