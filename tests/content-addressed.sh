@@ -6,7 +6,8 @@
 # built here by hand), git-lfs objects; --names-are-digests[=ALG] on any
 # directory; one flipped byte reported by the file's name with status 1.
 # And --tree-digest=go-h1 against golang.org/x/mod's dirhash, built here
-# from Debian's golang-golang-x-mod-dev.
+# from Debian's golang-golang-x-mod-dev.  README's recipes for them are
+# run as written.
 . "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 nl='
@@ -257,6 +258,75 @@ test_tree_digest_usage() {
 	usage_error "--tree-prefix alone" --tree-prefix=x t
 }
 
+# README's store and go-h1 recipes run as written, each on its layout
+# made here: /srv/ is this test's srv/ (substituted for exactly "/srv/"),
+# ~ is home/ (HOME set); a restic repository and a git-lfs one by their
+# tools, an OCI layout by hand, sha512-named files.  Each store then has
+# a flipped byte: exit 1, the file FAILED.  The go-h1 lines print Go's
+# dirhash (when go is here), and another after a flipped byte.
+test_readme_recipes() {
+	readme_recipes "Lists software arrives with" \
+	    "Stores whose file names are their digests" > recipes
+	is "$(wc -l < recipes | tr -d ' ')" 6 "README's store recipes are all known here"
+	multisum_on_path
+	HOME=$PWD/home
+	export HOME
+	mkdir -p srv/cas home/src
+	while read -r line; do
+		line=$(printf '%s\n' "$line" | sed "s| /srv/| $PWD/srv/|")
+		case $line in
+		*restic-repo*)
+			have restic || { skip_case "restic absent"; continue; }
+			random_file big 400000
+			RESTIC_PASSWORD=x restic init --repo srv/restic-repo -q > /dev/null 2>&1
+			RESTIC_PASSWORD=x restic backup --repo srv/restic-repo -q big > /dev/null 2>&1
+			file=$(ls -S srv/restic-repo/data/*/* | head -n 1) ;;
+		*oci-image/*)
+			oci_by_hand oci-image
+			file=$(ls -S oci-image/blobs/sha256/* | head -n 1) ;;
+		*src/project*)
+			have git-lfs || { skip_case "git-lfs absent"; continue; }
+			(mkdir home/src/project && cd home/src/project &&
+			    git init -q && git lfs install --local > /dev/null &&
+			    git lfs track '*.bin' > /dev/null &&
+			    head -c 5000 /dev/urandom > x.bin && git add . &&
+			    git -c user.name=t -c user.email=t@t commit -qm x)
+			file=$(find home/src/project/.git/lfs/objects -type f) ;;
+		*names-are-digests=sha512*)
+			printf hello > "srv/cas/$(printf hello | sha512sum | cut -c1-128)"
+			file=$(ls srv/cas/*) ;;
+		*go-h1*m/) go_tree && mv t m; readme_go "$line" m m example.com/m@v1.2.3
+			continue ;;
+		*go-h1*v1.2.3.zip)
+			have zip || { skip_case "zip absent"; continue; }
+			go_tree && (cd t && zip -qrD ../v1.2.3.zip .)
+			readme_go "$line" t v1.2.3.zip; continue ;;
+		*) fail "README recipe without a layout here: $line"; continue ;;
+		esac
+		status_is 0 "README: $line" sh -c "$line" > out 2> err
+		check "README: $line: a file OK" grep -q "${file##*/}: OK\$" out
+		flip "$file" 3
+		status_is 1 "README: $line, a flipped byte" sh -c "$line" > out 2> err
+		check "README: $line: the file FAILED" grep -q "${file##*/}: FAILED\$" out
+	done < recipes
+}
+
+# readme_go RECIPE TREE OPERAND [PREFIX]: RECIPE prints Go's h1: of
+# OPERAND, and another once a file of TREE (or in OPERAND) is changed.
+readme_go() {
+	status_is 0 "README: $1" sh -c "$1" > got 2> err
+	check "README: $1: an h1: digest" grep -q '^h1:[A-Za-z0-9+/]*=$' got
+	if go_h1; then
+		is "$(cat got)" "$("$ms_tmp/goh1" "$3" "${4:-}")" "README: $1: Go's"
+	else
+		skip_case "go or golang-golang-x-mod-dev absent"
+	fi
+	echo changed >> "$2/a/two"
+	[ "$2" = "$3" ] || (cd "$2" && zip -qrD "../$3" .)
+	check_not "README: $1: a changed file changes it" \
+	    test "$(sh -c "$1")" = "$(cat got)"
+}
+
 run names_are_digests
 run symlinks_not_followed
 run unknown_directory
@@ -268,4 +338,5 @@ run tree_digest_dir
 run tree_digest_zip
 run tree_digest_newline
 run tree_digest_usage
+run readme_recipes
 finish
