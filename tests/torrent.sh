@@ -283,12 +283,14 @@ test_btih_mktorrent() {
 # its file, a multi-file one whose files are under ~/Downloads (HOME is
 # this test's folder; sh expands no ~ after "--root=", so README writes
 # "--root ~/Downloads"), made by mktorrent; then a flipped byte in each
-# fails it, the damaged piece named.
+# fails it, the damaged piece named.  Its -a btih recipe prints the info
+# hash of mktorrent's private torrent of 256K pieces, and another once a
+# byte is flipped.
 test_readme_recipes() {
 	have mktorrent || skip_test "no mktorrent"
 	readme_recipes "Lists software arrives with" "Verifying a torrent's files" \
 	    > recipes
-	is "$(wc -l < recipes | tr -d ' ')" 2 "README's torrent recipes are all known here"
+	is "$(wc -l < recipes | tr -d ' ')" 3 "README's torrent recipes are all known here"
 	multisum_on_path
 	HOME=$PWD/home
 	export HOME
@@ -307,6 +309,17 @@ test_readme_recipes() {
 		*album*) file=home/Downloads/album/04.flac name=album/04.flac
 			# its byte 40000 is the stream's 110001: piece 3
 			piece="piece 3 (bytes 28303-61070)" ;;
+		*"btih --piece-size=256K --private big.iso")
+			random_file big.iso 600000
+			mktorrent -p -l 18 -o big.torrent big.iso > /dev/null
+			status_is 0 "README: $line" sh -c "$line" > out 2> err
+			has_line out "$(info_hash big.torrent)  big.iso" \
+			    "README: $line: mktorrent's info hash"
+			flip big.iso 300000
+			sh -c "$line" > out 2> err
+			lacks out "$(info_hash big.torrent)" \
+			    "README: $line: a flipped byte changes it"
+			continue ;;
 		*) fail "README recipe without a layout here: $line"; continue ;;
 		esac
 		status_is 0 "README: $line" sh -c "$line" > out 2> err
