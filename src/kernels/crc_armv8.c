@@ -13,13 +13,30 @@
  */
 #include "kernels/crc.h"
 
-#include <arm_acle.h>
-
 #include "base/bytes.h"
+
+/*
+ * The compilers' own builtins: arm_acle.h declares __crc32d and the
+ * others only when the whole file is built for +crc (clang's), and the
+ * rest of the program must not be.
+ */
+#if defined(__clang__)
+#define TARGET		__attribute__((target("crc")))
+#define CRC32X		__builtin_arm_crc32d
+#define CRC32B		__builtin_arm_crc32b
+#define CRC32CX		__builtin_arm_crc32cd
+#define CRC32CB		__builtin_arm_crc32cb
+#else
+#define TARGET		__attribute__((target("+crc")))
+#define CRC32X		__builtin_aarch64_crc32x
+#define CRC32B		__builtin_aarch64_crc32b
+#define CRC32CX		__builtin_aarch64_crc32cx
+#define CRC32CB		__builtin_aarch64_crc32cb
+#endif
 
 /* One loop for both polynomials: the instruction is the only difference. */
 #define CRC_LOOP(name, op64, op8)					\
-__attribute__((target("+crc"))) uint32_t				\
+TARGET uint32_t								\
 name(uint32_t crc, const unsigned char *p, size_t n)			\
 {									\
 	for (; n >= 8; p += 8, n -= 8)					\
@@ -29,5 +46,5 @@ name(uint32_t crc, const unsigned char *p, size_t n)			\
 	return crc;							\
 }
 
-CRC_LOOP(ms_crc32_armv8, __crc32d, __crc32b)
-CRC_LOOP(ms_crc32c_armv8, __crc32cd, __crc32cb)
+CRC_LOOP(ms_crc32_armv8, CRC32X, CRC32B)
+CRC_LOOP(ms_crc32c_armv8, CRC32CX, CRC32CB)
