@@ -70,7 +70,9 @@ test_rule(void)
 	tap_is_int(rule(all, "wide", why), -1, "a level left out is refused");
 	tap_is_str(why, MS_SIMD_X86_64 ?
 	    "MULTISUM_FAKE_LEVEL=wide: not in this build (configure "
-	    "--disable-avx512)" : "MULTISUM_FAKE_LEVEL=wide: not in this build "
+	    "--disable-avx512)" : MS_SIMD_AARCH64 ?
+	    "MULTISUM_FAKE_LEVEL=wide: not in this build (built for x86-64 "
+	    "only)" : "MULTISUM_FAKE_LEVEL=wide: not in this build "
 	    "(its SIMD levels are built for x86-64 only)",
 	    "saying the build left it out");
 	tap_is_int(rule(all, "Top", why), -1, "names are exact");
@@ -127,6 +129,7 @@ test_environment(void)
 	unsetenv(fake.old_var);
 }
 
+#if defined(__x86_64__) && defined(__linux__)
 /* The x86 features as /proc/cpuinfo spells them. */
 static const struct {
 	enum ms_cpu_feature f;
@@ -140,6 +143,7 @@ static const struct {
 	{ MS_CPU_AVX512VBMI, "avx512vbmi" }, { MS_CPU_GFNI, "gfni" },
 	{ MS_CPU_VPCLMULQDQ, "vpclmulqdq" }, { MS_CPU_SHA_NI, "sha_ni" },
 };
+#endif
 
 static void
 test_probe(void)

@@ -203,6 +203,7 @@ ms_level_rule(const struct ms_level_family *f, uint64_t cpu, const char *var,
 		if (strcmp(value, *k) == 0) {
 			snprintf(why, cap, "%s=%s: not in this build (%s)", var,
 			    value, MS_SIMD_X86_64 ? "configure --disable-avx512" :
+			    MS_SIMD_AARCH64 ? "built for x86-64 only" :
 			    "its SIMD levels are built for x86-64 only");
 			return -1;
 		}

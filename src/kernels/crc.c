@@ -8,10 +8,11 @@
  * the code that computes each CRC: slicing-by-8 tables everywhere, and on
  * x86-64 folding by carry-less multiplication (crc_clmul.c,
  * crc_vpclmul.c) or, for CRC-32C, the SSE4.2 crc32 instruction
- * (crc_sse42.c), in one table of levels (cpulevel.h).  The environment
- * variable MULTISUM_CRC_LEVEL caps the level (table, sse42, pclmul,
- * vpclmul) so that tests can run each one; a level the CPU lacks is
- * refused.  It knows no digest row:
+ * (crc_sse42.c), on aarch64 CRC-32 and CRC-32C by the ARMv8 crc32
+ * instructions (crc_armv8.c), in one table of levels (cpulevel.h).  The
+ * environment variable MULTISUM_CRC_LEVEL caps the level (table, sse42,
+ * pclmul, vpclmul; table, armv8crc) so that tests can run each one; a
+ * level the CPU lacks is refused.  It knows no digest row:
  * backend_crc.c makes the registers digests (initial values, inversion,
  * cksum's length, byte order) and tree digests.
  *
@@ -317,19 +318,31 @@ static struct ms_crc *const kinds[] = {
 	&k_crc32, &k_crc32c, &k_cksum, &k_crc64nvme, NULL,
 };
 
-/* A level's code, and the one CRC it is for (NULL: every CRC). */
+/* A level's code, and the CRCs it is for (only NULL: every CRC). */
 struct kernel {
 	crc_fn		*update;	/* NULL: the CRC's own tables */
-	const struct ms_crc *only;
+	const struct ms_crc *only, *also;
 };
 
-static const struct kernel tables = { NULL, NULL };
+static const struct kernel tables = { NULL, NULL, NULL };
 #if MS_SIMD_X86_64
-static const struct kernel sse42 = { update_sse42, &k_crc32c };
-static const struct kernel pclmul = { update_pclmul, NULL };
+static const struct kernel sse42 = { update_sse42, &k_crc32c, NULL };
+static const struct kernel pclmul = { update_pclmul, NULL, NULL };
 #if MS_AVX512
-static const struct kernel vpclmul = { update_vpclmul, NULL };
+static const struct kernel vpclmul = { update_vpclmul, NULL, NULL };
 #endif
+#endif
+#if MS_SIMD_AARCH64
+/* The reflected 32-bit CRCs the instructions compute. */
+static uint64_t
+update_armv8(const struct ms_crc *k, uint64_t c, const unsigned char *p,
+    size_t n)
+{
+	return k == &k_crc32 ? ms_crc32_armv8((uint32_t)c, p, n) :
+	    ms_crc32c_armv8((uint32_t)c, p, n);
+}
+
+static const struct kernel armv8crc = { update_armv8, &k_crc32, &k_crc32c };
 #endif
 
 #define NEEDS_PCLMUL	(MS_CPU(PCLMUL) | MS_CPU(SSSE3))
@@ -347,10 +360,19 @@ static const struct ms_level levels[] = {
 	    .kernel = &vpclmul },
 #endif
 #endif
+#if MS_SIMD_AARCH64
+	{ .name = "armv8crc", .needs = MS_CPU(ARM_CRC32), .kernel = &armv8crc },
+#endif
 };
 
+/* Every build knows the x86-64 names (refused as not in this build);
+ * an aarch64 build knows its own too. */
 struct ms_level_family ms_crc_levels = MS_LEVEL_FAMILY("MULTISUM_CRC_LEVEL",
-    "MULTISUM_CRC_IMPL", levels, "table", "sse42", "pclmul", "vpclmul");
+    "MULTISUM_CRC_IMPL", levels, "table", "sse42", "pclmul", "vpclmul"
+#if MS_SIMD_AARCH64
+    , "armv8crc"
+#endif
+    );
 
 const struct ms_crc *
 ms_crc_named(const char *name)
@@ -399,7 +421,7 @@ ms_crc_prepare(const struct ms_crc *c, const char **why)
 	for (l = cap; l > 0; l--) {
 		const struct kernel *kl = levels[l].kernel;
 
-		if ((kl->only == NULL || kl->only == k) &&
+		if ((kl->only == NULL || kl->only == k || kl->also == k) &&
 		    ms_level_runs(&ms_crc_levels, l))
 			break;
 	}

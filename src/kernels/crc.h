@@ -6,7 +6,7 @@
  * over zero bytes that joins parts hashed apart.  Also what crc.c shares
  * with the files that fold CRCs by carry-less multiplication
  * (crc_clmul.c, crc_vpclmul.c) or run the SSE4.2 crc32 instruction
- * (crc_sse42.c).
+ * (crc_sse42.c) or the ARMv8 crc32 instructions (crc_armv8.c).
  *
  * A register here is raw: no initial value, no final inversion and no
  * length appended (the digest rows, backend_crc.c, add those).  The SIMD
@@ -54,7 +54,8 @@ uint64_t ms_crc_shift(const struct ms_crc *c, uint64_t reg, uint64_t zeros);
 const char *ms_crc_level(const struct ms_crc *c);
 
 /*
- * The levels (table, sse42, pclmul, vpclmul), read through cpulevel.h:
+ * The levels (table, sse42, pclmul, vpclmul on x86-64; table, armv8crc on
+ * aarch64), read through cpulevel.h:
  * the best this CPU runs, chosen on first use, unless MULTISUM_CRC_LEVEL
  * (or its old name MULTISUM_CRC_IMPL) names another.  Each CRC runs the
  * best level it has at or below that one.
@@ -92,5 +93,10 @@ size_t	 ms_crc_fold_vpclmul(const struct ms_crc_fold *k, uint64_t crc,
 
 /* CRC-32C by the SSE4.2 crc32 instruction: register in, register out. */
 uint32_t ms_crc32c_sse42(uint32_t crc, const unsigned char *p, size_t n);
+
+/* CRC-32 and CRC-32C by the ARMv8 crc32x and crc32cx instructions
+ * (crc_armv8.c, aarch64): register in, register out. */
+uint32_t ms_crc32_armv8(uint32_t crc, const unsigned char *p, size_t n);
+uint32_t ms_crc32c_armv8(uint32_t crc, const unsigned char *p, size_t n);
 
 #endif
