@@ -8,8 +8,9 @@
  * Owns two loops: eight bytes per instruction, then single bytes, on a
  * raw register (no initial value or inversion: crc.h).  One dependency
  * chain, so they run at the instruction's latency; the words are read
- * little-endian, as the instructions take them, on either byte order.  Built on aarch64
- * only; crc.c calls them only where AT_HWCAP has HWCAP_CRC32.
+ * little-endian, as the instructions take them, on either byte order.
+ * Built on aarch64 only; crc.c calls them only where AT_HWCAP has
+ * HWCAP_CRC32.
  */
 #include "kernels/crc.h"
 
