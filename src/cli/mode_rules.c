@@ -22,7 +22,7 @@
 #include "digest/backend_hdfs.h"
 #include "digest/compose.h"
 #include "engine/engine.h"
-#include "manifest/hashset.h"
+#include "manifest/match_set.h"
 #include "manifest/ledger.h"
 #include "manifest/manifest.h"
 #include "io/source.h"
@@ -60,7 +60,7 @@ load_sets(struct ms_options *o)
 	char weak[128], mem[32];
 	size_t bound = sets_bound(o, mem, sizeof(mem));
 
-	o->match = ms_hashset_new();
+	o->match = ms_match_set_new();
 	for (size_t i = 0; i < o->nsets; i++) {
 		struct ms_manifest_input in;
 		size_t bad = 0, got = 0;
@@ -68,7 +68,7 @@ load_sets(struct ms_options *o)
 		/* through the door, as -c reads lists; in memory --memory
 		 * bounds, as any buffer of the run */
 		if (ms_text_input(&in, o->sets[i]) == -1 ||
-		    ms_hashset_load(o->match, &in, o->sel_given ? &o->sel : NULL,
+		    ms_match_set_load(o->match, &in, o->sel_given ? &o->sel : NULL,
 		    bound, &bad, &got) == -1) {
 			if (errno == E2BIG)
 				ms_warn("%s: too large for --memory=%s", o->sets[i],
@@ -93,15 +93,15 @@ load_sets(struct ms_options *o)
 	}
 	if (empty)
 		exit(MS_EXIT_FAIL);
-	if (ms_hashset_drop_weak(o->match, weak, sizeof(weak)) != NULL)
+	if (ms_match_set_drop_weak(o->match, weak, sizeof(weak)) != NULL)
 		ms_warn("the known sets' %s digests are not used: checksums "
 		    "or under 128 bits, a match by them would prove nothing "
 		    "beside the others", weak);
-	else if (ms_hashset_weak(o->match))
+	else if (ms_match_set_weak(o->match))
 		ms_warn("the known sets hold only checksums or digests under "
 		    "128 bits: a file of other content can match by chance or "
 		    "by design");
-	ms_hashset_algorithms(o->match, &held);
+	ms_match_set_algorithms(o->match, &held);
 	if (!o->sel_given)
 		o->sel = held;
 	for (size_t i = 0; i < o->sel.cnt; i++)
@@ -123,8 +123,8 @@ load_sets(struct ms_options *o)
 			    "%s%s", k > 0 ? "," : "", ms_spec_name(&held.spec[k],
 			    nb, sizeof(nb)));
 		ms_warn("known sets: %zu digests (%s) in %zu bytes of tables",
-		    ms_hashset_count(o->match), names,
-		    ms_hashset_bytes(o->match));
+		    ms_match_set_count(o->match), names,
+		    ms_match_set_bytes(o->match));
 	}
 }
 

@@ -77,7 +77,7 @@ static bool
 known(const struct ms_options *o, const struct ms_task *t)
 {
 	for (size_t i = 0; i < t->sel->cnt; i++)
-		if (ms_hashset_has(o->match, &t->sel->spec[i],
+		if (ms_match_set_has(o->match, &t->sel->spec[i],
 		    t->digest + t->sel->offset[i]))
 			return true;
 	return false;

@@ -15,7 +15,7 @@
 #include "engine/engine.h"
 #include "manifest/format.h"
 #include "manifest/format_printf.h"
-#include "manifest/hashset.h"
+#include "manifest/match_set.h"
 #include "manifest/manifest.h"
 #include "manifest/shard.h"
 #include "io/walk.h"
@@ -61,7 +61,7 @@ struct ms_options {
 	const char	**sets;
 	size_t		 nsets;
 	bool		 unmatched;
-	struct ms_hashset *match;
+	struct ms_match_set *match;
 	const char	*per_dir;	/* --per-dir=NAME (per_dir.c) */
 	/* --names-are-digests[=ALG] ("" without ALG; store.c) */
 	const char	*names_are_digests;

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * hashset.h - a set of known digests (--match, --unmatched): every digest
+ * match_set.h - a set of known digests (--match, --unmatched): every digest
  * of one or more manifests, names ignored, looked up by (algorithm,
  * digest) in constant time.
  */
-#ifndef MS_HASHSET_H
-#define MS_HASHSET_H
+#ifndef MS_MATCH_SET_H
+#define MS_MATCH_SET_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -13,10 +13,10 @@
 #include "digest/digest_set.h"
 #include "manifest/lines.h"
 
-struct ms_hashset;
+struct ms_match_set;
 
-struct ms_hashset *ms_hashset_new(void);
-void	 ms_hashset_free(struct ms_hashset *h);
+struct ms_match_set *ms_match_set_new(void);
+void	 ms_match_set_free(struct ms_match_set *h);
 
 /*
  * Add every digest of the manifest in (opened by the mode through the
@@ -28,7 +28,7 @@ void	 ms_hashset_free(struct ms_hashset *h);
  * read, EFBIG if a line is longer than any manifest's (lines.h), E2BIG
  * if the tables would take more than limit bytes (0: no limit).
  */
-int	 ms_hashset_load(struct ms_hashset *h, const struct ms_manifest_input *in,
+int	 ms_match_set_load(struct ms_match_set *h, const struct ms_manifest_input *in,
 	    const struct ms_selection *given, size_t limit, size_t *bad,
 	    size_t *got);
 
@@ -40,21 +40,21 @@ int	 ms_hashset_load(struct ms_hashset *h, const struct ms_manifest_input *in,
  * are written to buf (cap bytes), which is returned, or NULL if none
  * was dropped.
  */
-const char *ms_hashset_drop_weak(struct ms_hashset *h, char *buf, size_t cap);
+const char *ms_match_set_drop_weak(struct ms_match_set *h, char *buf, size_t cap);
 
 /* Does the set hold digests, all of them checksums or short ones? */
-bool	 ms_hashset_weak(const struct ms_hashset *h);
+bool	 ms_match_set_weak(const struct ms_match_set *h);
 
 /* Is d, a digest of spec, in the set? */
-bool	 ms_hashset_has(const struct ms_hashset *h,
+bool	 ms_match_set_has(const struct ms_match_set *h,
 	    const struct ms_digest_spec *spec, const unsigned char *d);
 
 /* Add the set's algorithms to sel, in the order they were first met. */
-void	 ms_hashset_algorithms(const struct ms_hashset *h,
+void	 ms_match_set_algorithms(const struct ms_match_set *h,
 	    struct ms_selection *sel);
 
 /* Digests held, and the bytes of their tables (for --debug). */
-size_t	 ms_hashset_count(const struct ms_hashset *h);
-size_t	 ms_hashset_bytes(const struct ms_hashset *h);
+size_t	 ms_match_set_count(const struct ms_match_set *h);
+size_t	 ms_match_set_bytes(const struct ms_match_set *h);
 
 #endif

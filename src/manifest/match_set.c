@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * hashset.c - known digests in hash tables, one per algorithm.
+ * match_set.c - the sets --match and --unmatched test digests against:
+ * known digests in hash tables, one per algorithm.
  *
  * Owns the tables and the streaming read of the manifests that fill
  * them.  A table keeps its digests inline, at the digest's own length,
@@ -14,7 +15,7 @@
  * manifest however long it is, and the tables stay under the bound the
  * caller gives (--memory).
  */
-#include "manifest/hashset.h"
+#include "manifest/match_set.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -36,7 +37,7 @@ struct table {
 	size_t		 mask, cnt;
 };
 
-struct ms_hashset {
+struct ms_match_set {
 	struct table	 t[MS_SET_MAX];
 	size_t		 n;
 	uint64_t	 seed;
@@ -44,10 +45,10 @@ struct ms_hashset {
 	bool		 over;		/* a digest was refused for it */
 };
 
-struct ms_hashset *
-ms_hashset_new(void)
+struct ms_match_set *
+ms_match_set_new(void)
 {
-	struct ms_hashset *h = ms_xcalloc(1, sizeof(*h));
+	struct ms_match_set *h = ms_xcalloc(1, sizeof(*h));
 
 	/* An index no file can be crafted against: the address and time. */
 	h->seed = ((uint64_t)(uintptr_t)h ^ (uint64_t)time(NULL) ^
@@ -56,7 +57,7 @@ ms_hashset_new(void)
 }
 
 void
-ms_hashset_free(struct ms_hashset *h)
+ms_match_set_free(struct ms_match_set *h)
 {
 	if (h == NULL)
 		return;
@@ -68,7 +69,7 @@ ms_hashset_free(struct ms_hashset *h)
 }
 
 static uint64_t
-index_of(const struct ms_hashset *h, const unsigned char *d, size_t len)
+index_of(const struct ms_match_set *h, const unsigned char *d, size_t len)
 {
 	uint64_t w = 0;
 
@@ -85,7 +86,7 @@ is_used(const struct table *t, size_t k)
 
 /* The slot of d in t: where it is, or the empty one where it would go. */
 static size_t
-probe(const struct ms_hashset *h, const struct table *t, const unsigned char *d)
+probe(const struct ms_match_set *h, const struct table *t, const unsigned char *d)
 {
 	size_t k = (size_t)index_of(h, d, t->len) & t->mask;
 
@@ -95,7 +96,7 @@ probe(const struct ms_hashset *h, const struct table *t, const unsigned char *d)
 }
 
 static void
-put(const struct ms_hashset *h, struct table *t, const unsigned char *d)
+put(const struct ms_match_set *h, struct table *t, const unsigned char *d)
 {
 	size_t k = probe(h, t, d);
 
@@ -108,7 +109,7 @@ put(const struct ms_hashset *h, struct table *t, const unsigned char *d)
 
 /* A table of slots slots (a power of two), with t's digests moved in. */
 static void
-resize(const struct ms_hashset *h, struct table *t, size_t slots)
+resize(const struct ms_match_set *h, struct table *t, size_t slots)
 {
 	struct table old = *t;
 
@@ -124,7 +125,7 @@ resize(const struct ms_hashset *h, struct table *t, size_t slots)
 }
 
 static struct table *
-table_of(const struct ms_hashset *h, const struct ms_digest_spec *spec)
+table_of(const struct ms_match_set *h, const struct ms_digest_spec *spec)
 {
 	for (size_t i = 0; i < h->n; i++)
 		if (h->t[i].spec.algo == spec->algo && h->t[i].spec.bits == spec->bits)
@@ -142,10 +143,10 @@ table_bytes(size_t slots, size_t len)
 /* Would growing t to slots slots pass h's limit (the old table is freed
  * after the new one is filled)? */
 static bool
-too_big(struct ms_hashset *h, const struct table *t, size_t slots)
+too_big(struct ms_match_set *h, const struct table *t, size_t slots)
 {
 	if (h->limit == 0 ||
-	    ms_hashset_bytes(h) + table_bytes(slots, t->len) <= h->limit)
+	    ms_match_set_bytes(h) + table_bytes(slots, t->len) <= h->limit)
 		return false;
 	h->over = true;
 	return true;
@@ -156,7 +157,7 @@ too_big(struct ms_hashset *h, const struct table *t, size_t slots)
  * if its table would grow past h->limit (h->over).
  */
 static bool
-add(struct ms_hashset *h, const struct ms_digest_spec *spec,
+add(struct ms_match_set *h, const struct ms_digest_spec *spec,
     const unsigned char *d)
 {
 	struct table *t = table_of(h, spec);
@@ -184,7 +185,7 @@ add(struct ms_hashset *h, const struct ms_digest_spec *spec,
 }
 
 bool
-ms_hashset_has(const struct ms_hashset *h, const struct ms_digest_spec *spec,
+ms_match_set_has(const struct ms_match_set *h, const struct ms_digest_spec *spec,
     const unsigned char *d)
 {
 	const struct table *t = table_of(h, spec);
@@ -195,7 +196,7 @@ ms_hashset_has(const struct ms_hashset *h, const struct ms_digest_spec *spec,
 /* The digests of one entry; those cut short (cksum's SHA256-128) are not
  * whole digests and match nothing. */
 static bool
-add_entry(struct ms_hashset *h, const struct ms_manifest_entry *e)
+add_entry(struct ms_match_set *h, const struct ms_manifest_entry *e)
 {
 	bool any = false;
 
@@ -207,7 +208,7 @@ add_entry(struct ms_hashset *h, const struct ms_manifest_entry *e)
 }
 
 int
-ms_hashset_load(struct ms_hashset *h, const struct ms_manifest_input *in,
+ms_match_set_load(struct ms_match_set *h, const struct ms_manifest_input *in,
     const struct ms_selection *given, size_t limit, size_t *bad, size_t *got)
 {
 	const struct ms_manifest_rules rules = { .dialect = MS_DIALECT_NATIVE,
@@ -292,7 +293,7 @@ weak_table(const struct table *t)
 }
 
 const char *
-ms_hashset_drop_weak(struct ms_hashset *h, char *buf, size_t cap)
+ms_match_set_drop_weak(struct ms_match_set *h, char *buf, size_t cap)
 {
 	size_t keep = 0, used = 0;
 	bool strong = false;
@@ -321,7 +322,7 @@ ms_hashset_drop_weak(struct ms_hashset *h, char *buf, size_t cap)
 }
 
 bool
-ms_hashset_weak(const struct ms_hashset *h)
+ms_match_set_weak(const struct ms_match_set *h)
 {
 	for (size_t i = 0; i < h->n; i++)
 		if (!weak_table(&h->t[i]))
@@ -330,14 +331,14 @@ ms_hashset_weak(const struct ms_hashset *h)
 }
 
 void
-ms_hashset_algorithms(const struct ms_hashset *h, struct ms_selection *sel)
+ms_match_set_algorithms(const struct ms_match_set *h, struct ms_selection *sel)
 {
 	for (size_t i = 0; i < h->n; i++)
 		ms_selection_add(sel, &h->t[i].spec);
 }
 
 size_t
-ms_hashset_count(const struct ms_hashset *h)
+ms_match_set_count(const struct ms_match_set *h)
 {
 	size_t n = 0;
 
@@ -347,7 +348,7 @@ ms_hashset_count(const struct ms_hashset *h)
 }
 
 size_t
-ms_hashset_bytes(const struct ms_hashset *h)
+ms_match_set_bytes(const struct ms_match_set *h)
 {
 	size_t n = 0;
 
