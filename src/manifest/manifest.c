@@ -119,6 +119,7 @@ ms_manifest_begin(const struct ms_manifest_rules *r,
 	st->gpg_pending = st->again = false;
 	st->hd_version = st->hd_header = false;
 	st->hd_cols = 0;
+	st->pyrecord = !st->from_stdin && ms_manifest_pyrecord_named(path);
 	st->name_algo = st->from_stdin ? NULL :
 	    ms_manifest_name_algo(path, &st->sfv);
 	ms_mf_win_begin(st, path);
@@ -253,6 +254,9 @@ ms_manifest_parse(const struct ms_manifest_rules *r,
 		return ms_mf_hashdeep_header(st, line, len, e);
 	if (r->dialect == MS_DIALECT_NATIVE && st->hd_header)
 		return ms_mf_hashdeep_parse(st, line, len, e);
+	if (r->dialect == MS_DIALECT_NATIVE && !r->zero && (st->pyrecord ||
+	    ms_mf_pyrecord_like(line, len)))
+		return ms_mf_pyrecord_parse(st, line, len, e);
 	if (r->dialect == MS_DIALECT_NATIVE)
 		rc = ms_mf_native_parse(r, st, line, len, e);
 	else

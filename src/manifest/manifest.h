@@ -137,6 +137,7 @@ struct ms_manifest_state {
 	struct ms_digest_spec hd_spec[MS_HASHDEEP_COLS];
 	char		 hd_unknown[16];	/* the first such column's name */
 	char		*json_name;	/* "x.iso" of "x.iso.json" (malloc) */
+	bool		 pyrecord;	/* Python's RECORD, by its name or a line */
 	/* A record of several lines (gsutil hash, gcloud storage hash, aws
 	 * s3api JSON): manifest_storage.c's. */
 	struct ms_mf_record *rec;
@@ -197,8 +198,9 @@ struct ms_manifest_entry {
 	 * `hadoop fs -checksum` line's bytes per CRC and block size): -c
 	 * keeps them.  (Here, not in d[]: the parsers zero what precedes d.) */
 	bool		 own_params;
-	/* A Debian list's entry: the file's size (has_size), and whether
-	 * it may be absent (a Release file's, from a partial mirror). */
+	/* A Debian list's or a Python RECORD's entry: the file's size
+	 * (has_size), and whether it may be absent (a Release file's,
+	 * from a partial mirror). */
 	bool		 has_size, optional;
 	uint64_t	 size;
 	/* Bit i: d[i]'s algorithm is a guess (the digest's length, the
@@ -294,5 +296,8 @@ void	 ms_manifest_stand_ins(const struct ms_digest_spec *guess,
  * MD5SUMS, x.md5, B2SUMS, x.sfv, x.xxh128...  NULL if none.
  */
 const struct ms_algo *ms_manifest_name_algo(const char *path, bool *sfv);
+
+/* Is path a Python RECORD by its name (NAME.dist-info/RECORD)? */
+bool	 ms_manifest_pyrecord_named(const char *path);
 
 #endif

@@ -3,7 +3,8 @@
  *
  * manifest_int.h - what the parts of the manifest parser share
  * (manifest.c, manifest_b3sum.c, manifest_coreutils.c, manifest_digest.c,
- * manifest_apt.c, manifest_hashdeep.c, manifest_native.c, manifest_storage.c,
+ * manifest_apt.c, manifest_hashdeep.c, manifest_native.c,
+ * manifest_pyrecord.c, manifest_storage.c,
  * manifest_windows.c) and the other readers of manifest/
  * (part_record.c); nothing outside this folder includes it.
  */
@@ -68,6 +69,13 @@ bool	 ms_mf_tag_digest(const char *word, char *s, size_t len,
 enum ms_line ms_mf_hashdeep_header(struct ms_manifest_state *st,
 	    const char *s, size_t len, struct ms_manifest_entry *e);
 enum ms_line ms_mf_hashdeep_parse(struct ms_manifest_state *st, char *s,
+	    size_t len, struct ms_manifest_entry *e);
+
+/* manifest_pyrecord.c: Python's RECORD.  like: the line has its shape
+ * (a digest column of an algorithm it allows before a size); parse: one
+ * line, chomped. */
+bool	 ms_mf_pyrecord_like(const char *s, size_t len);
+enum ms_line ms_mf_pyrecord_parse(struct ms_manifest_state *st, char *s,
 	    size_t len, struct ms_manifest_entry *e);
 
 /* manifest_storage.c: the storage systems' tools (gsutil, gcloud, aws,

@@ -134,8 +134,9 @@ add_entry(struct run *r, struct manifest *m, const struct ms_manifest_entry *e,
 		memcpy(rec->want + at, e->d[i].digest, e->d[i].len);
 		rec->len[i] = e->d[i].len;
 	}
-	if (r->prefix != NULL) {
-		char *path = ms_xasprintf("%s%s", r->prefix, e->name);
+	if (r->prefix != NULL || m->root != NULL) {
+		char *path = ms_xasprintf("%s%s", m->root != NULL ? m->root :
+		    r->prefix, e->name);
 
 		rec->task = ms_task_new(path, ms_check_selection_for(&r->reg,
 		    specs, e->n), rec);
@@ -275,6 +276,30 @@ add_other(struct run *r, struct manifest *m, enum ms_line rc,
 	hold(r, rec);
 }
 
+/*
+ * A Python RECORD's root: --root, else the folder above its *.dist-info
+ * ("" for the current one), else the current folder, as for any list.
+ */
+static char *
+record_root(const struct run *r, const char *path)
+{
+	const char *end = NULL;
+
+	if (r->o->root != NULL) {
+		size_t n = strlen(r->o->root);
+
+		return ms_xasprintf("%s%s", r->o->root,
+		    n > 0 && r->o->root[n - 1] == '/' ? "" : "/");
+	}
+	if (ms_manifest_pyrecord_named(path)) {
+		end = strrchr(path, '/');	/* NAME.dist-info/RECORD */
+		while (end > path && end[-1] != '/')
+			end--;
+	}
+	return end == NULL ? ms_xstrdup("") :
+	    ms_xstrndup(path, (size_t)(end - path));
+}
+
 /* One verdict of the parser, queued. */
 static void
 take(struct run *r, struct manifest *m, const struct ms_manifest_state *st,
@@ -285,6 +310,8 @@ take(struct run *r, struct manifest *m, const struct ms_manifest_state *st,
 		if (r->hooks != NULL && r->hooks->entry != NULL &&
 		    !r->hooks->entry(r->hooks->arg, e->name))
 			break;
+		if (st->pyrecord && m->root == NULL)
+			m->root = record_root(r, m->name);
 		/* --shard: a check keys on the name as listed */
 		if (ms_shard_keeps(&r->o->shard, e->name))
 			add_entry(r, m, e, st->line);

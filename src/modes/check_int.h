@@ -43,6 +43,8 @@ struct manifest {
 	bool		 pathed;	/* the note on a Windows path */
 	const char	*said;		/* the last reason given for a bad line */
 	bool		 empty_ok;	/* --per-dir: a folder's may list no file */
+	char		*root;		/* a Python RECORD's: what its names are
+					 * below ("" or ending in '/'; malloc) */
 	bool		 unsigned_read;	/* lines were verified before any PGP
 					 * header: one later is REC_LATE_PGP */
 	bool		 late_pgp;	/* and one came: the run fails */

@@ -73,7 +73,9 @@ struct ms_options {
 	const char	*expect;	/* --expect=HEX */
 	struct ms_manifest_entry expect_entry;	/* its digest, decoded */
 	const char	*root;		/* --root: a torrent's files' folder, a
-					 * Debian Packages index's tree */
+					 * Debian Packages index's tree, what a
+					 * Python RECORD's or an attestation's
+					 * names are below */
 
 	/* signed lists: -c's keys, --sign, --generate-key (MS_MODE_KEYGEN) */
 	struct ms_signature_opts signing;
