@@ -7,7 +7,8 @@
  * module quotes it ("a,b" and "a""b").  The algorithm must be sha256 or
  * stronger: md5 and sha1 are refused, as the format forbids them.  The
  * RECORD's own line, compiled .pyc files and RECORD.jws / RECORD.p7s may
- * go without a digest and are skipped.  A name that leaves the root
+ * go without a digest and are skipped; another line without one, or
+ * with md5 or sha1, names a file not verified, which fails the run.  A name that leaves the root
  * (absolute, or with a ".." component, as pip writes for scripts
  * installed elsewhere) is not verified: nothing outside the root is
  * opened.  Recognised by the list's name (RECORD in a *.dist-info
@@ -114,7 +115,7 @@ digest(const char *s, size_t n, struct ms_manifest_digest *d, const char **why)
 	if ((w == 3 && memcmp(s, "md5", 3) == 0) ||
 	    (w == 4 && memcmp(s, "sha1", 4) == 0) ||
 	    (w == 6 && memcmp(s, "sha224", 6) == 0))
-		*why = "a RECORD digest weaker than sha256 (the format "
+		*why = "a digest weaker than sha256 (RECORD's format "
 		    "forbids md5 and sha1)";
 	return false;
 }
@@ -170,14 +171,15 @@ ms_mf_pyrecord_parse(struct ms_manifest_state *st, char *s, size_t len,
 	if (*hash == '\0') {
 		if (*size == '\0' && hashless(name))
 			return MS_LINE_SKIP;
-		e->why = "a RECORD line without a digest (only RECORD itself "
-		    "and .pyc files may have none)";
-		return MS_LINE_BAD;
+		/* a file listed and not verified fails the run */
+		e->why = "no digest (only RECORD itself and .pyc files may "
+		    "have none)";
+		return MS_LINE_UNSUPPORTED;
 	}
 	if (!digest(hash, strlen(hash), &e->d[0], &why)) {
 		e->why = why != NULL ? why : "a RECORD digest that is not "
 		    "ALG=urlsafe-base64 of sha256 or stronger";
-		return MS_LINE_BAD;
+		return why != NULL ? MS_LINE_UNSUPPORTED : MS_LINE_BAD;
 	}
 	for (const char *c = size; *c != '\0'; c++) {
 		if (*c < '0' || *c > '9' || v > (UINT64_MAX - 9) / 10) {

@@ -1,0 +1,166 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# python-record.sh - Python's RECORD read by -c: the wheels Debian ships
+# (python3-pip-whl, python3-setuptools-whl) unpacked by python3's zipfile,
+# a dist-info that pip installs from one of them (no network), and RECORD
+# lines written by Python's own csv and hashlib: quoted names, every
+# algorithm the format allows, md5 and sha1 refused, the lines that may go
+# without a digest, names outside the root never read, sizes checked.
+. "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
+
+WHEELS=/usr/share/python-wheels
+
+need_wheels() {
+	have python3 || skip_test "python3 absent"
+	ls "$WHEELS"/*.whl >/dev/null 2>&1 || skip_test "no wheels in $WHEELS"
+}
+
+# RECORD lines for the files named, as the wheel format writes them:
+# csv.writer, sha256 (or $ALG) in urlsafe base64 without padding.
+record() {
+	python3 - "${ALG:-sha256}" "$@" <<'PY'
+import base64, csv, hashlib, os, sys
+w = csv.writer(sys.stdout, lineterminator="\n")
+alg = sys.argv[1]
+for name in sys.argv[2:]:
+    data = open(name, "rb").read()
+    d = base64.urlsafe_b64encode(hashlib.new(alg, data).digest()).rstrip(b"=")
+    w.writerow([name, alg + "=" + d.decode(), len(data)])
+PY
+}
+
+test_debian_wheels_verify() {
+	need_wheels
+	for whl in "$WHEELS"/*.whl; do
+		w=$(basename "$whl" .whl)
+		python3 -m zipfile -e "$whl" "$w"
+		set -- "$w"/*.dist-info/RECORD
+		digests=$(grep -c ',sha256=' "$1")
+		status_is 0 "$w verifies" multisum -c "$1" > out 2> err
+		is "$(grep -c ': OK$' out)" "$digests" "$w: every digest line OK"
+		is "$(grep -vc ': OK$' out)" 0 "$w: nothing else said"
+		check "$w: names below the folder above *.dist-info" \
+		    grep -q "^$w/.*\.py: OK$" out
+	done
+}
+
+test_wheel_damage_reported() {
+	need_wheels
+	python3 -m zipfile -e "$WHEELS"/pip-*.whl w 2>/dev/null ||
+	    python3 -m zipfile -e "$(ls "$WHEELS"/*.whl | head -n 1)" w
+	set -- w/*.dist-info/RECORD
+	a=$(grep ',sha256=' "$1" | sed -n 1p | cut -d, -f1)
+	b=$(grep ',sha256=' "$1" | sed -n 2p | cut -d, -f1)
+	c=$(grep ',sha256=' "$1" | sed -n 3p | cut -d, -f1)
+	printf x >> "w/$a"
+	rm "w/$b"
+	status_is 1 "a changed and a missing file" multisum -c "$1" > out 2> err
+	has_line out "w/$a: FAILED" "the changed file failed"
+	has_line out "w/$b: FAILED open or read" "the missing file reported"
+	has_line out "w/$c: OK" "the others verified"
+	# the size alone differs: the digest is right, the line's size not
+	sed "s|^\($c,sha256=[^,]*\),[0-9]*\$|\1,1|" "$1" > r && cp r "$1"
+	status_is 1 "a wrong size" multisum -c "$1" > out 2> err
+	has_line out "w/$c: FAILED" "a file of another size than listed failed"
+}
+
+test_installed_dist_info() {
+	need_wheels
+	set -- "$WHEELS"/pip-*.whl
+	[ -f "$1" ] || skip_test "no pip wheel"
+	for whl in "$WHEELS"/setuptools-*.whl "$1"; do
+		[ -f "$whl" ] && break
+	done
+	PIP_NO_INDEX=1 PIP_DISABLE_PIP_VERSION_CHECK=1 \
+	    python3 "$1/pip" install --quiet --no-deps --target site \
+	    "$whl" > /dev/null 2>&1 || skip_test "pip install --target failed"
+	set -- site/*.dist-info/RECORD
+	check "pip wrote a RECORD" [ -f "$1" ]
+	status_is 0 "pip's installed RECORD verifies" multisum -c "$1" > out 2> err
+	check "its files are under site/" grep -q '^site/.*: OK$' out
+	lacks out "FAILED" "nothing failed"
+	# --root from elsewhere: the names are below it
+	mkdir elsewhere
+	cp "$1" elsewhere/RECORD
+	status_is 0 "--root for a RECORD moved away" \
+	    multisum -c --root=site elsewhere/RECORD > out 2> err
+	check "read below --root" grep -q '^site/.*: OK$' out
+}
+
+test_record_lines() {
+	have python3 || skip_test "python3 absent"
+	mkdir -p r/pkg r/pkg/__pycache__ r/pkg-1.0.dist-info
+	echo one > r/pkg/one.py
+	echo 'comma, "quote"' > 'r/pkg/a, "b".txt'
+	echo two > r/pkg/two.bin
+	echo three > r/pkg/three.bin
+	echo four > r/pkg/four.bin
+	echo cache > r/pkg/__pycache__/one.cpython-311.pyc
+	echo outside > outside.txt
+	(cd r && record pkg/one.py 'pkg/a, "b".txt' &&
+	    ALG=sha384 record pkg/two.bin && ALG=sha512 record pkg/three.bin &&
+	    ALG=blake2b record pkg/four.bin &&
+	    printf '%s\n' 'pkg/__pycache__/one.cpython-311.pyc,,' \
+	    'pkg-1.0.dist-info/RECORD,,') > r/pkg-1.0.dist-info/RECORD
+	check "a name with a comma and a quote is quoted" \
+	    grep -q '^"pkg/a, ""b"".txt",sha256=' r/pkg-1.0.dist-info/RECORD
+	status_is 0 "every allowed form verifies" \
+	    multisum -c r/pkg-1.0.dist-info/RECORD > out 2> err
+	for f in pkg/one.py 'pkg/a, "b".txt' pkg/two.bin pkg/three.bin \
+	    pkg/four.bin; do
+		has_line out "r/$f: OK" "$f verified"
+	done
+	is "$(wc -l < out | tr -d ' ')" 5 "the lines without a digest skipped"
+	is "$(wc -c < err | tr -d ' ')" 0 "and nothing said about them"
+	# md5 and sha1 are forbidden by the format
+	cp r/pkg-1.0.dist-info/RECORD keep
+	(cd r && ALG=md5 record pkg/two.bin && ALG=sha1 record pkg/three.bin) \
+	    >> r/pkg-1.0.dist-info/RECORD
+	status_is 1 "md5 and sha1 refused" \
+	    multisum -c r/pkg-1.0.dist-info/RECORD > out 2> err
+	check "said why" grep -q 'weaker than sha256' err
+	is "$(grep -c 'r/pkg/two.bin: OK' out)" 1 "the sha384 line alone OK"
+	is "$(grep -c 'r/pkg/three.bin: OK' out)" 1 "the sha512 line alone OK"
+	is "$(grep -c 'r/pkg/' out)" 5 "no line of md5 or sha1 verified"
+	# a name leaving the root is never opened, even a right one
+	cp keep r/pkg-1.0.dist-info/RECORD
+	(cd r && record ../outside.txt && record "$PWD/../outside.txt") \
+	    >> r/pkg-1.0.dist-info/RECORD
+	if have strace; then
+		traced -f -e trace=open,openat -o trace "$MULTISUM" -c \
+		    r/pkg-1.0.dist-info/RECORD > out 2> err
+		lacks trace "outside.txt" "neither opened"
+	fi
+	status_is 1 "names outside the root fail the run" \
+	    multisum -c r/pkg-1.0.dist-info/RECORD > out 2> err
+	lacks out "outside.txt" "neither outside name verified"
+	is "$(grep -c 'outside.txt.*not verified: outside the root' err)" 2 \
+	    "both said not verified"
+	# a line without a digest that the format does not allow one
+	cp keep r/pkg-1.0.dist-info/RECORD
+	echo 'pkg/one.py,,' >> r/pkg-1.0.dist-info/RECORD
+	status_is 1 "a missing digest" \
+	    multisum -c r/pkg-1.0.dist-info/RECORD > out 2> err
+	check "said why" grep -q 'not verified: no digest' err
+}
+
+test_record_by_content() {
+	have python3 || skip_test "python3 absent"
+	mkdir -p site/pkg
+	echo one > site/pkg/one.py
+	(cd site && record pkg/one.py) > list.csv
+	status_is 0 "a RECORD by its lines, names below --root" \
+	    multisum -c --root=site list.csv > out 2> err
+	has_line out "site/pkg/one.py: OK" "read below --root"
+	(cd site && record pkg/one.py) > site/list.csv
+	(cd site && status_is 0 "without --root: the current folder" \
+	    multisum -c list.csv > ../out 2> ../err)
+	has_line out "pkg/one.py: OK" "as any list"
+}
+
+run debian_wheels_verify
+run wheel_damage_reported
+run installed_dist_info
+run record_lines
+run record_by_content
+finish
