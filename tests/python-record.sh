@@ -118,7 +118,8 @@ test_record_lines() {
 	    >> r/pkg-1.0.dist-info/RECORD
 	status_is 1 "md5 and sha1 refused" \
 	    multisum -c r/pkg-1.0.dist-info/RECORD > out 2> err
-	check "said why" grep -q 'weaker than sha256' err
+	is "$(grep -c 'bin: not verified: a digest weaker than sha256' err)" 2 \
+	    "said why, for each"
 	is "$(grep -c 'r/pkg/two.bin: OK' out)" 1 "the sha384 line alone OK"
 	is "$(grep -c 'r/pkg/three.bin: OK' out)" 1 "the sha512 line alone OK"
 	is "$(grep -c 'r/pkg/' out)" 5 "no line of md5 or sha1 verified"
