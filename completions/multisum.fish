@@ -55,7 +55,7 @@ complete -c multisum -l tree-digest -x -a 'go-h1' -d "Print Go's h1: digest of a
 complete -c multisum -l tree-prefix -x -d 'The names prefix in the tree digest (module@version)'
 complete -c multisum -l part -x -d 'Hash part K of N of one file for --merge'
 complete -c multisum -l expect -x -d 'Verify one file against a digest'
-complete -c multisum -l root -x -a '(__fish_complete_directories)' -d "The folder of a torrent's or a Debian Packages index's files"
+complete -c multisum -l root -x -a '(__fish_complete_directories)' -d "The folder of a torrent's, a Debian Packages index's or a Python RECORD's files"
 complete -c multisum -l ignore-missing -d 'Do not fail for missing files'
 complete -c multisum -l quiet -d 'Do not print OK lines'
 complete -c multisum -l status -d 'Print nothing; exit status tells'

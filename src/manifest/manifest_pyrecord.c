@@ -26,10 +26,14 @@ static const struct {
 	const char	*word;		/* as RECORD writes it */
 	const char	*algo;		/* multisum's name */
 } algos[] = {
-	{ "sha256", "sha256" }, { "sha384", "sha384" },
-	{ "sha512", "sha512" }, { "sha3_256", "sha3-256" },
-	{ "sha3_384", "sha3-384" }, { "sha3_512", "sha3-512" },
-	{ "blake2b", "blake2b" }, { "blake2s", "blake2s" },
+	{ .word = "sha256", .algo = "sha256" },
+	{ .word = "sha384", .algo = "sha384" },
+	{ .word = "sha512", .algo = "sha512" },
+	{ .word = "sha3_256", .algo = "sha3-256" },
+	{ .word = "sha3_384", .algo = "sha3-384" },
+	{ .word = "sha3_512", .algo = "sha3-512" },
+	{ .word = "blake2b", .algo = "blake2b" },
+	{ .word = "blake2s", .algo = "blake2s" },
 };
 
 /*
