@@ -491,6 +491,37 @@ ms_unbase64(unsigned char *out, size_t cap, const char *s, size_t len)
 	return (long)n;
 }
 
+long
+ms_unbase64_loose(unsigned char *out, size_t cap, const char *s, size_t len,
+    bool url)
+{
+	size_t n = len + 3;
+	char *t;
+	long got;
+
+	if (len % 4 == 1)
+		return -1;
+	t = ms_xmalloc(n);
+	for (n = 0; n < len; n++) {
+		char c = s[n];
+
+		/* the other alphabet's two characters are not taken */
+		if (url ? c == '+' || c == '/' : c == '-' || c == '_')
+			break;
+		t[n] = !url ? c : c == '-' ? '+' : c == '_' ? '/' : c;
+	}
+	if (n < len) {
+		free(t);
+		return -1;
+	}
+	/* padding already there is kept (and must be right) */
+	while (n % 4 != 0)
+		t[n++] = '=';
+	got = ms_unbase64(out, cap, t, n);
+	free(t);
+	return got;
+}
+
 bool ms_stdin_was_closed;
 
 void

@@ -140,6 +140,10 @@ void	 ms_base64(char *out, const unsigned char *p, size_t n);
  * bytes; returns the byte count, or -1 if s is not canonical base64.
  */
 long	 ms_unbase64(unsigned char *out, size_t cap, const char *s, size_t len);
+/* The same, with the padding optional, in RFC 4648's URL-safe alphabet
+ * when url (Python's RECORD), else in its standard one (DSSE). */
+long	 ms_unbase64_loose(unsigned char *out, size_t cap, const char *s,
+	    size_t len, bool url);
 
 /*
  * RFC 4648 base32 of n bytes, lower case and unpadded as RHash prints TTH

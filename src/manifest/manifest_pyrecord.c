@@ -86,7 +86,6 @@ static bool
 digest(const char *s, size_t n, struct ms_manifest_digest *d, const char **why)
 {
 	const char *eq = memchr(s, '=', n);
-	char b64[4 * ((MS_DIGEST_MAX + 2) / 3) + 1];
 	size_t w, b;
 	long got;
 
@@ -97,19 +96,11 @@ digest(const char *s, size_t n, struct ms_manifest_digest *d, const char **why)
 	for (size_t i = 0; i < MS_ARRAY_LEN(algos); i++) {
 		if (strlen(algos[i].word) != w || memcmp(s, algos[i].word, w) != 0)
 			continue;
-		if (b + 3 >= sizeof(b64) || b % 4 == 1)
+		/* urlsafe, unpadded */
+		if (memchr(eq + 1, '=', b) != NULL)
 			return false;
-		/* urlsafe, unpadded: into RFC 4648's own alphabet */
-		for (size_t k = 0; k < b; k++) {
-			char c = eq[1 + k];
-
-			if (c == '+' || c == '/' || c == '=')
-				return false;
-			b64[k] = c == '-' ? '+' : c == '_' ? '/' : c;
-		}
-		while (b % 4 != 0)
-			b64[b++] = '=';
-		got = ms_unbase64(d->digest, sizeof(d->digest), b64, b);
+		got = ms_unbase64_loose(d->digest, sizeof(d->digest), eq + 1, b,
+		    true);
 		if (got <= 0 || !ms_mf_fit(ms_mf_algo_named(algos[i].algo),
 		    (size_t)got, &d->spec))
 			return false;

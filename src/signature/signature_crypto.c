@@ -3,7 +3,8 @@
  * signature_crypto.c - the primitives signed lists need, from libcrypto:
  * Ed25519 signing and verifying, any key libcrypto reads as DER
  * (SubjectPublicKeyInfo to verify, a private key to sign: SSH's ECDSA and
- * RSA keys), scrypt, a digest of a buffer, and random bytes.
+ * RSA keys; an ECDSA P-256 or Ed25519 key of a PEM file), scrypt, a
+ * digest of a buffer, and random bytes.
  *
  * Owns the table of libcrypto's public-key and KDF functions, resolved
  * through lazylib.c as the digest backends resolve theirs (so a run that
@@ -60,6 +61,9 @@ static struct {
 	__typeof__(BN_clear_free)		*BN_clear_free;
 	__typeof__(BN_CTX_new)			*BN_CTX_new;
 	__typeof__(BN_CTX_free)			*BN_CTX_free;
+	__typeof__(EVP_PKEY_get_base_id)	*EVP_PKEY_get_base_id;
+	__typeof__(EVP_PKEY_get_group_name)	*EVP_PKEY_get_group_name;
+	__typeof__(EVP_sha256)			*EVP_sha256;
 } pk;
 
 static const struct ms_lazy_sym syms[] = {
@@ -93,6 +97,9 @@ static const struct ms_lazy_sym syms[] = {
 	MS_LAZY_SYM(pk, BN_clear_free),
 	MS_LAZY_SYM(pk, BN_CTX_new),
 	MS_LAZY_SYM(pk, BN_CTX_free),
+	MS_LAZY_SYM(pk, EVP_PKEY_get_base_id),
+	MS_LAZY_SYM(pk, EVP_PKEY_get_group_name),
+	MS_LAZY_SYM(pk, EVP_sha256),
 };
 
 static struct ms_lazy_lib libcrypto = {
@@ -376,4 +383,68 @@ ms_random(void *p, size_t n)
 		n -= (size_t)got;
 	}
 	return 0;
+}
+
+void *
+ms_der_pubkey(const unsigned char *der, size_t len, const char **why)
+{
+	const unsigned char *p = der;
+	EVP_PKEY *key;
+	char group[32];
+	size_t n;
+	int id;
+
+	if (load() == -1) {
+		*why = "libcrypto could not be loaded";
+		return NULL;
+	}
+	if ((key = pk.d2i_PUBKEY(NULL, &p, (long)len)) == NULL ||
+	    p != der + len) {
+		if (key != NULL)
+			pk.EVP_PKEY_free(key);
+		*why = "not a public key (SubjectPublicKeyInfo)";
+		return NULL;
+	}
+	id = pk.EVP_PKEY_get_base_id(key);
+	if (id == EVP_PKEY_ED25519)
+		return key;
+	if (id == EVP_PKEY_EC && pk.EVP_PKEY_get_group_name(key, group,
+	    sizeof(group), &n) == 1 && strcmp(group, "prime256v1") == 0)
+		return key;
+	pk.EVP_PKEY_free(key);
+	*why = "neither an ECDSA P-256 nor an Ed25519 key";
+	return NULL;
+}
+
+const char *
+ms_der_pubkey_kind(void *key)
+{
+	return pk.EVP_PKEY_get_base_id(key) == EVP_PKEY_ED25519 ? "Ed25519" :
+	    "ECDSA P-256";
+}
+
+int
+ms_der_pubkey_verify(void *key, const unsigned char *sig, size_t siglen,
+    const void *msg, size_t len)
+{
+	EVP_MD_CTX *ctx = pk.EVP_MD_CTX_new();
+	bool ed = pk.EVP_PKEY_get_base_id(key) == EVP_PKEY_ED25519;
+	int ok = 0;
+
+	if (ctx == NULL) {
+		ms_warn("%s", strerror(ENOMEM));
+		return -1;
+	}
+	if (pk.EVP_DigestVerifyInit(ctx, NULL, ed ? NULL : pk.EVP_sha256(),
+	    NULL, key) == 1)
+		ok = pk.EVP_DigestVerify(ctx, sig, siglen, msg, len) == 1;
+	pk.EVP_MD_CTX_free(ctx);
+	return ok;
+}
+
+void
+ms_der_pubkey_free(void *key)
+{
+	if (key != NULL)
+		pk.EVP_PKEY_free(key);
 }

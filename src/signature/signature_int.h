@@ -61,6 +61,16 @@ int	 ms_aes256_ctr(const unsigned char key[32], const unsigned char iv[16],
  */
 unsigned char *ms_mod_less_one(const unsigned char *a, size_t an,
 	    const unsigned char *m, size_t mn, size_t *outn);
+/*
+ * A public key in DER (SubjectPublicKeyInfo, a PEM file's body): ECDSA
+ * P-256 or Ed25519, else NULL with *why.  verify: 1 if sig (ECDSA: DER,
+ * over SHA-256) is the key's of msg, 0 if not, -1 after a message.
+ */
+void	*ms_der_pubkey(const unsigned char *der, size_t len, const char **why);
+const char *ms_der_pubkey_kind(void *key);
+int	 ms_der_pubkey_verify(void *key, const unsigned char *sig,
+	    size_t siglen, const void *msg, size_t len);
+void	 ms_der_pubkey_free(void *key);
 /* scrypt into out; -1 with errno (ENOMEM: the cost is more than we have). */
 int	 ms_scrypt(const char *pass, size_t passlen, const unsigned char *salt,
 	    size_t saltlen, const struct ms_scrypt_cost *cost,
