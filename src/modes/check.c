@@ -277,11 +277,13 @@ add_other(struct run *r, struct manifest *m, enum ms_line rc,
 }
 
 /*
- * A Python RECORD's root: --root, else the folder above its *.dist-info
- * ("" for the current one), else the current folder, as for any list.
+ * What a list's names are below when its format says (RECORD,
+ * attestations): --root, else for a Python RECORD the folder above its
+ * *.dist-info, for an attestation its own folder ("" for the current
+ * one), else the current folder, as for any list.
  */
 static char *
-record_root(const struct run *r, const char *path)
+list_root(const struct run *r, const char *path, bool attest)
 {
 	const char *end = NULL;
 
@@ -291,7 +293,9 @@ record_root(const struct run *r, const char *path)
 		return ms_xasprintf("%s%s", r->o->root,
 		    n > 0 && r->o->root[n - 1] == '/' ? "" : "/");
 	}
-	if (ms_manifest_pyrecord_named(path)) {
+	if (attest && (end = strrchr(path, '/')) != NULL)
+		end++;
+	if (!attest && ms_manifest_pyrecord_named(path)) {
 		end = strrchr(path, '/');	/* NAME.dist-info/RECORD */
 		while (end > path && end[-1] != '/')
 			end--;
@@ -311,7 +315,16 @@ take(struct run *r, struct manifest *m, const struct ms_manifest_state *st,
 		    !r->hooks->entry(r->hooks->arg, e->name))
 			break;
 		if (st->pyrecord && m->root == NULL)
-			m->root = record_root(r, m->name);
+			m->root = list_root(r, m->name, false);
+		/* names the list's format puts below a root stay there */
+		if (m->root != NULL && ms_path_leaves(e->name)) {
+			struct ms_manifest_entry out = *e;
+
+			out.why = "outside the root (absolute or with \"..\"): "
+			    "not read";
+			add_other(r, m, MS_LINE_UNSUPPORTED, st, &out, NULL);
+			break;
+		}
 		/* --shard: a check keys on the name as listed */
 		if (ms_shard_keeps(&r->o->shard, e->name))
 			add_entry(r, m, e, st->line);
@@ -482,7 +495,11 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 	bool is_stdin = strcmp(path, "-") == 0, fatal = r->style->fatal_unreadable;
 	bool native = rules->dialect == MS_DIALECT_NATIVE;
 	bool keyed = ms_verifier_keyed(r->verifier);
-	bool top = r->verifier != NULL && !keyed;	/* notes, unchecked */
+	/* read whole, keyed or not, as the lines of its subjects */
+	bool attest = native && r->verifier != NULL && !is_stdin &&
+	    ms_attest_named(path);
+	/* notes, unchecked */
+	bool top = r->verifier != NULL && !keyed && !attest;
 	struct ms_signed_list list = { 0 };
 	const char *encoding;
 	int eol = rules->zero ? '\0' : '\n';
@@ -496,10 +513,12 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 	m->summary = true;
 	m->empty_ok = r->prefix != NULL;
 	/* the faces read bytes, as their tools do */
-	fp = keyed ? open_signed(r, m, path, &list) : native ?
+	if (attest)
+		m->root = list_root(r, path, true);
+	fp = keyed || attest ? open_signed(r, m, path, &list) : native ?
 	    ms_text_open(path, &encoding) : is_stdin ? stdin : fopen(path, "r");
 	if (fp == NULL) {
-		if (!keyed)
+		if (!keyed && !attest)
 			m->open_err = errno;
 		ms_signed_list_free(&list);
 		fatal = fatal && (m->open_err != 0 || m->read_err);
@@ -537,7 +556,8 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 		m->read_err = true;
 		m->read_errno = native ? m->read_cause : 0;
 	}
-	if ((keyed ? fclose(fp) : ms_text_close(fp)) != 0 && !m->read_err) {
+	if ((keyed || attest ? fclose(fp) : ms_text_close(fp)) != 0 &&
+	    !m->read_err) {
 		m->read_err = true;
 		m->read_errno = m->read_cause = errno;
 	}

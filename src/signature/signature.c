@@ -37,7 +37,7 @@
 #define SIG_MAX		(1u << 20)
 #define KEY_MAX		(64u << 20)		/* a keyring of many keys */
 
-enum key_kind { NO_KEY, ED25519, KEYRING, SSH };
+enum key_kind { NO_KEY, ED25519, KEYRING, SSH, PEM };
 
 struct ms_verifier {
 	const struct ms_signature_opts *o;
@@ -51,6 +51,7 @@ struct ms_verifier {
 	size_t		 ssh_key_len;
 	char		*allowed;	/* SSH: --allowed-signers' text */
 	size_t		 allowed_len;
+	void		*pem;		/* PEM: an attestation's key */
 };
 
 /* Where a signature may lie beside LIST, for each kind of key. */
@@ -84,6 +85,13 @@ load_pubkey(struct ms_verifier *v)
 			ms_warn("%s: %s", ms_quotef(arg), why);
 			rc = -1;
 		}
+	} else if (len > 11 && memcmp(text, "-----BEGIN ", 11) == 0) {
+		/* a PEM key checks attestations (signature_attest.c) */
+		if ((v->pem = ms_attest_key(text, len, &why)) == NULL) {
+			ms_warn("%s: %s", ms_quotef(arg), why);
+			rc = -1;
+		}
+		v->kind = PEM;
 	} else if (ms_pubkey_parse(text, len, &v->pub, &why) == -1) {
 		ms_warn("%s: not a signify, minisign or OpenSSH public key: %s",
 		    ms_quotef(arg), why);
@@ -201,6 +209,7 @@ ms_verifier_free(struct ms_verifier *v)
 	free(v->keyring_bin);
 	free(v->ssh_key);
 	free(v->allowed);
+	ms_der_pubkey_free(v->pem);
 	free(v);
 }
 
@@ -545,6 +554,41 @@ judge(const struct ms_verifier *v, const char *path, struct ms_signed_list *l)
 	free(sig);
 }
 
+/*
+ * An attestation: its envelopes checked with the PEM key (or not, said
+ * so), its subjects handed back as a list's lines.
+ */
+static void
+attestation(const struct ms_verifier *v, const char *path,
+    struct ms_signed_list *l)
+{
+	size_t skipped;
+	char *why;
+
+	if (v->kind != NO_KEY && v->kind != PEM) {
+		refuse(l, path, NULL, ms_xstrdup("an attestation is checked with "
+		    "--pubkey=KEY.pem (ECDSA P-256 or Ed25519), not a signify, "
+		    "minisign, OpenSSH or OpenPGP key"));
+		return;
+	}
+	why = ms_attest_read(v->pem, path, l->data, l->len, &l->own,
+	    &l->body_len, &skipped);
+	if (why != NULL) {
+		refuse(l, path, NULL, why);
+		return;
+	}
+	l->body = l->own;
+	l->verified = v->pem != NULL;
+	l->said = v->pem != NULL ? ms_xasprintf("%s: good DSSE signature "
+	    "(%s key)%s", ms_quotef(list_name(path)),
+	    ms_der_pubkey_kind(v->pem), skipped ? "; a subject without a digest "
+	    "multisum checks (sha256 or stronger) is not checked" : "") :
+	    ms_xasprintf("%s: its DSSE signature was NOT checked (check it "
+	    "with --pubkey=KEY.pem)%s", ms_quotef(list_name(path)),
+	    skipped ? "; a subject without a digest multisum checks (sha256 "
+	    "or stronger) is not checked" : "");
+}
+
 bool
 ms_verifier_keyed(const struct ms_verifier *v)
 {
@@ -641,7 +685,13 @@ ms_signed_list_read(struct ms_verifier *v, const char *path,
 		l->body_len = 0;
 		return;
 	}
-	if (v->kind == NO_KEY)
+	if (ms_attest_named(path))
+		attestation(v, path, l);
+	else if (v->kind == NO_KEY)
 		ms_bug("a list read whole without a key");
-	judge(v, path, l);
+	else if (v->kind == PEM)
+		refuse(l, path, NULL, ms_xstrdup("a PEM key checks attestations "
+		    "only (.intoto.jsonl, .sigstore.json)"));
+	else
+		judge(v, path, l);
 }

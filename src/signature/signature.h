@@ -22,7 +22,8 @@
 
 /* The command line's signature options (SPEC.md, "Signed lists"). */
 struct ms_signature_opts {
-	const char	*pubkey;	/* --pubkey: signify, minisign or OpenSSH key, or base64 */
+	const char	*pubkey;	/* --pubkey: signify, minisign or OpenSSH key, or
+					 * base64; PEM for attestations */
 	const char	*keyring;	/* --keyring: OpenPGP keys, for gpgv */
 	const char	*allowed_signers;	/* --allowed-signers: OpenSSH's */
 	const char	*ns;		/* --namespace: SSH signatures' (NULL: file) */
@@ -64,6 +65,13 @@ struct ms_verifier;
 int	 ms_verifier_new(const struct ms_signature_opts *opts,
 	    struct ms_verifier **out);
 void	 ms_verifier_free(struct ms_verifier *v);
+
+/*
+ * Is path an attestation (.intoto.jsonl, .sigstore.json, .sigstore)?
+ * Such a list is read whole, keyed or not (ms_signed_list_read), and
+ * handed back as the lines of its subjects' digests.
+ */
+bool	 ms_attest_named(const char *path);
 
 /* Was a key given (--pubkey, --keyring)?  False for NULL. */
 bool	 ms_verifier_keyed(const struct ms_verifier *v);

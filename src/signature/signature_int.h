@@ -71,6 +71,21 @@ const char *ms_der_pubkey_kind(void *key);
 int	 ms_der_pubkey_verify(void *key, const unsigned char *sig,
 	    size_t siglen, const void *msg, size_t len);
 void	 ms_der_pubkey_free(void *key);
+/* ----------------------------------------------- signature_attest.c */
+
+/* A bundle by its name (.sigstore.json, .sigstore). */
+bool	 ms_attest_bundle(const char *path);
+/* The key of a PEM file (ECDSA P-256 or Ed25519), or NULL with *why. */
+void	*ms_attest_key(const char *text, size_t len, const char **why);
+/*
+ * The attestation data[0..len) called path: its envelopes' signatures
+ * checked with key (NULL: not checked), its subjects as the lines of a
+ * list into *body (malloc), *body_len; *skipped subjects had no digest
+ * multisum checks.  NULL, or the reason it is refused (malloc).
+ */
+char	*ms_attest_read(void *key, const char *path, const char *data,
+	    size_t len, char **body, size_t *body_len, size_t *skipped);
+
 /* scrypt into out; -1 with errno (ENOMEM: the cost is more than we have). */
 int	 ms_scrypt(const char *pass, size_t passlen, const unsigned char *salt,
 	    size_t saltlen, const struct ms_scrypt_cost *cost,
