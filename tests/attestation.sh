@@ -182,6 +182,9 @@ test_unkeyed_says_so() {
 	status_is 1 "a tampered payload without a key: its digest" \
 	    multisum -c sub/tampered-payload.intoto.jsonl > out 2> err
 	has_line out "sub/a.txt: FAILED" "the changed digest failed"
+	multisum -c sub/missing.intoto.jsonl > out 2> err
+	check "an attestation that is not there fails" [ $? -ne 0 ]
+	check "said so" grep -q "sub/missing.intoto.jsonl: No such file" err
 	status_is 0 "--root" multisum -c --root=sub sub/p256.intoto.jsonl \
 	    > out 2> err
 	has_line out "sub/a.txt: OK" "names below --root"
