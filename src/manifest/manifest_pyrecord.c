@@ -36,6 +36,17 @@ static const struct {
 	{ .word = "blake2s", .algo = "blake2s" },
 };
 
+/* The row of the algorithm word[0..n), or NULL if the format forbids it. */
+static const char *
+allowed(const char *word, size_t n)
+{
+	for (size_t i = 0; i < MS_ARRAY_LEN(algos); i++)
+		if (strlen(algos[i].word) == n &&
+		    memcmp(word, algos[i].word, n) == 0)
+			return algos[i].algo;
+	return NULL;
+}
+
 /*
  * One CSV field from *p: quoted ("" a quote) or plain, unquoted in place
  * into a NUL-ended string; *p after its comma (or at end).  NULL if a
@@ -85,7 +96,7 @@ field(char **p, char *end, bool *last)
 static bool
 digest(const char *s, size_t n, struct ms_manifest_digest *d, const char **why)
 {
-	const char *eq = memchr(s, '=', n);
+	const char *eq = memchr(s, '=', n), *algo;
 	size_t w, b;
 	long got;
 
@@ -93,15 +104,13 @@ digest(const char *s, size_t n, struct ms_manifest_digest *d, const char **why)
 		return false;
 	w = (size_t)(eq - s);
 	b = n - w - 1;
-	for (size_t i = 0; i < MS_ARRAY_LEN(algos); i++) {
-		if (strlen(algos[i].word) != w || memcmp(s, algos[i].word, w) != 0)
-			continue;
+	if ((algo = allowed(s, w)) != NULL) {
 		/* urlsafe, unpadded */
 		if (memchr(eq + 1, '=', b) != NULL)
 			return false;
 		got = ms_unbase64_loose(d->digest, sizeof(d->digest), eq + 1, b,
 		    true);
-		if (got <= 0 || !ms_mf_fit(ms_mf_algo_named(algos[i].algo),
+		if (got <= 0 || !ms_mf_fit(ms_mf_algo_named(algo),
 		    (size_t)got, &d->spec))
 			return false;
 		d->len = (size_t)got;
@@ -215,12 +224,8 @@ ms_mf_pyrecord_like(const char *s, size_t len)
 	eq = memchr(c1, '=', (size_t)(c2 - c1));
 	if (eq == NULL)
 		return false;
-	for (size_t i = 0; i < MS_ARRAY_LEN(algos); i++)
-		if ((size_t)(eq - c1 - 1) == strlen(algos[i].word) &&
-		    memcmp(c1 + 1, algos[i].word, strlen(algos[i].word)) == 0)
-			break;
-		else if (i + 1 == MS_ARRAY_LEN(algos))
-			return false;
+	if (allowed(c1 + 1, (size_t)(eq - c1 - 1)) == NULL)
+		return false;
 	for (const char *q = c2 + 1; q < s + len; q++)
 		if (*q < '0' || *q > '9')
 			return false;
