@@ -23,8 +23,9 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/vfs.h>
+#if defined(HAVE_SYS_VFS_H) && defined(HAVE_FSTATFS)
+#include <sys/vfs.h>	/* Linux's statfs, whose f_type the magics below are */
+#define LINUX_STATFS	1
 #endif
 
 #include "base/quote.h"
@@ -100,7 +101,7 @@ ms_output_temp_create(char *tmpl)
 static bool
 shared_fs(int fd)
 {
-#ifdef __linux__
+#ifdef LINUX_STATFS
 	/* NFS, SMB/CIFS, SMB2, FUSE (sshfs...), Ceph, AFS, Coda, 9P,
 	 * GFS2, OCFS2, Lustre, OrangeFS */
 	static const unsigned long remote[] = {

@@ -11,10 +11,12 @@
 #include <stdint.h>
 #include <sys/stat.h>
 #include <time.h>
-#ifdef __linux__
-#include <sys/vfs.h>
+#if defined(HAVE_SYS_VFS_H) && defined(HAVE_FSTATFS)
+#include <sys/vfs.h>	/* Linux's statfs, whose f_type the magics below are */
+#define LINUX_STATFS	1
 #endif
 
+#include "base/portable.h"
 #include "base/util.h"
 
 /*
@@ -40,7 +42,7 @@
  * read is read again from the start, with this fstat as the one before
  * and another after, as for every other file.
  */
-#ifdef __linux__
+#ifdef LINUX_STATFS
 
 #define LATE_MARGIN_NS	2000000000LL
 
@@ -116,23 +118,24 @@ ms_late_possible(enum ms_io io)
 void
 ms_late_begin(struct ms_source *s)
 {
-	s->late = clock_gettime(CLOCK_REALTIME_COARSE, &s->opened_at) == 0;
+	int64_t t = ms_realtime_coarse_ns();
+
+	s->opened_at.tv_sec = (time_t)(t / 1000000000);
+	s->opened_at.tv_nsec = (long)(t % 1000000000);
+	s->late = true;
 }
 
 /* After the late watch's fstat: may the bytes read before it stand? */
 bool
 ms_late_trusted(const struct ms_source *s, int fd, const struct stat *st)
 {
-	struct timespec now;
-
 	if (!late_fs_local(fd, st->st_dev))
 		return false;
 	if (ns_of(st->st_ctim) >= ns_of(s->opened_at) - LATE_MARGIN_NS) {
 		late_fs.pause = LATE_PAUSE;
 		return false;
 	}
-	return clock_gettime(CLOCK_REALTIME_COARSE, &now) == 0 &&
-	    ns_of(now) >= ns_of(s->opened_at);
+	return ms_realtime_coarse_ns() >= ns_of(s->opened_at);
 }
 #else
 bool
