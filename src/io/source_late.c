@@ -14,6 +14,10 @@
 #if defined(HAVE_SYS_VFS_H) && defined(HAVE_FSTATFS)
 #include <sys/vfs.h>	/* Linux's statfs, whose f_type the magics below are */
 #define LINUX_STATFS	1
+#elif defined(HAVE_FSTATFS) && HAVE_DECL_MNT_LOCAL
+#include <sys/param.h>
+#include <sys/mount.h>	/* the BSDs' and macOS's statfs: f_flags */
+#define BSD_STATFS	1
 #endif
 
 #include "base/portable.h"
@@ -42,14 +46,15 @@
  * read is read again from the start, with this fstat as the one before
  * and another after, as for every other file.
  */
-#ifdef LINUX_STATFS
+#if defined(LINUX_STATFS) || defined(BSD_STATFS)
 
 #define LATE_MARGIN_NS	2000000000LL
 
 /* Local file systems, by statfs magic (linux/magic.h; zfs and bcachefs
  * are out of tree): their times come from this kernel's clock. */
+#ifdef LINUX_STATFS
 static bool
-local_clock(long type)
+local_clock(int fd)
 {
 	static const unsigned long types[] = {
 		0xEF53,		/* ext2, ext3, ext4 */
@@ -63,11 +68,25 @@ local_clock(long type)
 		0x794C7630,	/* overlayfs: its upper layer's times */
 	};
 
+	struct statfs sf;
+
+	if (fstatfs(fd, &sf) == -1)
+		return false;
 	for (size_t i = 0; i < MS_ARRAY_LEN(types); i++)
-		if ((unsigned long)type == types[i])
+		if ((unsigned long)sf.f_type == types[i])
 			return true;
 	return false;
 }
+#else
+/* Elsewhere: a local mount (MNT_LOCAL), whatever its kind. */
+static bool
+local_clock(int fd)
+{
+	struct statfs sf;
+
+	return fstatfs(fd, &sf) == 0 && (sf.f_flags & MNT_LOCAL) != 0;
+}
+#endif
 
 /*
  * The file system of the last file this thread watched late: 1 local,
@@ -87,11 +106,9 @@ static _Thread_local struct {
 static bool
 late_fs_local(int fd, dev_t dev)
 {
-	struct statfs sf;
-
 	if (late_fs.local == -1 || late_fs.dev != dev) {
 		late_fs.dev = dev;
-		late_fs.local = fstatfs(fd, &sf) == 0 && local_clock(sf.f_type);
+		late_fs.local = local_clock(fd);
 	}
 	return late_fs.local == 1;
 }

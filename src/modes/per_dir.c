@@ -155,6 +155,7 @@ deep_name(const struct per_dir *p, const struct folder *f, const char *path,
 		ms_warn("%s: a folder deeper than PATH_MAX: its manifest "
 		    "cannot be named on this system (no /proc/self/fd)",
 		    ms_quotef(path));
+		ms_outcome_note(MS_OUTCOME_RETRY);	/* not written, not read */
 		return NULL;
 	}
 	*dfd = ms_source_open_deep(f->path, O_RDONLY | O_DIRECTORY |
