@@ -131,6 +131,8 @@ late_grown() {
 # (or second) pread returns, changed, resumed: no race.
 test_late_watch_sees_changes() {
 	need_strace
+	built_with HAVE_FSTATFS ||
+	    skip_test "built without fstatfs: no late watch (io/source_late.c)"
 	mkdir rewrite cut long swap mapped
 	random_file mapped/victim 20000000
 	random_file rewrite/victim 1000

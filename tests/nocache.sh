@@ -28,6 +28,8 @@ can_drop() {
 }
 
 need_fincore() {
+	built_with HAVE_POSIX_FADVISE ||
+	    skip_test "built without posix_fadvise: --nocache drops nothing"
 	have fincore || skip_test "no fincore (util-linux)"
 	random_file probe 65536
 	can_drop probe || skip_test "this file system keeps a file's pages (tmpfs?)"
@@ -94,6 +96,8 @@ test_drops_as_it_goes() {
 	have strace || skip_test "no strace"
 	strace -f -o /dev/null true 2> /dev/null || skip_test "strace cannot trace here"
 	random_file big 20000000
+	built_with HAVE_POSIX_FADVISE ||
+	    skip_test "built without posix_fadvise: --nocache drops nothing"
 	strace -f -y -e trace=fadvise64 -o log "$MULTISUM" --nocache -j1 \
 	    -a sha256 --io=read big > /dev/null
 	n=$(grep -c "fadvise64(.*big>, [1-9][0-9]*, .*POSIX_FADV_DONTNEED\|fadvise64(.*big>, 0, [1-9][0-9]*, POSIX_FADV_DONTNEED" log)

@@ -68,6 +68,8 @@ reads() {
 # of a thread is read late, seen changed lately and read again; the
 # thread's next files are watched first.
 test_fresh_small_file_costs_five_calls() {
+	built_with HAVE_FSTATFS ||
+	    skip_test "built without fstatfs: no late watch (io/source_late.c)"
 	have strace || skip_test "no strace"
 	strace -f -o /dev/null true 2> /dev/null || skip_test "strace cannot trace here"
 	make_tree
@@ -99,6 +101,8 @@ test_fresh_small_file_costs_five_calls() {
 # The same tree once its files are older than the late watch's margin
 # (two seconds): one pread and one fstat each, with every worker.
 test_settled_small_file_costs_four_calls() {
+	built_with HAVE_FSTATFS ||
+	    skip_test "built without fstatfs: no late watch (io/source_late.c)"
 	have strace || skip_test "no strace"
 	strace -f -o /dev/null true 2> /dev/null || skip_test "strace cannot trace here"
 	case $(stat -f -c %T . 2> /dev/null) in
@@ -174,17 +178,25 @@ test_startup_reads_no_reports() {
 	random_file one 1000
 	trace log -a sha256 one || fail "the traced run failed"
 	is "$(opens log /proc/meminfo)" 0 "one small file: no /proc/meminfo"
-	is "$(opens log /sys/devices/system/cpu/online)" 0 "nor sysfs's CPUs"
+	# (sysconf(_SC_NPROCESSORS_ONLN) reads it: the portable build's way)
+	! built_with HAVE_SCHED_GETAFFINITY ||
+	    is "$(opens log /sys/devices/system/cpu/online)" 0 "nor sysfs's CPUs"
 	# 256 buffers of 1 MiB are beyond the floor: the default is read
 	trace log2 -j 256 --buffer-size=1M -a sha256 one ||
 	    fail "the traced run with 256 jobs failed"
-	is "$(opens log2 /proc/meminfo)" 1 "256 buffers of 1 MiB read it once"
+	if built_with MS_HAVE_PROC_MEMINFO; then
+		is "$(opens log2 /proc/meminfo)" 1 "256 buffers of 1 MiB read it once"
+	else
+		is "$(opens log2 /proc/meminfo)" 0 "built without: sysconf alone"
+	fi
 }
 
 # -j's default: the CPUs multisum may run on, as nproc counts them
 # (taskset, a cpuset, a Slurm job's share), not every online CPU.
 test_jobs_follow_affinity() {
 	have taskset || skip_test "no taskset"
+	built_with HAVE_SCHED_GETAFFINITY ||
+	    skip_test "built without sched_getaffinity: the online CPUs count"
 	taskset -c 0 true 2> /dev/null || skip_test "taskset cannot pin here"
 	random_file data 1000
 	taskset -c 0 "$MULTISUM" --bench --bench-time=0.1 -a crc32 data \

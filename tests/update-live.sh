@@ -206,6 +206,13 @@ test_killed_run_temporary() {
 	cp d/L d/.L.multisum-Linked
 	ln d/.L.multisum-Linked linked
 	status_is 0 "the next run" multisum -r -u d/L d 2> err
+	if ! built_with HAVE_FSTATFS; then
+		# the portable build: a lock may be unseen, nothing removed
+		has_line err "multisum: d/$left: left by a run that was killed or runs on another machine: not removed (this system cannot tell a local file system)" \
+		    "the killed run's temporary kept, said why"
+		check "kept" test -e "d/$left"
+		return
+	fi
 	has_line err "multisum: d/$left: removed: the temporary file of a run that was killed" \
 	    "the killed run's temporary removed, said"
 	has_line err "multisum: d/.L.multisum-Ab3dE9: removed: the temporary file of a run that was killed" \

@@ -370,6 +370,20 @@ test_usage() {
 	has_line err "multisum: -: standard input has no extended attributes" "said"
 }
 
+# A build without any attribute calls (.ci/run's portable step, or a
+# system that has none) refuses --xattr before it starts, saying why.
+test_refused_without_the_calls() {
+	echo x > f
+	status_is 2 "refused" multisum --xattr=update f 2> err
+	has_line err "multisum: --xattr: extended attributes are not supported on this system" "said why"
+}
+
+if built_with MS_XATTR_MACOS || built_with MS_XATTR_BSD; then
+	skip_test "the tests set attributes with Linux's attr tools"
+elif ! built_with MS_XATTR_LINUX; then
+	run refused_without_the_calls
+	finish
+fi
 run update_writes_cshatag_attributes
 run audit_classes_as_cshatag
 run other_algorithm_keeps_tags_in_step

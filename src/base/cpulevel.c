@@ -20,7 +20,7 @@
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
-#elif defined(__aarch64__) && defined(__linux__)
+#elif defined(__aarch64__) && defined(HAVE_GETAUXVAL)
 #include <sys/auxv.h>
 #endif
 
@@ -88,7 +88,7 @@ probe(void)
 	return v;
 }
 
-#elif defined(__aarch64__) && defined(__linux__)
+#elif defined(__aarch64__) && defined(HAVE_GETAUXVAL)
 
 /* AT_HWCAP bits of the Linux arm64 ABI. */
 static uint64_t

@@ -21,9 +21,10 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
  * METADATA): owner "FDO", type 0x407c0c0a, a JSON array of the features,
  * their priority and sonames.  Packaging tools read them where
  * dpkg-shlibdeps and rpm's generators see no DT_NEEDED entry;
- * `readelf -n src/multisum` shows them.  A linked build needs none.
+ * `readelf -n src/multisum` shows them.  A linked build needs none, and
+ * where objects are not ELF (configure checks) there is nowhere to put them.
  */
-#if MS_LAZY_LOADING
+#if MS_LAZY_LOADING && MS_ELF_NOTES	/* Mach-O has no such thing */
 #define NOTE_OWNER	"FDO"
 #define NOTE_TYPE	UINT32_C(0x407c0c0a)
 #define DLOPEN_NOTE(var, feature, what, priority, soname)		\

@@ -21,13 +21,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#ifdef HAVE_SYS_RANDOM_H
-#include <sys/random.h>
-#endif
 
 #include "io/output.h"
 #include "io/walk.h"
 #include "base/outcome.h"
+#include "base/portable.h"
 #include "base/util.h"
 
 #define DEFAULT_TIME	12.0	/* seconds: a full run of every algorithm */
@@ -41,38 +39,8 @@
 static void
 os_random(unsigned char *p, size_t n)
 {
-	int fd;
-
-#ifdef HAVE_GETRANDOM
-	while (n > 0) {
-		ssize_t r = getrandom(p, n, 0);
-
-		if (r == -1 && errno == EINTR)
-			continue;
-		if (r == -1)
-			break;		/* ENOSYS: try the device */
-		p += r;
-		n -= (size_t)r;
-	}
-	if (n == 0)
-		return;
-#endif
-	fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-	while (fd != -1 && n > 0) {
-		ssize_t r = read(fd, p, n);
-
-		if (r == -1 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		p += r;
-		n -= (size_t)r;
-	}
-	if (fd != -1)
-		close(fd);
-	if (n > 0)
-		ms_die("cannot get random data: %s",
-		    strerror(errno ? errno : EIO));
+	if (ms_os_random(p, n) == -1)
+		ms_die("cannot get random data: %s", strerror(errno));
 }
 
 /*

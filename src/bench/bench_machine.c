@@ -35,7 +35,7 @@ static const struct ms_bench_feature features[] = {
 /* The architecture whose features the probe reads: 'x', 'a' or 0. */
 #if defined(__x86_64__) || defined(__i386__)
 #define PROBED_ARCH	'x'
-#elif defined(__aarch64__) && defined(__linux__)
+#elif defined(__aarch64__) && defined(HAVE_GETAUXVAL)
 #define PROBED_ARCH	'a'
 #else
 #define PROBED_ARCH	0

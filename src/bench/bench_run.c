@@ -21,6 +21,7 @@
 
 #include "engine/engine.h"
 #include "io/source.h"
+#include "base/portable.h"
 #include "base/util.h"
 
 /* Keeps the sink, hence every digest, alive to the compiler. */
@@ -154,8 +155,8 @@ make_engine_file(struct ms_bench_runner *x)
 		}
 		off += (size_t)n;
 	}
-	x->temp_path = ms_xasprintf("/proc/self/fd/%d", fd);
-	if (access(x->temp_path, R_OK) == 0) {
+	x->temp_path = ms_fd_path(fd, NULL);
+	if (x->temp_path != NULL && access(x->temp_path, R_OK) == 0) {
 		unlink(tmp);
 		free(tmp);
 	} else {

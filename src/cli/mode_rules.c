@@ -28,6 +28,7 @@
 #include "io/source.h"
 #include "base/outcome.h"
 #include "io/text_input.h"
+#include "io/xattr_calls.h"
 #include "base/util.h"
 
 /* The bound on the known sets' tables: --memory's (else its default),
@@ -602,6 +603,8 @@ ms_cli_mode_rules(struct ms_options *o)
 	case MS_MODE_XATTR:
 		if (o->format_name != NULL && strcmp(o->format_name, "ndjson") != 0)
 			ms_cli_refuse("--xattr prints a report: --format=ndjson or none");
+		if (!ms_xattr_supported())
+			ms_cli_refuse("--xattr: " MS_XATTR_UNSUPPORTED);
 		break;
 	case MS_MODE_KEYGEN:	break;
 	}

@@ -18,29 +18,13 @@
  */
 #include "engine/engine_impl.h"
 
-#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
-/* MemAvailable of /proc/meminfo in bytes, or 0 if there is none. */
-static uint64_t
-mem_available(void)
-{
-	FILE *fp = fopen("/proc/meminfo", "re");
-	char line[128];
-	unsigned long long kb = 0;
-
-	if (fp == NULL)
-		return 0;
-	while (fgets(line, sizeof(line), fp) != NULL)
-		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
-			break;
-	fclose(fp);
-	return (uint64_t)kb * 1024;
-}
+#include "base/portable.h"
 
 /* A quarter of a resource limit, or UINT64_MAX if there is none. */
 static uint64_t
@@ -76,17 +60,8 @@ within_limits(uint64_t m)
 size_t
 ms_memory_default(void)
 {
-	uint64_t m = mem_available();
+	uint64_t m = ms_memory_available();
 
-	/* Without MemAvailable (not Linux, or before 3.14): half of the
-	 * physical memory stands for what is available. */
-	if (m == 0) {
-		long pages = sysconf(_SC_PHYS_PAGES);
-		long page = sysconf(_SC_PAGESIZE);
-
-		if (pages > 0 && page > 0)
-			m = (uint64_t)pages * (uint64_t)page / 2;
-	}
 	m /= 4;
 	if (m < MS_MEMORY_FLOOR)
 		m = MS_MEMORY_FLOOR;
@@ -198,24 +173,10 @@ ms_memory_window_done(struct ms_engine *e, size_t n)
 		pthread_mutex_unlock(&e->lock);
 }
 
-/* The CPUs this process may run on (taskset, a cpuset, a Slurm job's
- * share), as nproc(1) counts them; else the online ones. */
-static long
-usable_cpus(void)
-{
-#ifdef CPU_COUNT
-	cpu_set_t set;
-
-	if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0)
-		return CPU_COUNT(&set);
-#endif
-	return sysconf(_SC_NPROCESSORS_ONLN);
-}
-
 void
 ms_engine_defaults(struct ms_engine_config *cfg)
 {
-	long cpus = usable_cpus();
+	long cpus = ms_usable_cpus();
 
 	cfg->jobs = cpus > 0 ? (unsigned)(cpus > MS_JOBS_DEFAULT_MAX ?
 	    MS_JOBS_DEFAULT_MAX : cpus) : 1;

@@ -23,8 +23,13 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/vfs.h>
+#if defined(HAVE_SYS_VFS_H) && defined(HAVE_FSTATFS)
+#include <sys/vfs.h>	/* Linux's statfs, whose f_type the magics below are */
+#define LINUX_STATFS	1
+#elif defined(HAVE_FSTATFS) && HAVE_DECL_MNT_LOCAL
+#include <sys/param.h>
+#include <sys/mount.h>	/* the BSDs' and macOS's statfs: f_flags */
+#define BSD_STATFS	1
 #endif
 
 #include "base/quote.h"
@@ -96,14 +101,16 @@ ms_output_temp_create(char *tmpl)
 	return -1;
 }
 
-/* May a lock on fd be unseen by a run on another machine? */
-static bool
+/* May a lock on fd be unseen by a run on another machine?  Why, or NULL
+ * where it may not. */
+static const char *
 shared_fs(int fd)
 {
-#ifdef __linux__
+	static const char *const remote = "a network file system";
+#ifdef LINUX_STATFS
 	/* NFS, SMB/CIFS, SMB2, FUSE (sshfs...), Ceph, AFS, Coda, 9P,
 	 * GFS2, OCFS2, Lustre, OrangeFS */
-	static const unsigned long remote[] = {
+	static const unsigned long types[] = {
 		0x6969, 0x517b, 0xff534d42, 0xfe534d42, 0x65735546, 0x00c36400,
 		0x5346414f, 0x73757245, 0x01021997, 0x01161970, 0x7461636f,
 		0x0bd00bd0, 0x20030528,
@@ -111,14 +118,20 @@ shared_fs(int fd)
 	struct statfs sf;
 
 	if (fstatfs(fd, &sf) == -1)
-		return true;
-	for (size_t i = 0; i < MS_ARRAY_LEN(remote); i++)
-		if ((unsigned long)sf.f_type == remote[i])
-			return true;
-	return false;
+		return remote;
+	for (size_t i = 0; i < MS_ARRAY_LEN(types); i++)
+		if ((unsigned long)sf.f_type == types[i])
+			return remote;
+	return NULL;
+#elif defined(BSD_STATFS)
+	struct statfs sf;
+
+	return fstatfs(fd, &sf) == -1 || !(sf.f_flags & MNT_LOCAL) ?
+	    remote : NULL;
 #else
 	(void)fd;
-	return true;	/* unknown: never swept */
+	(void)remote;
+	return "this system cannot tell a local file system";	/* never swept */
 #endif
 }
 
@@ -140,16 +153,16 @@ sweep_one(int dfd, const char *dir, const char *name,
 {
 	struct stat st;
 	char *path = ms_xasprintf("%s%s", dir, name);
+	const char *why;
 	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
 	    O_CLOEXEC | O_NOCTTY);
 
 	if (fd == -1 || fstat(fd, &st) == -1 || !S_ISREG(st.st_mode) ||
 	    st.st_nlink != 1 || st.st_uid != geteuid())
 		goto out;
-	if (shared_fs(fd)) {
+	if ((why = shared_fs(fd)) != NULL) {
 		ms_warn("%s: left by a run that was killed or runs on another "
-		    "machine: not removed (a network file system)",
-		    ms_quotef(path));
+		    "machine: not removed (%s)", ms_quotef(path), why);
 		goto out;
 	}
 	if (flock(fd, LOCK_EX | LOCK_NB) == -1)

@@ -14,7 +14,7 @@
 int
 ms_rename_noreplace(const char *from, const char *to)
 {
-#ifdef RENAME_NOREPLACE
+#if defined(HAVE_RENAMEAT2) && defined(RENAME_NOREPLACE)
 	if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0)
 		return 0;
 	/* only a system or file system without the flag falls back */

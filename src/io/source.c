@@ -30,6 +30,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/portable.h"
 #include "base/util.h"
 #include "io/source_late.h"
 
@@ -397,9 +398,10 @@ ms_source_is_stream(const char *path)
 
 	if (strcmp(path, "-") == 0)
 		return true;
-#ifndef __linux__
+#if !MS_HAVE_PROC_SELF_FD
 	/* Elsewhere than Linux these duplicate a descriptor (and its
-	 * offset) even for a regular file; Linux opens the file anew. */
+	 * offset) even for a regular file; Linux opens the file anew
+	 * (through /proc/self/fd, which configure found). */
 	if (strncmp(path, "/dev/std", 8) == 0 || strncmp(path, "/dev/fd/", 8) == 0)
 		return true;
 #endif
@@ -443,7 +445,7 @@ static void
 drop_pages(int fd, off_t off, off_t len)
 {
 	pthread_mutex_lock(&drop_lock);
-	posix_fadvise(fd, off, len, POSIX_FADV_DONTNEED);
+	ms_advise_dontneed(fd, off, len);
 	pthread_mutex_unlock(&drop_lock);
 }
 
@@ -466,7 +468,7 @@ next_window(struct ms_source *s, struct ms_chunk *c)
 	 * not when several threads hash the windows (lazy), which then build
 	 * them side by side instead of waiting for this one. */
 	p = mmap(NULL, skip + len, PROT_READ, MAP_PRIVATE |
-	    (s->lazy ? 0 : MAP_POPULATE), s->fd, s->pos - (off_t)skip);
+	    (s->lazy ? 0 : MS_MAP_POPULATE), s->fd, s->pos - (off_t)skip);
 	if (p == MAP_FAILED) {
 		live_drop(slot);
 		return 0;	/* sysfs, some FUSE files: read them instead */
@@ -631,7 +633,7 @@ next_end(struct ms_source *s, size_t cap, size_t got)
 		/* Half a MiB and more to come: worth a read-ahead hint (the
 		 * engine reads small files in shares of its buffer, and a
 		 * hint after each full share cost a call per file). */
-		posix_fadvise(s->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+		ms_advise_sequential(s->fd);
 		s->advised = true;
 	}
 	s->pos += (off_t)got;

@@ -11,10 +11,16 @@
 #include <stdint.h>
 #include <sys/stat.h>
 #include <time.h>
-#ifdef __linux__
-#include <sys/vfs.h>
+#if defined(HAVE_SYS_VFS_H) && defined(HAVE_FSTATFS)
+#include <sys/vfs.h>	/* Linux's statfs, whose f_type the magics below are */
+#define LINUX_STATFS	1
+#elif defined(HAVE_FSTATFS) && HAVE_DECL_MNT_LOCAL
+#include <sys/param.h>
+#include <sys/mount.h>	/* the BSDs' and macOS's statfs: f_flags */
+#define BSD_STATFS	1
 #endif
 
+#include "base/portable.h"
 #include "base/util.h"
 
 /*
@@ -40,14 +46,15 @@
  * read is read again from the start, with this fstat as the one before
  * and another after, as for every other file.
  */
-#ifdef __linux__
+#if defined(LINUX_STATFS) || defined(BSD_STATFS)
 
 #define LATE_MARGIN_NS	2000000000LL
 
 /* Local file systems, by statfs magic (linux/magic.h; zfs and bcachefs
  * are out of tree): their times come from this kernel's clock. */
+#ifdef LINUX_STATFS
 static bool
-local_clock(long type)
+local_clock(int fd)
 {
 	static const unsigned long types[] = {
 		0xEF53,		/* ext2, ext3, ext4 */
@@ -61,11 +68,25 @@ local_clock(long type)
 		0x794C7630,	/* overlayfs: its upper layer's times */
 	};
 
+	struct statfs sf;
+
+	if (fstatfs(fd, &sf) == -1)
+		return false;
 	for (size_t i = 0; i < MS_ARRAY_LEN(types); i++)
-		if ((unsigned long)type == types[i])
+		if ((unsigned long)sf.f_type == types[i])
 			return true;
 	return false;
 }
+#else
+/* Elsewhere: a local mount (MNT_LOCAL), whatever its kind. */
+static bool
+local_clock(int fd)
+{
+	struct statfs sf;
+
+	return fstatfs(fd, &sf) == 0 && (sf.f_flags & MNT_LOCAL) != 0;
+}
+#endif
 
 /*
  * The file system of the last file this thread watched late: 1 local,
@@ -85,11 +106,9 @@ static _Thread_local struct {
 static bool
 late_fs_local(int fd, dev_t dev)
 {
-	struct statfs sf;
-
 	if (late_fs.local == -1 || late_fs.dev != dev) {
 		late_fs.dev = dev;
-		late_fs.local = fstatfs(fd, &sf) == 0 && local_clock(sf.f_type);
+		late_fs.local = local_clock(fd);
 	}
 	return late_fs.local == 1;
 }
@@ -116,23 +135,24 @@ ms_late_possible(enum ms_io io)
 void
 ms_late_begin(struct ms_source *s)
 {
-	s->late = clock_gettime(CLOCK_REALTIME_COARSE, &s->opened_at) == 0;
+	int64_t t = ms_realtime_coarse_ns();
+
+	s->opened_at.tv_sec = (time_t)(t / 1000000000);
+	s->opened_at.tv_nsec = (long)(t % 1000000000);
+	s->late = true;
 }
 
 /* After the late watch's fstat: may the bytes read before it stand? */
 bool
 ms_late_trusted(const struct ms_source *s, int fd, const struct stat *st)
 {
-	struct timespec now;
-
 	if (!late_fs_local(fd, st->st_dev))
 		return false;
 	if (ns_of(st->st_ctim) >= ns_of(s->opened_at) - LATE_MARGIN_NS) {
 		late_fs.pause = LATE_PAUSE;
 		return false;
 	}
-	return clock_gettime(CLOCK_REALTIME_COARSE, &now) == 0 &&
-	    ns_of(now) >= ns_of(s->opened_at);
+	return ms_realtime_coarse_ns() >= ns_of(s->opened_at);
 }
 #else
 bool

@@ -13,7 +13,7 @@
 /*
  * The value of attribute name into buf (at most cap bytes): its length,
  * or -1 with errno (ENODATA: the file has no such attribute; ENOTSUP:
- * the file system keeps none).
+ * the file system keeps none; ENOSYS: the system has no such calls).
  */
 ssize_t	 ms_xattr_get(int fd, const char *name, char *buf, size_t cap);
 
@@ -28,6 +28,12 @@ int	 ms_xattr_remove(int fd, const char *name);
  * bytes to free; NULL with errno (no attribute at all is an empty list).
  */
 char	*ms_xattr_list(const char *path, size_t *len);
+
+/* Has this system any attribute calls configure knew?  Without them
+ * every call above fails with ENOSYS, whose words are these: */
+bool	 ms_xattr_supported(void);
+#define MS_XATTR_UNSUPPORTED \
+	"extended attributes are not supported on this system"
 
 /* Is err the "no such attribute" of a file that has others or none? */
 bool	 ms_xattr_absent(int err);

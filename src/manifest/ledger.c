@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "manifest/format.h"
+#include "base/portable.h"
 #include "base/util.h"
 
 #define CHUNK_SIZE	(1u << 20)
@@ -301,16 +302,10 @@ ms_file_stat_from(struct ms_file_stat *fs, const struct stat *st)
 int64_t
 ms_ledger_stamp(int fd)
 {
-	struct timespec now;
 	struct stat st;
-	int64_t stamp;
-
-#ifdef CLOCK_REALTIME_COARSE
 	/* The clock the kernel stamps files with, which lags the fine one. */
-	if (clock_gettime(CLOCK_REALTIME_COARSE, &now) == -1)
-#endif
-		clock_gettime(CLOCK_REALTIME, &now);
-	stamp = ts_ns(&now);
+	int64_t stamp = ms_realtime_coarse_ns();
+
 	if (fd != -1 && fstat(fd, &st) == 0 && ts_ns(&st.st_mtim) < stamp)
 		stamp = ts_ns(&st.st_mtim);
 	return stamp;

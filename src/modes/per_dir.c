@@ -42,6 +42,7 @@
 #include "io/output.h"
 #include "manifest/format.h"
 #include "base/outcome.h"
+#include "base/portable.h"
 #include "base/quote.h"
 #include "base/util.h"
 
@@ -137,8 +138,9 @@ manifest_of(const struct per_dir *p, const struct folder *f)
  * longer than PATH_MAX
  * (a folder deep in a tree, which -r's walk reaches from descriptor to
  * descriptor), the folder opened by pieces as the walk opens it and
- * named through its descriptor (Linux's /proc/self/fd; elsewhere the
- * path, which then fails as it would have).  *dfd: that descriptor, or -1.
+ * named through its descriptor (Linux's /proc/self/fd).  Where there is
+ * no such name, NULL after a line that says so.  *dfd: that descriptor,
+ * or -1.
  */
 static const char *
 deep_name(const struct per_dir *p, const struct folder *f, const char *path,
@@ -146,21 +148,22 @@ deep_name(const struct per_dir *p, const struct folder *f, const char *path,
 {
 	*alias = NULL;
 	*dfd = -1;
-#ifdef __linux__
 	/* (its temporary's name is the longer, by ".", ".multisum-XXXXXX") */
-	if (strlen(path) + 32 >= PATH_MAX) {
-		*dfd = ms_source_open_deep(f->path, O_RDONLY | O_DIRECTORY |
-		    O_CLOEXEC | O_NOCTTY);
-		if (*dfd != -1) {
-			*alias = ms_xasprintf("/proc/self/fd/%d/%s", *dfd,
-			    p->o->per_dir);
-			return *alias;
-		}
+	if (strlen(path) + 32 < PATH_MAX)
+		return path;
+	if (!ms_have_fd_paths()) {
+		ms_warn("%s: a folder deeper than PATH_MAX: its manifest "
+		    "cannot be named on this system (no /proc/self/fd)",
+		    ms_quotef(path));
+		ms_outcome_note(MS_OUTCOME_RETRY);	/* not written, not read */
+		return NULL;
 	}
-#else
-	(void)p;
-	(void)f;
-#endif
+	*dfd = ms_source_open_deep(f->path, O_RDONLY | O_DIRECTORY |
+	    O_CLOEXEC | O_NOCTTY);
+	if (*dfd != -1) {
+		*alias = ms_fd_path(*dfd, p->o->per_dir);
+		return *alias;
+	}
 	return path;
 }
 
@@ -195,6 +198,7 @@ static void
 write_folder(struct per_dir *p, struct folder *f)
 {
 	char *path = manifest_of(p, f), *alias = NULL;
+	const char *name;
 	struct ms_output out;
 	int dfd = -1;
 
@@ -203,7 +207,8 @@ write_folder(struct per_dir *p, struct folder *f)
 	if (f->failed > 0) {
 		ms_warn("%s: not written: %zu file%s could not be read",
 		    ms_quotef(path), f->failed, f->failed == 1 ? "" : "s");
-	} else if (ms_output_open(&out, deep_name(p, f, path, &alias, &dfd)) == -1) {
+	} else if ((name = deep_name(p, f, path, &alias, &dfd)) == NULL ||
+	    ms_output_open(&out, name) == -1) {
 		p->failed++;
 	} else if (p->key != NULL && ms_sign_attach(p->key, &out) == -1) {
 		ms_output_close(&out, false);
@@ -461,7 +466,9 @@ check_folder_event(void *arg, const char *path, bool enter)
 		hooks = (struct ms_check_hooks){ listed, folder_line, p };
 		manifest = manifest_of(p, f);
 		name = deep_name(p, f, manifest, &alias, &dfd);
-		if (stat(name, &st) == 0) {
+		if (name == NULL) {
+			p->failed++;	/* said why */
+		} else if (stat(name, &st) == 0) {
 			f->has_manifest = true;
 			ms_check_read(p->check, name, f->prefix, &hooks);
 			if (f->nnames > 1)

@@ -21,6 +21,7 @@
 
 #include "manifest/format.h"
 #include "modes/update_int.h"
+#include "base/portable.h"
 #include "base/util.h"
 
 void
@@ -166,23 +167,11 @@ unreached(FILE *fp, void *arg)
 	return ferror(fp) ? -1 : 0;
 }
 
-static int64_t
-now_ns(void)
-{
-	struct timespec ts;
-
-#ifdef CLOCK_MONOTONIC_COARSE
-	if (clock_gettime(CLOCK_MONOTONIC_COARSE, &ts) == -1)
-#endif
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
 void
 ms_update_checkpoint_start(struct update *u)
 {
 	u->interval_ns = (int64_t)u->o->checkpoint * 1000000000;
-	u->due_ns = now_ns() + u->interval_ns;
+	u->due_ns = ms_monotonic_coarse_ns() + u->interval_ns;
 }
 
 void
@@ -199,7 +188,7 @@ ms_update_tick(struct update *u, bool hashed)
 		u->fresh++;
 	if (u->fresh == 0 || (!hashed && (++u->tick & 255) != 0))
 		return;
-	now = now_ns();
+	now = ms_monotonic_coarse_ns();
 	if (now < u->due_ns)
 		return;
 	ms_update_flush_copy(u);

@@ -40,6 +40,7 @@
 #include "manifest/shatag.h"
 #include "base/outcome.h"
 #include "base/quote.h"
+#include "base/portable.h"
 #include "base/util.h"
 
 /* One file between its visit and its result. */
@@ -67,19 +68,6 @@ static int64_t
 ts_ns(const struct timespec *ts)
 {
 	return (int64_t)ts->tv_sec * 1000000000 + ts->tv_nsec;
-}
-
-/* The clock the kernel stamps files with, coarse. */
-static int64_t
-now_ns(void)
-{
-	struct timespec now;
-
-#ifdef CLOCK_REALTIME_COARSE
-	if (clock_gettime(CLOCK_REALTIME_COARSE, &now) == -1)
-#endif
-		clock_gettime(CLOCK_REALTIME, &now);
-	return ts_ns(&now);
 }
 
 /* "FILE: WHY", after what standard output holds; the file failed, as
@@ -180,7 +168,7 @@ submit(void *arg, const char *path, bool walked)
 		free(rec);
 		return;
 	}
-	rec->stamp = now_ns();
+	rec->stamp = ms_realtime_coarse_ns();	/* the files' clock */
 	t = ms_task_new(path, sel, rec);
 	t->walked = walked;
 	if (r->cfg.progress != NULL && S_ISREG(rec->st.st_mode))

@@ -23,11 +23,11 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 
 #include "digest/digest_set.h"
 #include "digest/openssl.h"
 #include "base/lazylib.h"
+#include "base/portable.h"
 #include "base/util.h"
 
 static struct {
@@ -368,19 +368,9 @@ ms_digest_buffer(const char *name, unsigned bits, const void *p, size_t n,
 int
 ms_random(void *p, size_t n)
 {
-	unsigned char *b = p;
-
-	while (n > 0) {
-		ssize_t got = getrandom(b, n, 0);
-
-		if (got == -1 && errno == EINTR)
-			continue;
-		if (got <= 0) {
-			ms_warn("no random bytes: %s", strerror(errno));
-			return -1;
-		}
-		b += got;
-		n -= (size_t)got;
+	if (ms_os_random(p, n) == -1) {
+		ms_warn("no random bytes: %s", strerror(errno));
+		return -1;
 	}
 	return 0;
 }

@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * portable.c - the portable shims (see portable.h): each Linux-only call
+ * behind the HAVE_* configure found, and its POSIX fallback.
+ */
+#include "base/portable.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <unistd.h>
+#ifdef HAVE_SYS_RANDOM_H
+#include <sys/random.h>
+#endif
+
+#include "base/util.h"
+
+static int64_t
+clock_ns(clockid_t coarse, clockid_t fine)
+{
+	struct timespec ts;
+
+	if (coarse == fine || clock_gettime(coarse, &ts) == -1)
+		clock_gettime(fine, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+int64_t
+ms_realtime_coarse_ns(void)
+{
+#if HAVE_DECL_CLOCK_REALTIME_COARSE
+	return clock_ns(CLOCK_REALTIME_COARSE, CLOCK_REALTIME);
+#else
+	return clock_ns(CLOCK_REALTIME, CLOCK_REALTIME);
+#endif
+}
+
+int64_t
+ms_monotonic_coarse_ns(void)
+{
+#if HAVE_DECL_CLOCK_MONOTONIC_COARSE
+	return clock_ns(CLOCK_MONOTONIC_COARSE, CLOCK_MONOTONIC);
+#else
+	return clock_ns(CLOCK_MONOTONIC, CLOCK_MONOTONIC);
+#endif
+}
+
+long
+ms_usable_cpus(void)
+{
+	long n;
+#if defined(HAVE_SCHED_GETAFFINITY) && defined(CPU_COUNT)
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0)
+		return CPU_COUNT(&set);
+#endif
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? n : 1;
+}
+
+uint64_t
+ms_memory_available(void)
+{
+	long pages, page;
+#if MS_HAVE_PROC_MEMINFO
+	/* Linux 3.14 and later: what the kernel can give without swapping */
+	FILE *fp = fopen("/proc/meminfo", "re");
+	char line[128];
+	unsigned long long kb = 0;
+
+	if (fp != NULL) {
+		while (fgets(line, sizeof(line), fp) != NULL)
+			if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+				break;
+		fclose(fp);
+		if (kb > 0)
+			return (uint64_t)kb * 1024;
+	}
+#endif
+	/* Elsewhere half of the physical memory stands for it. */
+	pages = sysconf(_SC_PHYS_PAGES);
+	page = sysconf(_SC_PAGESIZE);
+	if (pages > 0 && page > 0)
+		return (uint64_t)pages * (uint64_t)page / 2;
+	return 0;
+}
+
+int
+ms_os_random(void *p, size_t n)
+{
+	unsigned char *b = p;
+	int fd;
+
+#ifdef HAVE_GETRANDOM
+	while (n > 0) {
+		ssize_t r = getrandom(b, n, 0);
+
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;		/* ENOSYS: try the device */
+		b += r;
+		n -= (size_t)r;
+	}
+	if (n == 0)
+		return 0;
+#endif
+	fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	while (fd != -1 && n > 0) {
+		ssize_t r = read(fd, b, n);
+
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			if (r == 0)
+				errno = EIO;
+			break;
+		}
+		b += r;
+		n -= (size_t)r;
+	}
+	if (fd != -1) {
+		int e = errno;
+
+		close(fd);
+		errno = e;
+	}
+	return n == 0 ? 0 : -1;
+}
+
+void
+ms_advise_sequential(int fd)
+{
+#ifdef HAVE_POSIX_FADVISE
+	posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#else
+	(void)fd;
+#endif
+}
+
+void
+ms_advise_dontneed(int fd, off_t off, off_t len)
+{
+#ifdef HAVE_POSIX_FADVISE
+	posix_fadvise(fd, off, len, POSIX_FADV_DONTNEED);
+#else
+	(void)fd; (void)off; (void)len;
+#endif
+}
+
+bool
+ms_have_fd_paths(void)
+{
+	return MS_HAVE_PROC_SELF_FD;
+}
+
+char *
+ms_fd_path(int fd, const char *name)
+{
+#if MS_HAVE_PROC_SELF_FD
+	return name != NULL ? ms_xasprintf("/proc/self/fd/%d/%s", fd, name) :
+	    ms_xasprintf("/proc/self/fd/%d", fd);
+#else
+	(void)fd; (void)name;
+	return NULL;
+#endif
+}

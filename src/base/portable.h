@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * portable.h - the portable shims: one name for each call that only some
+ * systems have, with a POSIX.1-2008 fallback chosen by configure.
+ *
+ * Linux keeps its faster or finer calls (coarse clocks, sched_getaffinity,
+ * /proc/meminfo, getrandom, posix_fadvise, MAP_POPULATE, /proc/self/fd);
+ * a BSD or a Mac takes the fallback named beside each.  The rest of the
+ * code calls these names and tests no system macro of its own.
+ */
+#ifndef MS_PORTABLE_H
+#define MS_PORTABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <time.h>
+
+/* MAP_POPULATE where mmap has it, else nothing (the pages then fault in
+ * as they are hashed). */
+#if HAVE_DECL_MAP_POPULATE
+#include <sys/mman.h>
+#define MS_MAP_POPULATE	MAP_POPULATE
+#else
+#define MS_MAP_POPULATE	0
+#endif
+
+/* The clock the kernel stamps files with: CLOCK_REALTIME_COARSE, else
+ * CLOCK_REALTIME.  Nanoseconds since the epoch. */
+int64_t ms_realtime_coarse_ns(void);
+
+/* CLOCK_MONOTONIC_COARSE, else CLOCK_MONOTONIC; nanoseconds. */
+int64_t ms_monotonic_coarse_ns(void);
+
+/* The CPUs this process may run on (sched_getaffinity, as nproc(1)
+ * counts them), else sysconf(_SC_NPROCESSORS_ONLN); at least 1. */
+long ms_usable_cpus(void);
+
+/* Memory available to a new run, in bytes: MemAvailable of /proc/meminfo,
+ * else half of sysconf(_SC_PHYS_PAGES) * _SC_PAGESIZE; 0 if unknown. */
+uint64_t ms_memory_available(void);
+
+/* n random bytes from the OS (getrandom, else /dev/urandom): 0, or -1
+ * with errno set. */
+int ms_os_random(void *p, size_t n);
+
+/* posix_fadvise where there is one, else nothing: a hint only. */
+void ms_advise_sequential(int fd);
+void ms_advise_dontneed(int fd, off_t off, off_t len);
+
+/* Is an open descriptor named by /proc/self/fd/N here?  Without it a
+ * path longer than PATH_MAX cannot be opened by name. */
+bool ms_have_fd_paths(void);
+
+/* "/proc/self/fd/FD[/NAME]" (malloc'ed), or NULL where there is none. */
+char *ms_fd_path(int fd, const char *name);
+
+#endif /* MS_PORTABLE_H */
