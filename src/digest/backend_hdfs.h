@@ -20,8 +20,9 @@
 uint32_t ms_hdfs_bpc(const struct ms_digest_spec *s);
 uint64_t ms_hdfs_block(const struct ms_digest_spec *s);
 
-/* "ALGORITHM\tHEX" of `hadoop fs -checksum` (at most 96 bytes). */
-#define MS_HDFS_VALUE_MAX	96
+/* "ALGORITHM\tHEX" of `hadoop fs -checksum`: 107 bytes at most (a 20-digit
+ * CRCs-per-block), with room. */
+#define MS_HDFS_VALUE_MAX	128
 
 /*
  * What `hadoop fs -checksum` prints after the path for the raw digest d
