@@ -394,17 +394,7 @@ test_memory_bounds() {
 # A tree deeper than PATH_MAX: the files below are hashed, and a long name
 # in a message keeps its reason.
 test_deep_tree() {
-	n=$(printf '%0200d' 0)
-	mkdir top
-	(
-		cd top || exit 1
-		i=0
-		while [ $i -lt 24 ]; do
-			mkdir "$n" && cd "$n" || exit 1
-			i=$((i + 1))
-		done
-		printf 'deep\n' > deep
-	)
+	deep_tree top
 	want="$(printf 'deep\n' | sha256sum | cut -c1-64)"
 	multisum -a sha256 -r top > got 2> err
 	check "-r on a tree deeper than PATH_MAX: exit 0" [ $? -eq 0 ]

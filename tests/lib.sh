@@ -19,7 +19,8 @@
 #     known, unfixed bug;
 #   - runnable_levels and built_levels for the kernel levels that a CPU
 #     or a build has (runnable_levels skips the others, with the reason);
-#   - small helpers to make test data (random_file, size_of), the name of
+#   - small helpers to make test data (random_file, size_of, deep_tree:
+#     a tree deeper than PATH_MAX), the name of
 #     signify here ($SIGNIFY), and strace without LeakSanitizer (traced);
 #   - for tests that start engines (Slurm, sshd): at_exit, free_port,
 #     wait_until, engine_start, need_engine, multisum_on_path and
@@ -402,6 +403,23 @@ random_files() {
 	for _n in "$@"; do
 		random_file "f$_n" "$_n"
 	done
+}
+
+# deep_tree DIR: a new folder DIR holding 24 nested folders of 200-byte
+# names ($deep_name, set here), deeper than PATH_MAX, and in the last one
+# a file deep holding "deep\n".
+deep_tree() {
+	deep_name=$(printf '%0200d' 0)
+	mkdir "$1" || return 1
+	(
+		cd "$1" || exit 1
+		_i=0
+		while [ $_i -lt 24 ]; do
+			mkdir "$deep_name" && cd "$deep_name" || exit 1
+			_i=$((_i + 1))
+		done
+		printf 'deep\n' > deep
+	)
 }
 
 # runnable_levels VAR ALGO LEVEL...: the LEVELs that VAR (MULTISUM_CRC_LEVEL,

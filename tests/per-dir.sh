@@ -243,17 +243,7 @@ test_usage() {
 # and read from its folder opened as -r's walk opens it (R5: 1,286
 # folders failed with 'File name too long').
 test_deep_tree() {
-	n=$(printf '%0200d' 0)
-	mkdir top
-	(
-		cd top || exit 1
-		i=0
-		while [ $i -lt 24 ]; do
-			mkdir "$n" && cd "$n" || exit 1
-			i=$((i + 1))
-		done
-		printf 'deep\n' > deep
-	)
+	deep_tree top
 	if ! built_with MS_HAVE_PROC_SELF_FD; then
 		# the portable build: refused with a line that says why
 		status_is 3 "write, refused" multisum -r --per-dir=SUMS top > out 2> err
@@ -265,7 +255,7 @@ test_deep_tree() {
 	(
 		cd top || exit 1
 		i=0
-		while [ $i -lt 24 ]; do cd "$n" || exit 1; i=$((i + 1)); done
+		while [ $i -lt 24 ]; do cd "$deep_name" || exit 1; i=$((i + 1)); done
 		sha256sum -c --quiet SUMS
 	) > out 2>&1
 	check "the deepest folder's manifest, checked by sha256sum there" [ $? -eq 0 ]

@@ -383,17 +383,7 @@ test_update_keeps_corrupt() {
 # A tree deeper than PATH_MAX: --update and --audit reach its files as
 # -r does (its folders opened from their parents), and list them.
 test_deep_tree() {
-	n=$(printf '%0200d' 0)
-	mkdir top
-	(
-		cd top || exit 1
-		i=0
-		while [ $i -lt 24 ]; do
-			mkdir "$n" && cd "$n" || exit 1
-			i=$((i + 1))
-		done
-		printf 'deep\n' > deep
-	)
+	deep_tree top
 	status_is 0 "update" multisum -r -u M top 2> err
 	has_line err "0 unchanged, 1 added, 0 changed, 0 removed" "the deep file added"
 	lacks err "File name too long" "no error"

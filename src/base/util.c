@@ -261,6 +261,14 @@ ms_strcaseeq(const char *a, const char *b)
 }
 
 bool
+ms_begins(const void *p, size_t len, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	return len >= n && memcmp(p, prefix, n) == 0;
+}
+
+bool
 ms_path_leaves(const char *path)
 {
 	if (path[0] == '/')

@@ -100,6 +100,9 @@ struct ms_bytes {
 void	 ms_bytes_add(struct ms_bytes *b, const void *p, size_t n);
 void	 ms_bytes_free(struct ms_bytes *b);
 
+/* Do the len bytes at p begin with the string prefix? */
+bool	 ms_begins(const void *p, size_t len, const char *prefix);
+
 /* Case-insensitive ASCII comparison, independent of the locale. */
 int	 ms_strcaseeq(const char *a, const char *b);
 

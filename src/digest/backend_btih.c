@@ -6,7 +6,7 @@
  *   d6:lengthiNe4:nameL:NAME12:piece lengthiPe6:pieces20K:...[7:privatei1e]e
  * (keys sorted, no other key), NAME the file's basename (subject).
  *
- * Owns the cutting into pieces and the bencoding.  The state keeps each
+ * Owns the bencoding; the cutting is pieces.c's.  The state keeps each
  * piece's SHA-1 until final, where the name is known: 20 bytes a piece.
  * The default piece length grows with the size (RHash's rule, at most
  * 1024 pieces up to 4 GiB, 8 MiB pieces above: 2.5 MiB for 1 TiB); a
@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "digest/backend.h"
+#include "digest/pieces.h"
 #include "base/util.h"
 
 #define SHA1_LEN	20
@@ -25,13 +26,10 @@
 #define PIECE_MAX	8388608		/* and for 4 GiB and more */
 
 struct state {
-	const struct ms_digest_ops *ops;
-	void		*piece;		/* SHA-1 over the current piece */
+	struct ms_pieces pc;		/* SHA-1 over the current piece */
 	void		*info;		/* SHA-1 over the info dict */
 	uint64_t	 asked;		/* --piece-size, 0: the default */
 	int		 private;
-	uint64_t	 length;	/* this message's piece length */
-	uint64_t	 in_piece;	/* its bytes so far */
 	uint64_t	 total;
 	struct ms_bytes	 pieces;	/* their SHA-1s */
 	char		*name;
@@ -73,30 +71,37 @@ destroy(void *state)
 
 	if (s == NULL)
 		return;
-	if (s->piece != NULL)
-		s->ops->destroy(s->piece);
 	if (s->info != NULL)
-		s->ops->destroy(s->info);
+		s->pc.ops->destroy(s->info);
+	ms_pieces_free(&s->pc);
 	ms_bytes_free(&s->pieces);
 	free(s->name);
 	free(s);
 }
 
+/* A piece's SHA-1: kept until final. */
+static void
+add_piece(void *row, const unsigned char *h)
+{
+	struct state *s = row;
+
+	ms_bytes_add(&s->pieces, h, SHA1_LEN);
+}
+
 static void *
 create(const struct ms_digest_spec *spec)
 {
-	struct ms_digest_spec in = { .algo = sha1_row() };
+	struct ms_digest_spec in = { 0 };
 	struct state *s = calloc(1, sizeof(*s));
 
 	if (s == NULL)
 		return NULL;
-	in.bits = in.algo->bits;
-	s->ops = in.algo->ops;
 	s->asked = spec->param.piece_length;
 	s->private = spec->param.bt_private;
-	s->piece = s->ops->create(&in);
-	s->info = s->ops->create(&in);
-	if (s->piece == NULL || s->info == NULL) {
+	s->pc.done = add_piece;
+	s->pc.row = s;
+	if (!ms_pieces_create(&s->pc, sha1_row(), &in) ||
+	    (s->info = s->pc.ops->create(&in)) == NULL) {
 		destroy(s);
 		return NULL;
 	}
@@ -108,9 +113,7 @@ init(void *state)
 {
 	struct state *s = state;
 
-	s->ops->init(s->piece);
-	s->length = s->asked != 0 ? s->asked : PIECE_MIN;
-	s->in_piece = 0;
+	ms_pieces_init(&s->pc, s->asked != 0 ? s->asked : PIECE_MIN);
 	s->total = 0;
 	s->pieces.len = 0;
 	free(s->name);
@@ -125,44 +128,22 @@ subject(void *state, const char *name, uint64_t size)
 	free(s->name);
 	s->name = ms_xstrdup(name);
 	if (s->asked == 0 && size != UINT64_MAX)
-		s->length = default_length(size);
-}
-
-static void
-end_piece(struct state *s)
-{
-	unsigned char h[SHA1_LEN];
-
-	s->ops->final(s->piece, h);
-	ms_bytes_add(&s->pieces, h, sizeof(h));
-	s->ops->init(s->piece);
-	s->in_piece = 0;
+		s->pc.length = default_length(size);
 }
 
 static void
 update(void *state, const void *p, size_t n)
 {
 	struct state *s = state;
-	const unsigned char *b = p;
 
 	s->total += n;
-	while (n > 0) {
-		uint64_t room = s->length - s->in_piece;
-		size_t take = room < n ? (size_t)room : n;
-
-		s->ops->update(s->piece, b, take);
-		s->in_piece += take;
-		b += take;
-		n -= take;
-		if (s->in_piece == s->length)
-			end_piece(s);
-	}
+	ms_pieces_update(&s->pc, p, n);
 }
 
 static void
 put(struct state *s, const char *text)
 {
-	s->ops->update(s->info, text, strlen(text));
+	s->pc.ops->update(s->info, text, strlen(text));
 }
 
 static void
@@ -172,21 +153,20 @@ final(void *state, unsigned char *out)
 	const char *name = s->name != NULL ? s->name : "";
 	char num[64];
 
-	if (s->in_piece > 0)
-		end_piece(s);
-	s->ops->init(s->info);
+	ms_pieces_end(&s->pc);
+	s->pc.ops->init(s->info);
 	snprintf(num, sizeof(num), "d6:lengthi%" PRIu64 "e4:name%zu:",
 	    s->total, strlen(name));
 	put(s, num);
 	put(s, name);
 	snprintf(num, sizeof(num), "12:piece lengthi%" PRIu64 "e6:pieces%zu:",
-	    s->length, s->pieces.len);
+	    s->pc.length, s->pieces.len);
 	put(s, num);
-	s->ops->update(s->info, s->pieces.p, s->pieces.len);
+	s->pc.ops->update(s->info, s->pieces.p, s->pieces.len);
 	if (s->private)
 		put(s, "7:privatei1e");
 	put(s, "e");
-	s->ops->final(s->info, out);
+	s->pc.ops->final(s->info, out);
 }
 
 const struct ms_digest_ops ms_ops_btih = {

@@ -112,14 +112,6 @@ set(char **field, const char *s, size_t n)
 	*field = ms_xstrndup(s, n);
 }
 
-static bool
-prefix(const char *s, size_t len, const char *p)
-{
-	size_t n = strlen(p);
-
-	return len >= n && memcmp(s, p, n) == 0;
-}
-
 /* ------------------------------------------------------------- names */
 
 /* "scheme://authority/rest": rest; another name as it is; NULL for a
@@ -207,9 +199,9 @@ gsutil_open(struct ms_manifest_state *st, const char *s, size_t len,
 	bool hex;
 	size_t skip;
 
-	if (prefix(s, len, "Hashes [base64] for "))
+	if (ms_begins(s, len, "Hashes [base64] for "))
 		hex = false;
-	else if (prefix(s, len, "Hashes [hex] for "))
+	else if (ms_begins(s, len, "Hashes [hex] for "))
 		hex = true;
 	else
 		return false;
@@ -233,10 +225,10 @@ gsutil_more(struct ms_mf_record *rec, const char *s, size_t len)
 		i++;
 	if (i == 0)
 		return false;
-	if (prefix(s + i, len - i, "Hash (crc32c):")) {
+	if (ms_begins(s + i, len - i, "Hash (crc32c):")) {
 		field = &rec->crc32c;
 		i += 14;
-	} else if (prefix(s + i, len - i, "Hash (md5):")) {
+	} else if (ms_begins(s + i, len - i, "Hash (md5):")) {
 		field = &rec->md5;
 		i += 11;
 	} else {
@@ -261,7 +253,7 @@ static int
 gcloud_key(const char *s, size_t len)
 {
 	for (size_t k = 0; k < MS_ARRAY_LEN(gcloud_keys); k++)
-		if (prefix(s, len, gcloud_keys[k]))
+		if (ms_begins(s, len, gcloud_keys[k]))
 			return (int)k;
 	return -1;
 }
@@ -513,7 +505,7 @@ hadoop_line(char *s, size_t len, struct ms_manifest_entry *e)
 		return -2;
 	/* -v's block size: the digest's bytes already say what matters
 	 * (CRCs per block of a file of several; any, for one block) */
-	if (prefix(hex, (size_t)(end - hex), "BlockSize=")) {
+	if (ms_begins(hex, (size_t)(end - hex), "BlockSize=")) {
 		if (hex + 10 == end || strspn(hex + 10, "0123456789") !=
 		    (size_t)(end - hex - 10))
 			return -2;
@@ -567,7 +559,7 @@ rclone_line(char *s, size_t len, struct ms_manifest_entry *e)
 	static const char *const words[] = { "UNSUPPORTED  ", "ERROR  " };
 
 	for (size_t k = 0; k < MS_ARRAY_LEN(words); k++)
-		if (prefix(s, len, words[k]) && len > strlen(words[k])) {
+		if (ms_begins(s, len, words[k]) && len > strlen(words[k])) {
 			e->name = s + strlen(words[k]);
 			e->why = k == 0 ? "rclone: the remote has no such hash" :
 			    "rclone: the hash could not be read";

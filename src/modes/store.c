@@ -40,26 +40,29 @@ struct store {
 	size_t		 failed;	/* walk errors */
 };
 
+/* Is dir/sub, not followed, a folder (folder) or a regular file? */
 static bool
-is_dir(const char *dir, const char *sub)
+is_kind(const char *dir, const char *sub, bool folder)
 {
 	char *p = ms_xasprintf("%s/%s", dir, sub);
 	struct stat st;
-	bool yes = lstat(p, &st) == 0 && S_ISDIR(st.st_mode);
+	bool yes = lstat(p, &st) == 0 &&
+	    (folder ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode));
 
 	free(p);
 	return yes;
 }
 
 static bool
+is_dir(const char *dir, const char *sub)
+{
+	return is_kind(dir, sub, true);
+}
+
+static bool
 is_file(const char *dir, const char *sub)
 {
-	char *p = ms_xasprintf("%s/%s", dir, sub);
-	struct stat st;
-	bool yes = lstat(p, &st) == 0 && S_ISREG(st.st_mode);
-
-	free(p);
-	return yes;
+	return is_kind(dir, sub, false);
 }
 
 static const char *

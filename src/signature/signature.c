@@ -619,9 +619,8 @@ ms_unchecked_beside(const char *path)
 		if (i == 1 && (fd = open(sig, O_RDONLY | O_CLOEXEC)) != -1) {
 			ssize_t got = read(fd, head, sizeof(head) - 1);
 
-			ed = got >= (ssize_t)strlen(MS_COMMENT_PREFIX) &&
-			    memcmp(head, MS_COMMENT_PREFIX,
-			    strlen(MS_COMMENT_PREFIX)) == 0;
+			ed = got > 0 && ms_begins(head, (size_t)got,
+			    MS_COMMENT_PREFIX);
 			ssh = got > 0 && ms_sshsig_shaped(head, (size_t)got);
 			close(fd);
 		}
@@ -638,9 +637,7 @@ ms_unchecked_beside(const char *path)
 bool
 ms_unchecked_top_begins(const char *line, size_t len)
 {
-	size_t n = strlen(MS_COMMENT_PREFIX);
-
-	return len >= n && memcmp(line, MS_COMMENT_PREFIX, n) == 0;
+	return ms_begins(line, len, MS_COMMENT_PREFIX);
 }
 
 char *

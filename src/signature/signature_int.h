@@ -183,6 +183,10 @@ int	 ms_seckey_cost(uint64_t opslimit, uint64_t memlimit,
  */
 int	 ms_passphrase_get(const struct ms_signature_opts *o, const char *prompt,
 	    bool twice, char *buf, size_t cap);
+/* The passphrase of the encrypted key --sign names, asked once: 0; -1
+ * after a message (no terminal: how to give it). */
+int	 ms_passphrase_unlock(const struct ms_signature_opts *o,
+	    const char *prompt, char *buf, size_t cap);
 
 /* A secret key ready to sign with. */
 struct ms_signer {

@@ -248,16 +248,11 @@ static int
 minisign_unlock(const struct ms_signature_opts *o, struct ms_seckey *k)
 {
 	char pass[1024];
-	int got;
 
 	if (!k->encrypted)
 		return minisign_check(k, o->sign);
-	got = ms_passphrase_get(o, "Passphrase of the minisign key: ", false,
-	    pass, sizeof(pass));
-	if (got == 1)
-		ms_warn("%s is encrypted: give --passphrase-file=FILE, or run "
-		    "on a terminal to be asked", ms_quotef(o->sign));
-	if (got != 0)
+	if (ms_passphrase_unlock(o, "Passphrase of the minisign key: ", pass,
+	    sizeof(pass)) != 0)
 		return -1;
 	if (minisign_xor(k, pass) == -1) {
 		explicit_bzero(pass, sizeof(pass));

@@ -161,3 +161,15 @@ ms_passphrase_get(const struct ms_signature_opts *o, const char *prompt,
 		explicit_bzero(buf, cap);
 	return rc == 0 ? 0 : -1;
 }
+
+int
+ms_passphrase_unlock(const struct ms_signature_opts *o, const char *prompt,
+    char *buf, size_t cap)
+{
+	int got = ms_passphrase_get(o, prompt, false, buf, cap);
+
+	if (got == 1)
+		ms_warn("%s is encrypted: give --passphrase-file=FILE, or run "
+		    "on a terminal to be asked", ms_quotef(o->sign));
+	return got == 0 ? 0 : -1;
+}

@@ -71,9 +71,7 @@ make(void *arg, const char *list, size_t len, size_t *outlen)
 static bool
 replaceable(const char *head, size_t len)
 {
-	size_t n = strlen(MS_COMMENT_PREFIX);
-
-	return (len >= n && memcmp(head, MS_COMMENT_PREFIX, n) == 0) ||
+	return ms_begins(head, len, MS_COMMENT_PREFIX) ||
 	    ms_sshsig_shaped(head, len);
 }
 

@@ -352,9 +352,7 @@ ms_ssh_pubkey_shaped(const char *text, size_t len)
 bool
 ms_sshsig_shaped(const char *buf, size_t len)
 {
-	size_t n = strlen(ARMOR_BEGIN);
-
-	return len >= n && memcmp(buf, ARMOR_BEGIN, n) == 0;
+	return ms_begins(buf, len, ARMOR_BEGIN);
 }
 
 int

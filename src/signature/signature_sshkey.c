@@ -200,19 +200,15 @@ decrypt(const struct ms_signature_opts *o, struct ms_ssh_str kdfopts,
 	uint32_t rounds = ms_ssh_u32(&r);
 	unsigned char kiv[48];
 	char pass[PASS_MAX];
-	int got, rc;
+	int rc;
 
 	if (r.bad || rounds == 0 || rounds > ROUNDS_MAX || n % 16 != 0) {
 		ms_warn("%s: its bcrypt parameters are malformed or too costly",
 		    ms_quotef(o->sign));
 		return -1;
 	}
-	got = ms_passphrase_get(o, "Passphrase of the OpenSSH key: ", false,
-	    pass, sizeof(pass));
-	if (got == 1)
-		ms_warn("%s is encrypted: give --passphrase-file=FILE, or run "
-		    "on a terminal to be asked", ms_quotef(o->sign));
-	if (got != 0)
+	if (ms_passphrase_unlock(o, "Passphrase of the OpenSSH key: ", pass,
+	    sizeof(pass)) != 0)
 		return -1;
 	rc = ms_bcrypt_pbkdf(pass, strlen(pass), salt.p, salt.n, rounds, kiv,
 	    sizeof(kiv));

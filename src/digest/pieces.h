@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * pieces.h - a message cut into pieces of a fixed length, each hashed by
+ * an inner row (pieces.c): BitTorrent's cutting, the btih row's SHA-1
+ * per piece and the btv2 row's SHA-256 per 16 KiB block.  Each whole
+ * piece's hash, and the last short one's at ms_pieces_end, goes to the
+ * row's done callback.
+ */
+#ifndef MS_PIECES_H
+#define MS_PIECES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "digest/algorithm.h"
+
+struct ms_pieces {
+	const struct ms_digest_ops *ops;	/* the inner row's */
+	void		*h;		/* its state over the current piece */
+	uint64_t	 length;	/* bytes per piece */
+	uint64_t	 in_piece;	/* the current piece's bytes so far */
+	/* a piece's hash (the inner row's digest) */
+	void		(*done)(void *row, const unsigned char *h);
+	void		*row;
+};
+
+/* The inner state, of row (loaded); false if memory ran out.  in is
+ * filled with row's spec (for other states of it). */
+bool	 ms_pieces_create(struct ms_pieces *pc, const struct ms_algo *row,
+	    struct ms_digest_spec *in);
+void	 ms_pieces_free(struct ms_pieces *pc);
+/* A new message, cut into pieces of length bytes. */
+void	 ms_pieces_init(struct ms_pieces *pc, uint64_t length);
+void	 ms_pieces_update(struct ms_pieces *pc, const void *p, size_t n);
+/* The message ended: its last piece, if begun, is done. */
+void	 ms_pieces_end(struct ms_pieces *pc);
+
+#endif
