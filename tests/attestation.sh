@@ -219,10 +219,77 @@ test_outside_never_opened() {
 	fi
 }
 
+# An envelope's payload changed after signing: a space added to each.
+tamper() {
+	python3 - "$1" <<'PY' || fail "$1 could not be changed"
+import base64, json, sys
+def change(e):
+    p = base64.b64decode(e["payload"]).replace(b'"subject"', b' "subject"', 1)
+    e["payload"] = base64.b64encode(p).decode()
+name = sys.argv[1]
+text = open(name).read()
+if name.endswith(".jsonl"):
+    envs = [json.loads(l) for l in text.splitlines() if l]
+    for e in envs:
+        change(e)
+    out = "".join(json.dumps(e) + "\n" for e in envs)
+else:
+    b = json.loads(text)
+    change(b["dsseEnvelope"])
+    out = json.dumps(b)
+open(name, "w").write(out)
+PY
+}
+
+# README's recipes as written: release.intoto.jsonl beside its subjects
+# (run in dist/), app.sigstore.json above them (run with --root=dist),
+# cosign.pub a P-256 PEM key; then a flipped byte in a subject fails each
+# (1), and so does an envelope changed after signing (4).
+test_readme_recipes() {
+	readme_recipes "Lists software arrives with" "Attestations" > recipes
+	is "$(wc -l < recipes | tr -d ' ')" 2 "README's attestation recipes are all known here"
+	mkdir dist
+	echo hello > dist/app.tar.gz
+	echo world > dist/app.whl
+	(cd dist && material app.tar.gz app.whl)
+	cp dist/p256.pem cosign.pub
+	cp dist/p256.pem dist/cosign.pub
+	cp dist/keyed.sigstore.json app.sigstore.json
+	cp dist/p256.intoto.jsonl dist/release.intoto.jsonl
+	multisum_on_path
+	while read -r line; do
+		case $line in
+		*release.intoto.jsonl*) dir=dist pre= ;;
+		*) dir=. pre=dist/ ;;
+		esac
+		status_is 0 "README: $line" sh -c "cd $dir && $line" > out 2> err
+		has_line out "${pre}app.tar.gz: OK" "README: $line: a subject OK"
+		has_line out "${pre}app.whl: OK" "README: $line: the other OK"
+		check "README: $line: the signature good" \
+		    grep -q "good DSSE signature" err
+	done < recipes
+	printf 'X' | dd of=dist/app.whl bs=1 seek=2 conv=notrunc 2> /dev/null
+	while read -r line; do
+		case $line in
+		*release.intoto.jsonl*) dir=dist pre= f=dist/release.intoto.jsonl ;;
+		*) dir=. pre=dist/ f=app.sigstore.json ;;
+		esac
+		status_is 1 "README's recipe with a flipped byte: $line" \
+		    sh -c "cd $dir && $line" > out 2> err
+		has_line out "${pre}app.whl: FAILED" "$line: the file named"
+		has_line out "${pre}app.tar.gz: OK" "$line: the other OK"
+		tamper "$f"
+		status_is 4 "README's recipe with a changed envelope: $line" \
+		    sh -c "cd $dir && $line" > out 2> err
+		is "$(wc -c < out | tr -d ' ')" 0 "$line: nothing checked"
+	done < recipes
+}
+
 run keyed_envelopes_verify
 run wrong_key_refused
 run tampered_refused
 run unkeyed_says_so
 run keyless_refused
 run outside_never_opened
+run readme_recipes
 finish

@@ -159,9 +159,62 @@ test_record_by_content() {
 	has_line out "pkg/one.py: OK" "as any list"
 }
 
+# README's recipes as written: the python3 line unpacks Debian's pip wheel
+# (copied under the name the recipe gives), the wheel's RECORD then
+# verifies, and so does every installed package's on this machine (Debian
+# ships some RECORDs; without any, a copy of the unpacked wheel stands in
+# for exactly that folder); then a flipped byte in a listed file fails each.
+test_readme_recipes() {
+	need_wheels
+	sub="A Python wheel or installed package"
+	readme_recipes "Lists software arrives with" "$sub" > recipes
+	is "$(wc -l < recipes | tr -d ' ')" 2 "README's RECORD recipes are all known here"
+	unpack=$(sed -n "/^### $sub\$/,/^##/s/^    \(python3 .*\)/\1/p" \
+	    "$TESTS_SRCDIR/../README.md")
+	whl=$(echo "$unpack" | sed 's/.* -e \([^ ]*\) .*/\1/')
+	[ -f "$WHEELS/$whl" ] || skip_test "no $whl in $WHEELS"
+	cp "$WHEELS/$whl" .
+	multisum_on_path
+	status_is 0 "README: $unpack" sh -c "$unpack" > out 2> err
+	dp=/usr/lib/python3/dist-packages
+	set -- $dp/*.dist-info/RECORD
+	if [ ! -f "$1" ]; then
+		# no RECORD here: a stand-in folder for exactly that path
+		mkdir dp && cp -R w/. dp/
+		sed "s|$dp/|$PWD/dp/|" recipes > r && mv r recipes
+	fi
+	while read -r line; do
+		status_is 0 "README: $line" sh -c "$line" > out 2> err
+		case $line in
+		*--quiet*) is "$(wc -c < out | tr -d ' ')" 0 \
+			"README: $line: nothing said of good files" ;;
+		*) check "README: $line: its files OK" \
+			grep -q '^w/pip/.*\.py: OK$' out
+			lacks out FAILED "README: $line: nothing failed" ;;
+		esac
+	done < recipes
+	# the failure path: a flipped byte in a listed file; the installed
+	# packages' recipe on a stand-in folder (this machine's is not ours)
+	mkdir -p dp2 && cp -R w/. dp2/
+	line=$(sed -n "s|$dp/|$PWD/dp2/|p" recipes)
+	check "the installed packages' path substituted" [ -n "$line" ]
+	f=$(grep ',sha256=' w/pip-*.dist-info/RECORD | sed -n 1p | cut -d, -f1)
+	for d in w dp2; do
+		size=$(wc -c < "$d/$f")
+		printf 'X' | dd of="$d/$f" bs=1 seek=$((size - 1)) conv=notrunc \
+		    2> /dev/null
+	done
+	for line in "$(sed -n 1p recipes)" "$line"; do
+		status_is 1 "README's recipe with a flipped byte: $line" \
+		    sh -c "$line" > out 2> err
+		check "$line: the file named FAILED" grep -q "/$f: FAILED\$" out
+	done
+}
+
 run debian_wheels_verify
 run wheel_damage_reported
 run installed_dist_info
 run record_lines
 run record_by_content
+run readme_recipes
 finish
