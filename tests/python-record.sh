@@ -160,10 +160,13 @@ test_record_by_content() {
 }
 
 # README's recipes as written: the python3 line unpacks Debian's pip wheel
-# (copied under the name the recipe gives), the wheel's RECORD then
-# verifies, and so does every installed package's on this machine (Debian
-# ships some RECORDs; without any, a copy of the unpacked wheel stands in
-# for exactly that folder); then a flipped byte in a listed file fails each.
+# (copied under the name the recipe gives) and the wheel's RECORD then
+# verifies.  The installed packages' recipe runs as written on this
+# machine's RECORDs, but Debian changed some of its files after their
+# RECORD was written (stripped .so, rewritten METADATA: exit 1 here), so
+# its verdicts are checked on a stand-in folder for exactly that path, a
+# copy of the unpacked wheel; then a flipped byte in a listed file fails
+# each recipe.
 test_readme_recipes() {
 	need_wheels
 	sub="A Python wheel or installed package"
@@ -178,11 +181,15 @@ test_readme_recipes() {
 	status_is 0 "README: $unpack" sh -c "$unpack" > out 2> err
 	dp=/usr/lib/python3/dist-packages
 	set -- $dp/*.dist-info/RECORD
-	if [ ! -f "$1" ]; then
-		# no RECORD here: a stand-in folder for exactly that path
-		mkdir dp && cp -R w/. dp/
-		sed "s|$dp/|$PWD/dp/|" recipes > r && mv r recipes
+	if [ -f "$1" ]; then
+		line=$(sed -n '2p' recipes)
+		sh -c "$line" > out 2> err
+		check "README as written here: every RECORD read (0, or 1 for Debian's changed files)" \
+		    [ $? -le 1 ]
+		lacks err "RECORD: No such file" "README as written here: no RECORD missing"
 	fi
+	mkdir dp && cp -R w/. dp/
+	sed "s|$dp/|$PWD/dp/|" recipes > r && mv r recipes
 	while read -r line; do
 		status_is 0 "README: $line" sh -c "$line" > out 2> err
 		case $line in
@@ -193,13 +200,12 @@ test_readme_recipes() {
 			lacks out FAILED "README: $line: nothing failed" ;;
 		esac
 	done < recipes
-	# the failure path: a flipped byte in a listed file; the installed
-	# packages' recipe on a stand-in folder (this machine's is not ours)
-	mkdir -p dp2 && cp -R w/. dp2/
-	line=$(sed -n "s|$dp/|$PWD/dp2/|p" recipes)
-	check "the installed packages' path substituted" [ -n "$line" ]
+	# the failure path: a flipped byte in a listed file
+	line=$(sed -n 2p recipes)
+	check "the installed packages' path substituted" \
+	    grep -q "$PWD/dp/" recipes
 	f=$(grep ',sha256=' w/pip-*.dist-info/RECORD | sed -n 1p | cut -d, -f1)
-	for d in w dp2; do
+	for d in w dp; do
 		size=$(wc -c < "$d/$f")
 		printf 'X' | dd of="$d/$f" bs=1 seek=$((size - 1)) conv=notrunc \
 		    2> /dev/null
