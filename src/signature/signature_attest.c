@@ -7,9 +7,10 @@
  * signature is checked with a PEM key (ECDSA P-256 over SHA-256, or
  * Ed25519) over DSSE's pre-authentication encoding, "DSSEv1 LEN(type)
  * type LEN(body) body"; then each subject becomes a line of a list, its
- * name and digests as --format=ndjson writes them, parsed as any other.  A keyless bundle
- * (a Fulcio certificate, Rekor's proofs) is refused with the command that
- * verifies it: multisum never calls one verified.  Owns the reading of
+ * name and digests as --format=ndjson writes them, parsed as any
+ * other.  A keyless bundle (a Fulcio certificate, Rekor's proofs) is
+ * refused with the command that verifies it: multisum never calls one
+ * verified.  Owns the reading of
  * the envelopes and statements; no I/O (the list is read by signature.c).
  */
 #include "signature/signature_int.h"
@@ -280,9 +281,14 @@ lines(struct attest *a, const char *data, size_t len)
 	while (ok && ms_text_line(data, len, &at, &l)) {
 		struct ms_jdoc d;
 		const char *why;
+		size_t blank = 0;
 
 		nr++;
-		if (strspn(l.p, " \t") >= l.len)
+		/* a view of the data, not a string: no NUL need follow */
+		while (blank < l.len &&
+		    (l.p[blank] == ' ' || l.p[blank] == '\t'))
+			blank++;
+		if (blank == l.len)
 			continue;
 		if (ms_jread(l.p, l.len, &d, &why) == -1)
 			return refuse(a, ms_xasprintf("line %zu is not JSON: %s",
