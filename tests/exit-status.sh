@@ -166,14 +166,14 @@ test_merge_part() {
 	multisum -r --shard=1/2 -o s1 t && multisum -r --shard=2/2 -o s2 t
 	row 0 "--merge: every shard" 'multisum --merge s1 s2'
 	row 1 "--merge: a shard missing" 'multisum --merge s1'
-	row 3 "--merge: a shard that does not exist" 'multisum --merge s1 nosuch'
+	row 1 "--merge: a shard that does not exist (a job failed)" 'multisum --merge s1 nosuch'
 	row 3 "--merge: output to /dev/full" 'multisum --merge s1 s2 > /dev/full'
 	head -c 300000 /dev/zero > big
 	multisum -a blake3 --part=1/2 -o p1 big &&
 	    multisum -a blake3 --part=2/2 -o p2 big
 	row 0 "--part: the parts merged" 'multisum --merge p1 p2'
 	row 1 "--part: a part missing" 'multisum --merge p1'
-	row 3 "--part: a part that does not exist" 'multisum --merge p1 nosuch'
+	row 1 "--part: a part that does not exist (a job failed)" 'multisum --merge p1 nosuch'
 	row 3 "--part: a file that does not exist" \
 	    'multisum -a blake3 --part=1/2 -o p3 nosuch'
 	sed '1s/part=1\/2/part=x/' p1 > pbad

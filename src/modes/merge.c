@@ -97,7 +97,10 @@ read_input(struct merge *m, size_t input)
 	/* through the door, as -c reads lists (UTF-16 decoded) */
 	if (ms_text_input(&in, path) == -1) {
 		ms_warn("%s: %s", path, strerror(errno));
-		m->unreadable++;
+		/* a shard that is not there is missing, as a job that
+		 * failed leaves it (1); one that cannot be read, a retry */
+		if (errno != ENOENT)
+			m->unreadable++;
 		m->failed++;
 		m->unread[input] = true;
 		return;

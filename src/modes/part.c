@@ -205,8 +205,13 @@ read_all(const struct ms_options *o, struct got *g)
 
 		g[i].path = o->files[i];
 		if (fp == NULL) {
-			ms_warn("%s: %s", o->files[i], strerror(errno));
-			ms_outcome_note(MS_OUTCOME_RETRY);
+			int err = errno;
+
+			ms_warn("%s: %s", o->files[i], strerror(err));
+			/* a part not there is missing, as a failed job leaves
+			 * it (1); one that cannot be read, a retry */
+			ms_outcome_note(err == ENOENT ? MS_OUTCOME_FAIL :
+			    MS_OUTCOME_RETRY);
 			ok = false;
 			continue;
 		}
