@@ -90,8 +90,13 @@ test_one_list_every_mode() {
 test_endless_line_is_no_manifest() {
 	setup
 	multisum -r d > list
+	# the limit where the build can run under one (a sanitizer's, which
+	# reserves its shadow first, cannot: there the verdicts are checked)
+	limit=2000000
+	(ulimit -v $limit && "$MULTISUM" --version) > /dev/null 2>&1 ||
+	    limit=unlimited
 	for mode in --match=/dev/zero --audit=/dev/zero; do
-		(ulimit -v 2000000; exec timeout 60 "$MULTISUM" --memory=64M \
+		(ulimit -v $limit; exec timeout 60 "$MULTISUM" --memory=64M \
 		    -r "$mode" d) > out 2> err
 		st=$?
 		check "$mode: refused" [ $st -ne 0 ] && [ $st -ne 124 ]
@@ -99,7 +104,7 @@ test_endless_line_is_no_manifest() {
 		has_line err "multisum: /dev/zero: not a manifest (a line of over 16 MiB)" \
 		    "$mode: the file and the cause"
 	done
-	(ulimit -v 2000000; exec timeout 60 "$MULTISUM" --merge -o m list \
+	(ulimit -v $limit; exec timeout 60 "$MULTISUM" --merge -o m list \
 	    /dev/zero) > out 2> err
 	check "--merge of /dev/zero: refused" [ $? -ne 0 ]
 	has_line err "multisum: /dev/zero: not a manifest (a line of over 16 MiB)" \

@@ -162,7 +162,8 @@ final(void *state, unsigned char *out)
 	snprintf(num, sizeof(num), "12:piece lengthi%" PRIu64 "e6:pieces%zu:",
 	    s->pc.length, s->pieces.len);
 	put(s, num);
-	s->pc.ops->update(s->info, s->pieces.p, s->pieces.len);
+	if (s->pieces.len > 0)		/* an empty file has none, and no buffer */
+		s->pc.ops->update(s->info, s->pieces.p, s->pieces.len);
 	if (s->private)
 		put(s, "7:privatei1e");
 	put(s, "e");

@@ -394,6 +394,8 @@ ms_check_report(struct run *r, struct rec *rec)
 	ms_output_lines(&r->out);	/* as soon as it and every earlier one */
 	if (rec->kind == REC_ENTRY)
 		ms_task_free(rec->task);
-	if (rec->kind == REC_END)
+	if (rec->kind == REC_END) {
+		free(rec->m->root);
 		free(rec->m);
+	}
 }
