@@ -71,6 +71,7 @@ run(const char *what, const struct ms_manifest_rules *r, const char *path,
 		tap_ok(ok, "%s: line %zu", what, i + 1);
 		free(line);
 	}
+	ms_manifest_end(&st);
 }
 
 #define RUN(what, r, path, w)	run(what, r, path, w, MS_ARRAY_LEN(w))
@@ -294,6 +295,7 @@ test_coreutils(void)
 	tap_is_str(ms_manifest_type(&ck, &st), "MD5", "cksum type after MD5");
 	tap_ok(parse_text(&ck, &st, "SHA256-128 (a) = " H_A_MD5 "\n", &e) ==
 	    MS_LINE_ENTRY && e.d[0].len == 16, "cksum: a prefix of SHA256");
+	ms_manifest_end(&st);
 }
 
 static void
@@ -383,6 +385,7 @@ test_robust(void)
 				free(p);
 				count++;
 			}
+		ms_manifest_end(&st);
 	}
 	tap_ok(count > 0, "%zu hostile prefixes parsed", count);
 }

@@ -219,7 +219,10 @@ ms_mf_pyrecord_like(const char *s, size_t len)
 			c1 = q - 1;
 			break;
 		}
-	if (c1 == NULL)
+	/* a blank before the digest field: a GNU or BSD line whose name
+	 * holds commas ("HEX  a,sha256=x,1"), never taken for a RECORD's
+	 * by its shape (one named *.dist-info/RECORD is read as one) */
+	if (c1 == NULL || memchr(s, ' ', (size_t)(c1 - s)) != NULL)
 		return false;
 	eq = memchr(c1, '=', (size_t)(c2 - c1));
 	if (eq == NULL)
