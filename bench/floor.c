@@ -5,7 +5,7 @@
  * printed.  Small-file figures of multisum are reported against it
  * (bench/compare.sh, bench/README.md).
  *
- *   bench/floor [-j N] [-a] [-d] PATH...
+ *   bench/floor [-j N] [-a] [-d | -e] PATH...
  *
  * The calling thread walks each PATH (a directory is walked below it in
  * readdir order, using the entry's d_type and an fstatat only where the
@@ -17,7 +17,10 @@
  * show what the kernel's path lookup costs.  -d reads with O_DIRECT,
  * past the page cache: with -j 1 the device's own rate for the files, in
  * the walk's order (bench/cold.sh); a file system that refuses O_DIRECT
- * fails the file.  Nothing is written to
+ * fails the file.  -e reads nothing: it evicts each file from the page
+ * cache (posix_fadvise DONTNEED, after fdatasync), so that the next read
+ * comes from the device, where dropping every cache needs root
+ * (bench/cold.sh).  Nothing is written to
  * standard output; a file that fails is named on standard error and the
  * exit status is 1.  It depends on nothing of multisum, so that a change
  * there cannot move the floor.
@@ -59,6 +62,7 @@ static pthread_cond_t more = PTHREAD_COND_INITIALIZER;
 static atomic_int failures;
 static bool use_at;
 static int direct;		/* O_DIRECT under -d, else 0 */
+static bool evict;		/* -e: evict, do not read */
 
 static void *
 xmalloc(size_t n)
@@ -208,6 +212,14 @@ reader(void *arg)
 			fail("open", it->path);
 			continue;
 		}
+		if (evict) {
+			(void)fdatasync(fd);	/* DONTNEED leaves dirty pages */
+			if ((errno = posix_fadvise(fd, 0, 0,
+			    POSIX_FADV_DONTNEED)) != 0)
+				fail("posix_fadvise", it->path);
+			close(fd);
+			continue;
+		}
 		while ((n = read(fd, buf, BUF)) > 0)
 			;
 		if (n == -1)
@@ -226,13 +238,16 @@ main(int argc, char **argv)
 	int jobs = cpus > 0 ? (int)cpus : 1, c;
 	pthread_t tid[THREADS_MAX];
 
-	while ((c = getopt(argc, argv, "adj:")) != -1) {
+	while ((c = getopt(argc, argv, "adej:")) != -1) {
 		switch (c) {
 		case 'a':
 			use_at = true;
 			break;
 		case 'd':
 			direct = O_DIRECT;
+			break;
+		case 'e':
+			evict = true;
 			break;
 		case 'j':
 			jobs = atoi(optarg);
@@ -242,12 +257,12 @@ main(int argc, char **argv)
 			}
 			break;
 		default:
-			fprintf(stderr, "usage: floor [-j N] [-a] [-d] PATH...\n");
+			fprintf(stderr, "usage: floor [-j N] [-a] [-d | -e] PATH...\n");
 			return 2;
 		}
 	}
 	if (optind == argc) {
-		fprintf(stderr, "usage: floor [-j N] [-a] [-d] PATH...\n");
+		fprintf(stderr, "usage: floor [-j N] [-a] [-d | -e] PATH...\n");
 		return 2;
 	}
 	for (int i = 0; i < jobs; i++)
