@@ -339,8 +339,13 @@ fix_cold(struct ms_bench *b)
 	if (*end != '\0' || !(v > 0))
 		return;
 	for (size_t i = 0; i < b->ncell; i++)
-		if (b->cell[i].kind == MS_BENCH_COLD && b->cell[i].measured)
-			b->cell[i].median = b->cell[i].min = b->cell[i].max = v;
+		if (b->cell[i].kind == MS_BENCH_COLD && b->cell[i].measured) {
+			struct ms_bench_cell *c = &b->cell[i];
+
+			c->median = c->min = c->max = v;
+			c->spread = 0;	/* a fixed figure is a steady one */
+			c->unsteady = c->starved = false;
+		}
 }
 
 int
