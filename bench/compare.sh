@@ -32,39 +32,19 @@ DATA=${DATA:-/tmp/multisum-compare}
 ONLY=${ONLY:-.}
 JOBS=${JOBS:-$(nproc)}
 
-[ -n "${EPOCHREALTIME:-}" ] || { echo "compare.sh: needs bash >= 5" >&2; exit 2; }
+. "$here/lib.sh"		# tree, find_floor, us, median, hexes, workload
 [ -x "$M" ] || { echo "compare.sh: build multisum first ($M)" >&2; exit 2; }
-has() { command -v "$1" >/dev/null 2>&1; }
 mkdir -p "$DATA"
 
-# The read floor: open, read to the end and close every file, JOBS
-# threads, nothing hashed (bench/floor.c).  Small-file rows are read
-# against it.
-FLOOR=${FLOOR:-$(dirname "$M")/../bench/floor}
-if [ ! -x "$FLOOR" ]; then
-	FLOOR=$DATA/floor
-	[ "$FLOOR" -nt "$here/floor.c" ] ||
-		${CC:-cc} -O2 -std=c17 -pthread -o "$FLOOR" "$here/floor.c" ||
-		{ echo "compare.sh: cannot build $FLOOR" >&2; exit 2; }
-fi
+# The read floor: JOBS threads reading every file, nothing hashed.
+# Small-file rows are read against it.
+find_floor
 
 # ------------------------------------------------------------- test data
 BIG=$DATA/big-${SIZE_MB}M
 EMPTY=$DATA/empty
 T1K=$DATA/tree-20000x1K
 T64K=$DATA/tree-2000x64K
-
-tree() { # DIR FILES BYTES: FILES files of BYTES random bytes, 20 per directory
-	local dir=$1 n=$2 bytes=$3 i
-	[ -f "$dir/.done" ] && return
-	rm -rf "$dir"
-	for ((i = 0; i < n / 20; i++)); do
-		mkdir -p "$dir/$((i / 20))/$((i % 20))"
-		head -c $((20 * bytes)) /dev/urandom |
-			(cd "$dir/$((i / 20))/$((i % 20))" && split -a 2 -b "$bytes" - f)
-	done
-	touch "$dir/.done"
-}
 
 : > "$EMPTY"
 [ "$(stat -c %s "$BIG" 2>/dev/null)" = $((SIZE_MB << 20)) ] ||
@@ -74,91 +54,6 @@ tree() { # DIR FILES BYTES: FILES files of BYTES random bytes, 20 per directory
 [[ tree64k =~ $ONLY ]] && tree "$T64K" 2000 65536
 cat "$BIG" > /dev/null			# figures are for cached data
 for t in "$T1K" "$T64K"; do [ -d "$t" ] && find "$t" -type f -exec cat {} + > /dev/null; done
-
-# ------------------------------------------------------------- timing
-us() { # CMD: wall microseconds of one run
-	local s=$EPOCHREALTIME
-	eval "$1" > /dev/null 2>&1
-	local e=$EPOCHREALTIME
-	echo $((${e/./} - ${s/./}))
-}
-us_many() { # CMD REPS: mean microseconds per run
-	local s=$EPOCHREALTIME k
-	for ((k = 0; k < $2; k++)); do eval "$1" > /dev/null 2>&1; done
-	local e=$EPOCHREALTIME
-	echo $(((${e/./} - ${s/./}) / $2))
-}
-median() { sort -g | awk '{v[NR] = $1} END {print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
-hexes() { grep -oiE '\b[0-9a-f]{8,}\b' | tr A-F a-f | sort | tr '\n' ' '; }
-
-SUMMARY=()
-# workload ID UNIT AMOUNT REPS 'label|cmd'... -- 'label|cmd'...
-#   UNIT MB/s (AMOUNT bytes), files/s (AMOUNT files) or ms (per run);
-#   REPS > 1 averages that many runs per sample (start-up workloads).
-#   CHECK=0 before it: outputs are not compared (the floor prints none).
-workload() {
-	local id=$1 unit=$2 amount=$3 reps=$4; shift 4
-	[[ $id =~ $ONLY ]] || return 0
-	local -a label=() cmd=() mine=() state=()
-	local side=0 e
-	for e in "$@"; do
-		[ "$e" = -- ] && { side=1; continue; }
-		local c=${e#*|}
-		[ "$side" = 0 ] && ! has "${c%% *}" && continue
-		label+=("${e%%|*}"); cmd+=("$c"); mine+=("$side")
-	done
-	local n=${#cmd[@]} i r ref=
-	for ((i = 0; i < n; i++)); do		# check outputs; also the warm-up
-		local out
-		out=$(eval "${cmd[i]}" 2>/dev/null) || { state[i]=FAIL; continue; }
-		state[i]=ok
-		[ "$unit" = ms ] || [ "${CHECK:-1}" = 0 ] && continue
-		if [ -z "$ref" ] && [ "${mine[i]}" = 0 ]; then ref=$(hexes <<< "$out")
-		elif [ "$(hexes <<< "$out")" != "$ref" ]; then state[i]=DIFF; fi
-	done
-	local -A t=()
-	for ((r = 0; r < RUNS; r++)); do
-		for ((i = 0; i < n; i++)); do
-			local k=$(((i + r) % n))
-			[ "${state[k]}" = FAIL ] && continue
-			if [ "$reps" -gt 1 ]; then t[$r,$k]=$(us_many "${cmd[k]}" "$reps")
-			else t[$r,$k]=$(us "${cmd[k]}"); fi
-		done
-	done
-	fig() {
-		case $unit in
-		ms) awk -v u="$1" 'BEGIN {printf "%.2f", u / 1000}' ;;
-		MB/s) awk -v u="$1" -v a="$amount" 'BEGIN {printf "%.0f", a / u}' ;;
-		files/s) awk -v u="$1" -v a="$amount" 'BEGIN {printf "%.0f", a / (u / 1e6)}' ;;
-		esac
-	}
-	local -a med=()
-	local best=-1
-	for ((i = 0; i < n; i++)); do
-		[ "${state[i]}" = FAIL ] && continue
-		med[i]=$(for ((r = 0; r < RUNS; r++)); do echo "${t[$r,$i]}"; done | median)
-		if [ "${mine[i]}" = 0 ] && [ "${state[i]}" = ok ] &&
-		    { [ $best -lt 0 ] || awk -v a="${med[i]}" -v b="${med[best]}" 'BEGIN {exit !(a < b)}'; }; then
-			best=$i
-		fi
-	done
-	echo
-	echo "== $id ($unit, median of $RUNS rounds)"
-	for ((i = 0; i < n; i++)); do
-		local f=- note=
-		[ -n "${med[i]:-}" ] && f=$(fig "${med[i]}")
-		[ "$i" = "$best" ] && note=" <- fastest peer"
-		[ "${state[i]}" != ok ] && note=" ${state[i]}"
-		printf '  %-48s %10s%s\n' "${label[i]}" "$f" "$note"
-		[ "${mine[i]}" = 1 ] && [ $best -ge 0 ] && [ -n "${med[i]:-}" ] || continue
-		local ratio
-		ratio=$(for ((r = 0; r < RUNS; r++)); do
-			awk -v a="${t[$r,$i]}" -v b="${t[$r,$best]}" 'BEGIN {print a / b}'
-		done | median)
-		SUMMARY+=("$(printf '| %s | %s | %s | %s | %s | %.2f |' "$id" "${label[best]}" \
-		    "$(fig "${med[best]}")" "${label[i]}" "$f" "$ratio")")
-	done
-}
 
 echo "# compare.sh $(date -u '+%F %T') UTC, $(nproc) CPUs, $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
 echo "# $("$M" --version | head -n 1), RUNS=$RUNS, SIZE_MB=$SIZE_MB, load $(cut -d' ' -f1-3 /proc/loadavg)"

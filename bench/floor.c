@@ -5,7 +5,7 @@
  * printed.  Small-file figures of multisum are reported against it
  * (bench/compare.sh, bench/README.md).
  *
- *   bench/floor [-j N] [-a] PATH...
+ *   bench/floor [-j N] [-a] [-d | -e] PATH...
  *
  * The calling thread walks each PATH (a directory is walked below it in
  * readdir order, using the entry's d_type and an fstatat only where the
@@ -14,7 +14,13 @@
  * them in turn and make exactly open, read until read returns 0 (into a
  * 256 KiB buffer of their own), close.  -a opens each file relative to
  * its directory's descriptor (openat) instead of by its whole path, to
- * show what the kernel's path lookup costs.  Nothing is written to
+ * show what the kernel's path lookup costs.  -d reads with O_DIRECT,
+ * past the page cache: with -j 1 the device's own rate for the files, in
+ * the walk's order (bench/cold.sh); a file system that refuses O_DIRECT
+ * fails the file.  -e reads nothing: it evicts each file from the page
+ * cache (posix_fadvise DONTNEED, after fdatasync), so that the next read
+ * comes from the device, where dropping every cache needs root
+ * (bench/cold.sh).  Nothing is written to
  * standard output; a file that fails is named on standard error and the
  * exit status is 1.  It depends on nothing of multisum, so that a change
  * there cannot move the floor.
@@ -55,6 +61,8 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t more = PTHREAD_COND_INITIALIZER;
 static atomic_int failures;
 static bool use_at;
+static int direct;		/* O_DIRECT under -d, else 0 */
+static bool evict;		/* -e: evict, do not read */
 
 static void *
 xmalloc(size_t n)
@@ -173,9 +181,14 @@ walk(int dfd, const char *path)
 static void *
 reader(void *arg)
 {
-	char *buf = xmalloc(BUF);
+	char *buf;
 
 	(void)arg;
+	/* O_DIRECT wants an aligned buffer; a page's alignment serves */
+	if ((errno = posix_memalign((void **)&buf, 4096, BUF)) != 0) {
+		perror("floor");
+		exit(2);
+	}
 	for (;;) {
 		size_t i = atomic_fetch_add(&taken, 1);
 		struct item *it;
@@ -193,9 +206,18 @@ reader(void *arg)
 			pthread_mutex_unlock(&lock);
 		}
 		it = &seg[i / SEG][i % SEG];
-		fd = openat(it->dfd, it->path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+		fd = openat(it->dfd, it->path, O_RDONLY | O_CLOEXEC | O_NOCTTY |
+		    direct);
 		if (fd == -1) {
 			fail("open", it->path);
+			continue;
+		}
+		if (evict) {
+			(void)fdatasync(fd);	/* DONTNEED leaves dirty pages */
+			if ((errno = posix_fadvise(fd, 0, 0,
+			    POSIX_FADV_DONTNEED)) != 0)
+				fail("posix_fadvise", it->path);
+			close(fd);
 			continue;
 		}
 		while ((n = read(fd, buf, BUF)) > 0)
@@ -216,10 +238,16 @@ main(int argc, char **argv)
 	int jobs = cpus > 0 ? (int)cpus : 1, c;
 	pthread_t tid[THREADS_MAX];
 
-	while ((c = getopt(argc, argv, "aj:")) != -1) {
+	while ((c = getopt(argc, argv, "adej:")) != -1) {
 		switch (c) {
 		case 'a':
 			use_at = true;
+			break;
+		case 'd':
+			direct = O_DIRECT;
+			break;
+		case 'e':
+			evict = true;
 			break;
 		case 'j':
 			jobs = atoi(optarg);
@@ -229,12 +257,12 @@ main(int argc, char **argv)
 			}
 			break;
 		default:
-			fprintf(stderr, "usage: floor [-j N] [-a] PATH...\n");
+			fprintf(stderr, "usage: floor [-j N] [-a] [-d | -e] PATH...\n");
 			return 2;
 		}
 	}
 	if (optind == argc) {
-		fprintf(stderr, "usage: floor [-j N] [-a] PATH...\n");
+		fprintf(stderr, "usage: floor [-j N] [-a] [-d | -e] PATH...\n");
 		return 2;
 	}
 	for (int i = 0; i < jobs; i++)

@@ -514,6 +514,34 @@ test_clocks() {
 	fi
 }
 
+# A FILE is read cold too: each run first evicts its pages, and the
+# verdict says whether the disk or the digest limits a run over it.
+# MULTISUM_BENCH_COLD_MBPS fixes the cold rate, so that both answers show
+# on any disk; no figure of this machine is asserted.
+test_cold_verdict() {
+	random_file data 200000
+	MULTISUM_BENCH_COLD_MBPS=0.001 "$MULTISUM" --bench --bench-time=1 \
+	    -a md5 --bench-baseline=md5 data > table 2> err
+	tr -s '\n ' '  ' < table > flat	# the verdict's lines wrap
+	check "the table has the cold row" grep -q ' cold: data, read and not hashed after each run evicted it' flat
+	check "a slow disk: hashing is free, the disk limits" grep -q \
+	    "data, cold: md5 at [0-9.]* MB/s is faster than this disk's 0.00[0-9]* MB/s ([0-9.]* MB/s from the page cache): hashing is free here, the disk limits a run" \
+	    flat
+	MULTISUM_BENCH_COLD_MBPS=1e9 "$MULTISUM" --bench --bench-time=1 \
+	    -a md5 --bench-baseline=md5 data > table 2> err
+	tr -s '\n ' '  ' < table > flat
+	check "a fast disk: the digest limits" grep -q \
+	    "data, cold: this disk's 1000000000 MB/s ([0-9.]* MB/s from the page cache) is faster than md5 at [0-9.]* MB/s: the digest limits a run here, not the disk" \
+	    flat
+	mkdir tree
+	random_file tree/a 3000
+	random_file tree/b 5000
+	status_is 0 "--bench over a tree" bench_json tree.json \
+	    --bench-time=1 -a md5 --bench-baseline=md5 tree
+	check "a cold row for the tree, measured" grep -q \
+	    '"workload": "cold:tree", "bytes": 8000, .*"runs": [1-9]' tree.json
+}
+
 run json_all_algorithms
 run json_files_and_baseline
 run csv_matches_json
@@ -533,4 +561,5 @@ run big_file_over_budget
 run subversion_line
 run subversion_needs_md4_and_md5
 run clocks
+run cold_verdict
 finish

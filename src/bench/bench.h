@@ -37,6 +37,9 @@ enum ms_bench_kind {
 				 * directory: the read floor, the engine's
 				 * workers reading every file, hashing none) */
 	MS_BENCH_ENGINE,	/* the selected algorithms in one engine pass */
+	MS_BENCH_COLD,		/* a FILE operand read as READ, its pages
+				 * (a directory: its files') evicted from
+				 * the page cache before each run */
 };
 
 /* The synthetic workloads of every algorithm, in table order. */

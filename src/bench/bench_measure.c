@@ -42,6 +42,7 @@
 #define REPS_MAX	1000000	/* workloads per timed run, at most */
 #define EST_MIN_NS	1e3	/* no workload is planned as cheaper */
 #define READ_GUESS	2.0	/* bytes per ns of a read never measured */
+#define COLD_GUESS	0.1	/* bytes per ns of a cold read never measured */
 #define CELL_CAP	0.05	/* of the budget: the most one cell may get */
 #define DISTURBED	0.9	/* a run that had less of a CPU was preempted */
 #define THREADS		1.2	/* process over thread CPU: a library's threads */
@@ -100,6 +101,8 @@ guess(const struct ms_bench *b, const struct ms_bench_cell *c)
 		return (double)c->cnt * c->algo->small_ns;
 	case MS_BENCH_READ:
 		return (double)c->bytes / READ_GUESS;
+	case MS_BENCH_COLD:
+		return (double)c->bytes / COLD_GUESS;
 	case MS_BENCH_FILE:
 		return (double)c->bytes / ms_dmin(c->algo->rate, READ_GUESS);
 	case MS_BENCH_ENGINE:
@@ -455,6 +458,7 @@ rank_of(const struct ms_bench_cell *c)
 
 	switch (c->kind) {
 	case MS_BENCH_READ:
+	case MS_BENCH_COLD:
 		return 0;
 	case MS_BENCH_FILE:
 		return 1;

@@ -3,7 +3,9 @@
  * bench_run.c - one workload of a bench cell, run and timed: the
  * synthetic ones straight on the digest ops (one-shot and chunked on the
  * algorithm's own state, the small ones each on a new state), the FILE
- * and engine rows through the engine, the read rows through a source.
+ * and engine rows through the engine, the read rows through a source,
+ * the cold read rows so too after their files' pages are evicted (not
+ * timed).
  * Each timing reads the wall clock, the measuring thread's CPU clock and
  * the whole process's; every digest goes into a sink.  The engine row's
  * temporary file is written here, when the row first runs.  What a
@@ -180,7 +182,8 @@ run(struct ms_bench_runner *x, const struct ms_bench_cell *c)
 	const char *path = c->path;
 	static const struct ms_bench_tree no_tree;
 	const struct ms_bench_tree *tree = c->kind == MS_BENCH_FILE ||
-	    c->kind == MS_BENCH_READ ? &x->b->trees[c->index] : &no_tree;
+	    c->kind == MS_BENCH_READ || c->kind == MS_BENCH_COLD ?
+	    &x->b->trees[c->index] : &no_tree;
 	static const struct ms_selection none;
 	void *st;
 
@@ -213,6 +216,7 @@ run(struct ms_bench_runner *x, const struct ms_bench_cell *c)
 			    (const char *const *)tree->paths, tree->n);
 		return engine_pass(x, &c->algo->one, &path, 1);
 	case MS_BENCH_READ:
+	case MS_BENCH_COLD:
 		if (tree->n > 0)
 			return engine_pass(x, &none, (const char *const *)
 			    tree->paths, tree->n);
@@ -226,6 +230,40 @@ run(struct ms_bench_runner *x, const struct ms_bench_cell *c)
 	ms_bug("bench: workload kind");
 }
 
+/*
+ * Evict path's pages from the page cache, as --nocache does once a file
+ * is read (posix_fadvise DONTNEED, after writing back what is dirty,
+ * which DONTNEED leaves).  Pages another process maps stay.
+ */
+static int
+evict_one(struct ms_bench_runner *x, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+
+	if (fd == -1) {
+		x->err = errno;
+		return -1;
+	}
+	(void)fdatasync(fd);	/* a hint's preparation: may fail */
+	ms_advise_dontneed(fd, 0, 0);
+	close(fd);
+	return 0;
+}
+
+/* Evict the cold row c's file, or every file below its directory. */
+static int
+evict(struct ms_bench_runner *x, const struct ms_bench_cell *c)
+{
+	const struct ms_bench_tree *tree = &x->b->trees[c->index];
+
+	if (tree->n == 0)
+		return evict_one(x, c->path);
+	for (size_t i = 0; i < tree->n; i++)
+		if (evict_one(x, tree->paths[i]) == -1)
+			return -1;
+	return 0;
+}
+
 int
 ms_bench_timed(struct ms_bench_runner *x, const struct ms_bench_cell *c, unsigned reps,
     struct ms_bench_sample *t)
@@ -234,9 +272,19 @@ ms_bench_timed(struct ms_bench_runner *x, const struct ms_bench_cell *c, unsigne
 	double c0 = cpu_ns(CLOCK_THREAD_CPUTIME_ID);
 	uint64_t t0 = ms_now_ns(), t1;
 
-	for (unsigned i = 0; i < reps; i++)
+	for (unsigned i = 0; i < reps; i++) {
+		if (c->kind == MS_BENCH_COLD) {
+			/* each run reads from the disk: the eviction is not
+			 * timed (its CPU time is little beside the read's) */
+			uint64_t e0 = ms_now_ns();
+
+			if (evict(x, c) == -1)
+				return -1;
+			t0 += ms_now_ns() - e0;
+		}
 		if (run(x, c) == -1)
 			return -1;
+	}
 	t1 = ms_now_ns();
 	t->cpu = ms_dmax(cpu_ns(CLOCK_THREAD_CPUTIME_ID) - c0, 1);
 	t->proc = ms_dmax(cpu_ns(CLOCK_PROCESS_CPUTIME_ID) - p0, 1);

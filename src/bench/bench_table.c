@@ -346,6 +346,11 @@ single_rows(const struct table *r)
 			    b->sel.cnt,
 			    b->sel.cnt == 1 ? "" : "s", b->jobs,
 			    b->engine_input);
+		else if (c->kind == MS_BENCH_COLD)
+			what = ms_xasprintf("cold: %s%s, read and not hashed "
+			    "after each run evicted %s from the page cache:",
+			    b->trees[c->index].n > 0 ? "the files below " : "",
+			    c->path, b->trees[c->index].n > 0 ? "them" : "it");
 		else if (b->trees[c->index].n > 0)
 			what = ms_xasprintf("read floor: the %zu files below %s, "
 			    "read by the engine's -j %u workers and not hashed:",

@@ -3,8 +3,9 @@
  * bench_verdict.c - what a bench run's figures mean, in sentences: the
  * fastest secure and non-cryptographic digests, MD5 and BLAKE2b against
  * SHA-256, the 2003 Subversion question (MD4 or MD5?) in its own unit,
- * many small inputs, whether each FILE is I/O- or CPU-bound, and the
- * engine's capacity.  A sentence quoting a figure from fewer than 3
+ * many small inputs, whether each FILE is I/O- or CPU-bound, what
+ * limits a run over each FILE read cold (the disk or the digest), and
+ * the engine's capacity.  A sentence quoting a figure from fewer than 3
  * runs says it is tentative; a figure still disturbed by other load
  * (ms_bench_disturbed) is left out, and a last sentence names those.
  * Reads struct ms_bench only; the table and the JSON print the
@@ -351,6 +352,84 @@ out:
 	free(v);
 }
 
+/*
+ * The digest a cold FILE's sentence names: the baseline where its FILE
+ * row was measured, else the slowest selected algorithm's.
+ */
+static const struct ms_bench_cell *
+cold_named(const struct ms_bench *b, size_t index)
+{
+	const struct ms_bench_cell *f = ms_bench_cell(b, b->baseline,
+	    MS_BENCH_FILE, index), *slow = NULL;
+
+	if (ms_bench_ok(f))
+		return f;
+	for (size_t k = 0; k < b->nalgo; k++) {
+		f = ms_bench_cell(b, &b->algo[k], MS_BENCH_FILE, index);
+		if (b->algo[k].selected && ms_bench_ok(f) &&
+		    (slow == NULL || f->median < slow->median))
+			slow = f;
+	}
+	return slow;
+}
+
+/*
+ * Each FILE read cold: does the disk or the digest limit a run over it?
+ * The digest's figure is its FILE row's (the engine hashing the file
+ * from the page cache); the others selected on the far side are named.
+ */
+static void
+verdict_cold(struct verdict *r)
+{
+	const struct ms_bench *b = r->b;
+
+	for (size_t i = 0; i < b->ncell; i++) {
+		const struct ms_bench_cell *cold = &b->cell[i], *f, *warm;
+		char other[512] = "", v1[32], v2[32], v3[32];
+		size_t n = 0, len;
+		bool free_here, shaky;
+
+		if (cold->kind != MS_BENCH_COLD || !ms_bench_ok(cold) ||
+		    cold->median <= 0 ||
+		    (f = cold_named(b, cold->index)) == NULL)
+			continue;
+		free_here = f->median >= cold->median;
+		shaky = !ms_bench_firm(cold) || !ms_bench_firm(f);
+		for (size_t k = 0; k < b->nalgo; k++) {
+			const struct ms_bench_cell *g = ms_bench_cell(b,
+			    &b->algo[k], MS_BENCH_FILE, cold->index);
+
+			if (g == f || !b->algo[k].selected || !ms_bench_ok(g) ||
+			    (g->median >= cold->median) == free_here)
+				continue;
+			len = strlen(other);
+			snprintf(other + len, sizeof(other) - len, "%s%s",
+			    n++ ? ", " : "", b->algo[k].name);
+		}
+		warm = ms_bench_cell(b, NULL, MS_BENCH_READ, cold->index);
+		ms_bench_mbps(v1, sizeof(v1), f->median);
+		ms_bench_mbps(v2, sizeof(v2), cold->median);
+		snprintf(v3, sizeof(v3), "%s", "?");
+		if (ms_bench_ok(warm))
+			ms_bench_mbps(v3, sizeof(v3), warm->median);
+		if (free_here)
+			say(r, "%s, cold: %s at %s MB/s is faster than this "
+			    "disk's %s MB/s (%s MB/s from the page cache): "
+			    "hashing is free here, the disk limits a run%s%s%s."
+			    "%s", cold->path, f->algo->name, v1, v2, v3,
+			    n ? "; slower than the disk: " : "", other,
+			    n ? ", which limit theirs" : "", hedge(shaky));
+		else
+			say(r, "%s, cold: this disk's %s MB/s (%s MB/s from "
+			    "the page cache) is faster than %s at %s MB/s: "
+			    "the digest limits a run here, not the disk%s%s%s."
+			    "%s", cold->path, v2, v3, f->algo->name, v1,
+			    n ? "; faster than the disk: " : "", other,
+			    n ? ", for which the disk is the limit" : "",
+			    hedge(shaky));
+	}
+}
+
 static void
 verdict_files(struct verdict *r)
 {
@@ -507,7 +586,7 @@ static bool
 verdict_reads(const struct ms_bench_cell *c)
 {
 	return c->kind == MS_BENCH_FILE || c->kind == MS_BENCH_READ ||
-	    c->kind == MS_BENCH_ENGINE || (c->algo != NULL &&
+	    c->kind == MS_BENCH_COLD || c->kind == MS_BENCH_ENGINE || (c->algo != NULL &&
 	    (c->index == MS_WL_ONESHOT_16M || c->index == MS_WL_SMALL));
 }
 
@@ -557,6 +636,7 @@ make_verdict(struct verdict *r)
 	verdict_subversion(r);
 	verdict_small(r);
 	verdict_files(r);
+	verdict_cold(r);
 	verdict_engine(r);
 	verdict_left_out(r);
 	if (r->v->n == 0)

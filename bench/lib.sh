@@ -1,0 +1,135 @@
+# shellcheck shell=bash
+# SPDX-License-Identifier: BSD-2-Clause
+# lib.sh - what bench/compare.sh and bench/cold.sh share, sourced by
+# both: the test data (tree), the read floor's binary (find_floor), the
+# clocks (us, us_many, median), the digests of an output (hexes) and the
+# interleaved timing of one workload (workload).  Needs bash >= 5 (its
+# EPOCHREALTIME); the caller sets M (multisum), RUNS, ONLY and DATA.
+
+[ -n "${EPOCHREALTIME:-}" ] || { echo "${0##*/}: needs bash >= 5" >&2; exit 2; }
+has() { command -v "$1" >/dev/null 2>&1; }
+
+# The read floor: open, read to the end and close every file, nothing
+# hashed (bench/floor.c): the one `make bench` built beside M, else
+# compiled into DATA with ${CC:-cc}.  Sets FLOOR unless it is set.
+find_floor() {
+	local src
+	src=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/floor.c
+	FLOOR=${FLOOR:-$(dirname "$M")/../bench/floor}
+	[ -x "$FLOOR" ] && return
+	FLOOR=$DATA/floor
+	[ "$FLOOR" -nt "$src" ] ||
+		${CC:-cc} -O2 -std=c17 -pthread -o "$FLOOR" "$src" ||
+		{ echo "${0##*/}: cannot build $FLOOR" >&2; exit 2; }
+}
+
+tree() { # DIR FILES BYTES: FILES files of BYTES random bytes, 20 per directory
+	local dir=$1 n=$2 bytes=$3 i
+	[ -f "$dir/.done" ] && return
+	rm -rf "$dir"
+	for ((i = 0; i < n / 20; i++)); do
+		mkdir -p "$dir/$((i / 20))/$((i % 20))"
+		head -c $((20 * bytes)) /dev/urandom |
+			(cd "$dir/$((i / 20))/$((i % 20))" && split -a 2 -b "$bytes" - f)
+	done
+	touch "$dir/.done"
+}
+
+us() { # CMD: wall microseconds of one run
+	local s=$EPOCHREALTIME
+	eval "$1" > /dev/null 2>&1
+	local e=$EPOCHREALTIME
+	echo $((${e/./} - ${s/./}))
+}
+us_many() { # CMD REPS: mean microseconds per run
+	local s=$EPOCHREALTIME k
+	for ((k = 0; k < $2; k++)); do eval "$1" > /dev/null 2>&1; done
+	local e=$EPOCHREALTIME
+	echo $(((${e/./} - ${s/./}) / $2))
+}
+median() { sort -g | awk '{v[NR] = $1} END {print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+hexes() { grep -oiE '\b[0-9a-f]{8,}\b' | tr A-F a-f | sort | tr '\n' ' '; }
+
+SUMMARY=()
+# workload ID UNIT AMOUNT REPS 'label|cmd'... -- 'label|cmd'...
+#   UNIT MB/s (AMOUNT bytes), files/s (AMOUNT files) or ms (per run);
+#   REPS > 1 averages that many runs per sample (start-up workloads).
+#   The commands before -- are the peers (a peer not installed is left
+#   out), after it multisum's.  Every command runs once per round, in an
+#   order that rotates from round to round; RUNS rounds, ONLY the regex
+#   of the ids to run.  Reported: each command's median, and for
+#   multisum's the median over rounds of its time over the fastest
+#   peer's (appended to SUMMARY as a markdown row).
+#   CHECK=0 before it: outputs are not compared (the floor prints none).
+#   BEFORE='cmd' before it: eval'd before each timed run, not timed
+#   (bench/cold.sh evicts the data).  DEVICE_US=N: each row also gives
+#   its median over N microseconds, the device's time for the same bytes
+#   (and each SUMMARY row ends with that ratio).
+workload() {
+	local id=$1 unit=$2 amount=$3 reps=$4; shift 4
+	[[ $id =~ $ONLY ]] || return 0
+	local -a label=() cmd=() mine=() state=()
+	local side=0 e
+	for e in "$@"; do
+		[ "$e" = -- ] && { side=1; continue; }
+		local c=${e#*|}
+		[ "$side" = 0 ] && ! has "${c%% *}" && continue
+		label+=("${e%%|*}"); cmd+=("$c"); mine+=("$side")
+	done
+	local n=${#cmd[@]} i r ref=
+	for ((i = 0; i < n; i++)); do		# check outputs; also the warm-up
+		local out
+		out=$(eval "${cmd[i]}" 2>/dev/null) || { state[i]=FAIL; continue; }
+		state[i]=ok
+		[ "$unit" = ms ] || [ "${CHECK:-1}" = 0 ] && continue
+		if [ -z "$ref" ] && [ "${mine[i]}" = 0 ]; then ref=$(hexes <<< "$out")
+		elif [ "$(hexes <<< "$out")" != "$ref" ]; then state[i]=DIFF; fi
+	done
+	local -A t=()
+	for ((r = 0; r < RUNS; r++)); do
+		for ((i = 0; i < n; i++)); do
+			local k=$(((i + r) % n))
+			[ "${state[k]}" = FAIL ] && continue
+			[ -z "${BEFORE:-}" ] || eval "$BEFORE"	# not timed
+			if [ "$reps" -gt 1 ]; then t[$r,$k]=$(us_many "${cmd[k]}" "$reps")
+			else t[$r,$k]=$(us "${cmd[k]}"); fi
+		done
+	done
+	fig() {
+		case $unit in
+		ms) awk -v u="$1" 'BEGIN {printf "%.2f", u / 1000}' ;;
+		MB/s) awk -v u="$1" -v a="$amount" 'BEGIN {printf "%.0f", a / u}' ;;
+		files/s) awk -v u="$1" -v a="$amount" 'BEGIN {printf "%.0f", a / (u / 1e6)}' ;;
+		esac
+	}
+	local -a med=()
+	local best=-1
+	for ((i = 0; i < n; i++)); do
+		[ "${state[i]}" = FAIL ] && continue
+		med[i]=$(for ((r = 0; r < RUNS; r++)); do echo "${t[$r,$i]}"; done | median)
+		if [ "${mine[i]}" = 0 ] && [ "${state[i]}" = ok ] &&
+		    { [ $best -lt 0 ] || awk -v a="${med[i]}" -v b="${med[best]}" 'BEGIN {exit !(a < b)}'; }; then
+			best=$i
+		fi
+	done
+	echo
+	echo "== $id ($unit, median of $RUNS rounds)"
+	for ((i = 0; i < n; i++)); do
+		local f=- note=
+		[ -n "${med[i]:-}" ] && f=$(fig "${med[i]}")
+		[ "$i" = "$best" ] && note=" <- fastest peer"
+		[ "${state[i]}" != ok ] && note=" ${state[i]}"
+		local dev=
+		[ -n "${DEVICE_US:-}" ] && [ -n "${med[i]:-}" ] &&
+			dev=$(awk -v a="${med[i]}" -v d="$DEVICE_US" 'BEGIN {printf "%.2f", a / d}')
+		printf '  %-48s %10s%s%s\n' "${label[i]}" "$f" "${dev:+ ${dev}x device}" "$note"
+		[ "${mine[i]}" = 1 ] && [ $best -ge 0 ] && [ -n "${med[i]:-}" ] || continue
+		local ratio
+		ratio=$(for ((r = 0; r < RUNS; r++)); do
+			awk -v a="${t[$r,$i]}" -v b="${t[$r,$best]}" 'BEGIN {print a / b}'
+		done | median)
+		SUMMARY+=("$(printf '| %s | %s | %s | %s | %s | %.2f |%s' "$id" "${label[best]}" \
+		    "$(fig "${med[best]}")" "${label[i]}" "$f" "$ratio" "${dev:+ $dev |}")")
+	done
+}
+
