@@ -70,6 +70,10 @@ load_be(const uint8_t *p)
 
 /* -------------------------------------------------------------- SHA-1 */
 
+/* The 20 quads whole: the ifs and g / 5 fold, the groups stay in
+ * registers (MS_MD_UNROLL's 16 would leave a loop over memory). */
+#define SHA1_UNROLL	_Pragma("GCC unroll 20")
+
 /* One SHA-1 stream: A..D, E, the block's starting state, the four
  * message groups in flight. */
 struct sha1 {
@@ -81,6 +85,7 @@ struct sha1 {
 INLINE void
 sha1_block(struct sha1 *s)
 {
+	MS_MD_UNROLL
 	for (int g = 0; g < 4; g++)
 		s->w[g] = load_be(s->p + 16 * g);
 	s->save_abcd = s->abcd;
@@ -126,7 +131,7 @@ ms_sha1_armv8(uint32_t h[8], const uint8_t *p, size_t blocks)
 
 	while (blocks-- > 0) {
 		sha1_block(&s);
-		MS_MD_UNROLL
+		SHA1_UNROLL
 		for (int g = 0; g < 20; g++)
 			sha1_quad(&s, g);
 		sha1_finish(&s);
@@ -145,7 +150,7 @@ ms_sha1_armv8_x2(uint32_t (*h)[8], const uint8_t *const in[], size_t blocks)
 	while (blocks-- > 0) {
 		sha1_block(&a);
 		sha1_block(&b);
-		MS_MD_UNROLL
+		SHA1_UNROLL
 		for (int g = 0; g < 20; g++) {
 			sha1_quad(&a, g);
 			sha1_quad(&b, g);
@@ -171,6 +176,7 @@ struct sha256 {
 INLINE void
 sha256_block(struct sha256 *s)
 {
+	MS_MD_UNROLL
 	for (int g = 0; g < 4; g++)
 		s->w[g] = load_be(s->p + 16 * g);
 	s->save_abcd = s->abcd;
