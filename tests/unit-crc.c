@@ -5,7 +5,8 @@
  * against published check values and a bit-at-a-time reference written
  * here, which shares no code with crc.c.
  *
- * For each level (table, sse42, pclmul, vpclmul; one the CPU lacks is
+ * For each level (table, sse42, pclmul, vpclmul; on aarch64 armv8crc
+ * and pmull, which .ci/cross-arm64 runs under qemu; one the CPU lacks is
  * skipped) and each CRC row: the check value of "123456789"; every
  * length 0..4096 from a start that moves through all 16 alignments; the
  * lengths around each folding width (64, 256 bytes and their multiples)

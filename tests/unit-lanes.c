@@ -2,10 +2,11 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * unit-lanes.c - MD5, SHA-1, SHA-224 and SHA-256 of many messages side by
- * side (kernels/md_lanes.c over md_avx2.c, md_avx512.c, sha256_shani.c),
- * and the one built-in stream of MD5, SHA-1 and SHA-256 (md5_portable.c,
- * sha1_shani.c, sha256_shani.c through digest/backend_md.c), at every level
- * this CPU runs (each forced in turn):
+ * side (kernels/md_lanes.c over md_avx2.c, md_avx512.c, sha256_shani.c,
+ * sha_armv8.c), and the one built-in stream of MD5, SHA-1 and SHA-256
+ * (md5_portable.c, sha1_shani.c, sha256_shani.c, sha_armv8.c through
+ * digest/backend_md.c), at every level this CPU runs (each forced in
+ * turn; on aarch64, .ci/cross-arm64 runs it under qemu):
  *
  *   - the known answers of RFC 1321 (MD5) and FIPS 180's examples (SHA),
  *     one million 'a' included, all in one call;

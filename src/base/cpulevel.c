@@ -99,6 +99,7 @@ probe(void)
 
 	v |= (hw >> 1 & 1) ? MS_CPU(NEON) : 0;		/* HWCAP_ASIMD */
 	v |= (hw >> 4 & 1) ? MS_CPU(PMULL) : 0;		/* HWCAP_PMULL */
+	v |= (hw >> 5 & 1) ? MS_CPU(ARM_SHA1) : 0;	/* HWCAP_SHA1 */
 	v |= (hw >> 6 & 1) ? MS_CPU(ARM_SHA2) : 0;	/* HWCAP_SHA2 */
 	v |= (hw >> 7 & 1) ? MS_CPU(ARM_CRC32) : 0;	/* HWCAP_CRC32 */
 	v |= (hw >> 17 & 1) ? MS_CPU(ARM_SHA3) : 0;	/* HWCAP_SHA3 */

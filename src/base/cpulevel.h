@@ -30,7 +30,7 @@
 	X(AVX512BW, "avx512bw") X(AVX512VBMI, "avx512vbmi")		\
 	X(GFNI, "gfni") X(VPCLMULQDQ, "vpclmulqdq") X(SHA_NI, "sha-ni")	\
 	X(NEON, "neon") X(ARM_CRC32, "crc32") X(PMULL, "pmull")	\
-	X(ARM_SHA2, "sha2") X(ARM_SHA512, "sha512") X(ARM_SHA3, "sha3")
+	X(ARM_SHA1, "sha1") X(ARM_SHA2, "sha2") X(ARM_SHA512, "sha512") X(ARM_SHA3, "sha3")
 
 enum ms_cpu_feature {
 #define MS_CPU_ENUM(f, name)	MS_CPU_##f,

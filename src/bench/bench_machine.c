@@ -24,6 +24,7 @@ static const struct ms_bench_feature features[] = {
 	{ 'x', MS_CPU_AVX512F, "avx512f", "AVX-512" },
 	{ 'x', MS_CPU_SSE42, "sse4_2", "SSE4.2" },
 	{ 'x', MS_CPU_PCLMUL, "pclmulqdq", "PCLMUL" },
+	{ 'a', MS_CPU_ARM_SHA1, "sha1", "SHA1" },
 	{ 'a', MS_CPU_ARM_SHA2, "sha2", "SHA2" },
 	{ 'a', MS_CPU_ARM_SHA512, "sha512", "SHA512" },
 	{ 'a', MS_CPU_ARM_SHA3, "sha3", "SHA3" },

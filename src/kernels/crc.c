@@ -9,9 +9,10 @@
  * x86-64 folding by carry-less multiplication (crc_clmul.c,
  * crc_vpclmul.c) or, for CRC-32C, the SSE4.2 crc32 instruction
  * (crc_sse42.c), on aarch64 CRC-32 and CRC-32C by the ARMv8 crc32
- * instructions (crc_armv8.c), in one table of levels (cpulevel.h).  The
- * environment variable MULTISUM_CRC_LEVEL caps the level (table, sse42,
- * pclmul, vpclmul; table, armv8crc) so that tests can run each one; a
+ * instructions (crc_armv8.c) and every CRC by pmull folding
+ * (crc_fold_armv8.c), in one table of levels (cpulevel.h).  The
+ * environment variable MULTISUM_CRC_LEVEL caps the level (table, sse42, pclmul,
+ * vpclmul; table, armv8crc, pmull) so that tests can run each one; a
  * level the CPU lacks is refused.  It knows no digest row:
  * backend_crc.c makes the registers digests (initial values, inversion,
  * cksum's length, byte order) and tree digests.
@@ -245,7 +246,7 @@ shift_register(const struct ms_crc *k, uint64_t crc, uint64_t shift)
 	return reflect(mulmod(k, reflect(crc, k->width), shift), k->width);
 }
 
-#if MS_SIMD_X86_64
+#if MS_SIMD_X86_64 || MS_SIMD_AARCH64
 /*
  * Fold the bulk with a carry-less multiplication kernel (at least min
  * bytes), finish the 16 bytes it leaves and the tail with the tables.
@@ -265,7 +266,9 @@ update_folded(const struct ms_crc *k, uint64_t c, const unsigned char *p,
 	}
 	return k->table(k, c, p, n);
 }
+#endif
 
+#if MS_SIMD_X86_64
 static uint64_t
 update_pclmul(const struct ms_crc *k, uint64_t c, const unsigned char *p,
     size_t n)
@@ -343,6 +346,15 @@ update_armv8(const struct ms_crc *k, uint64_t c, const unsigned char *p,
 }
 
 static const struct kernel armv8crc = { update_armv8, &k_crc32, &k_crc32c };
+
+static uint64_t
+update_pmull(const struct ms_crc *k, uint64_t c, const unsigned char *p,
+    size_t n)
+{
+	return update_folded(k, c, p, n, 64, ms_crc_fold_pmull);
+}
+
+static const struct kernel pmull = { update_pmull, NULL, NULL };
 #endif
 
 #define NEEDS_PCLMUL	(MS_CPU(PCLMUL) | MS_CPU(SSSE3))
@@ -362,6 +374,7 @@ static const struct ms_level levels[] = {
 #endif
 #if MS_SIMD_AARCH64
 	{ .name = "armv8crc", .needs = MS_CPU(ARM_CRC32), .kernel = &armv8crc },
+	{ .name = "pmull", .needs = MS_CPU(PMULL), .kernel = &pmull },
 #endif
 };
 
@@ -370,7 +383,7 @@ static const struct ms_level levels[] = {
 struct ms_level_family ms_crc_levels = MS_LEVEL_FAMILY("MULTISUM_CRC_LEVEL",
     "MULTISUM_CRC_IMPL", levels, "table", "sse42", "pclmul", "vpclmul"
 #if MS_SIMD_AARCH64
-    , "armv8crc"
+    , "armv8crc", "pmull"
 #endif
     );
 

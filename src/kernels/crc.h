@@ -54,8 +54,8 @@ uint64_t ms_crc_shift(const struct ms_crc *c, uint64_t reg, uint64_t zeros);
 const char *ms_crc_level(const struct ms_crc *c);
 
 /*
- * The levels (table, sse42, pclmul, vpclmul on x86-64; table, armv8crc on
- * aarch64), read through cpulevel.h:
+ * The levels (table, sse42, pclmul, vpclmul on x86-64; table, armv8crc,
+ * pmull on aarch64), read through cpulevel.h:
  * the best this CPU runs, chosen on first use, unless MULTISUM_CRC_LEVEL
  * (or its old name MULTISUM_CRC_IMPL) names another.  Each CRC runs the
  * best level it has at or below that one.
@@ -89,6 +89,9 @@ size_t	 ms_crc_fold_pclmul(const struct ms_crc_fold *k, uint64_t crc,
 	    const unsigned char *p, size_t n, unsigned char rem[16]);
 /* The same with 512-bit VPCLMULQDQ (AVX-512); n >= 256. */
 size_t	 ms_crc_fold_vpclmul(const struct ms_crc_fold *k, uint64_t crc,
+	    const unsigned char *p, size_t n, unsigned char rem[16]);
+/* The same with aarch64's pmull (crc_fold_armv8.c); n >= 64. */
+size_t	 ms_crc_fold_pmull(const struct ms_crc_fold *k, uint64_t crc,
 	    const unsigned char *p, size_t n, unsigned char rem[16]);
 
 /* CRC-32C by the SSE4.2 crc32 instruction: register in, register out. */

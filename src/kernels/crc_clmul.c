@@ -11,6 +11,7 @@
  * crc.h); this file is built on x86-64 only and called only on CPUs with
  * PCLMULQDQ.
  */
+#include "kernels/crc_lane.h"
 #include "kernels/crc_fold.h"
 
 CRC_FOLD(ms_crc_fold_pclmul, __attribute__((target("pclmul,ssse3"))),

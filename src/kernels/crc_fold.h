@@ -1,23 +1,25 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * crc_fold.h - the folding method that crc_clmul.c (128-bit registers)
- * and crc_vpclmul.c (512-bit registers) share, as a template: the
- * running CRC xor'ed into the first register (WIDEN makes crc_lane.h's
- * lane_seed a register), four registers running 4 W bytes a round, each
- * multiplied on by k->K4 and xor'ed into the data where it lands, then
- * one register (by k->K1) over the last whole registers, folded to one
- * 128-bit lane by TO_LANE(k, x, &p, &n) (which may go on over the last
- * 16-byte blocks), and that lane out.
+ * crc_fold.h - the folding method that crc_clmul.c (128-bit registers),
+ * crc_vpclmul.c (512-bit registers) and crc_fold_armv8.c (aarch64's
+ * 128-bit registers) share, as a template: the running CRC xor'ed into
+ * the first register (WIDEN makes the includer's lane_seed a register),
+ * four registers running 4 W bytes a round, each multiplied on by k->K4
+ * and xor'ed into the data where it lands, then one register (by k->K1)
+ * over the last whole registers, folded to one 128-bit lane by
+ * TO_LANE(k, x, &p, &n) (which may go on over the last 16-byte blocks),
+ * and that lane out.
  *
  * CRC_FOLD(NAME, TARGET, VEC, W, VXOR, VMUL, VLOAD, WIDEN, K4, K1,
  * TO_LANE) defines NAME with crc.h's ms_crc_fold_pclmul interface
- * (n >= 4 W).
+ * (n >= 4 W).  The includer defines lane_seed and lane_store first (x86's
+ * in crc_lane.h, aarch64's in crc_fold_armv8.c).
  */
 #ifndef MS_CRC_FOLD_H
 #define MS_CRC_FOLD_H
 
-#include "kernels/crc_lane.h"
+#include "kernels/crc.h"
 
 #define CRC_FOLD(NAME, TARGET, VEC, W, VXOR, VMUL, VLOAD, WIDEN, K4, K1,	\
     TO_LANE)								\

@@ -9,6 +9,7 @@
  * configure --disable-avx512; crc.c calls it only when the CPU and the OS
  * offer AVX-512 (F, VL, BW) and VPCLMULQDQ.
  */
+#include "kernels/crc_lane.h"
 #include "kernels/crc_fold.h"
 
 #define TARGET	__attribute__((target( \

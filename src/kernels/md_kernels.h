@@ -38,6 +38,10 @@ static const uint32_t ms_md5_k[64] = {
 	0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391,
 };
 
+static const uint32_t ms_sha1_k[4] = {
+	0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6,
+};
+
 static const uint32_t ms_sha256_k[64] = {
 	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1,
 	0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
@@ -70,5 +74,11 @@ void	 ms_sha1_shani(uint32_t h[8], const uint8_t *p, size_t blocks);
 /* sha256_shani.c: one stream, and two side by side (LANES 2). */
 void	 ms_sha256_shani(uint32_t h[8], const uint8_t *p, size_t blocks);
 ms_md_lanes_fn ms_sha256_shani_x2;
+
+/* sha_armv8.c (aarch64): SHA-1 and SHA-256, one stream, and two side by
+ * side (LANES 2). */
+void	 ms_sha1_armv8(uint32_t h[8], const uint8_t *p, size_t blocks);
+void	 ms_sha256_armv8(uint32_t h[8], const uint8_t *p, size_t blocks);
+ms_md_lanes_fn ms_sha1_armv8_x2, ms_sha256_armv8_x2;
 
 #endif

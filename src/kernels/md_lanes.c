@@ -17,9 +17,10 @@
  * any message's end.  Owns too the three families' tables of levels
  * (cpulevel.h), whose x86-64 kernels (md_avx2.c, sha1_shani.c,
  * sha256_shani.c, md_avx512.c) are built on x86-64 hosts only,
- * md_avx512.c unless configure --disable-avx512, and the choice of the
- * built-in one stream (ms_md_stream: MD5's md5_portable.c, the SHA-NI
- * kernels).
+ * md_avx512.c unless configure --disable-avx512, and whose aarch64 one
+ * (sha_armv8.c) on aarch64 hosts only, and the choice of the built-in
+ * one stream (ms_md_stream: MD5's md5_portable.c, the SHA-NI kernels,
+ * the ARMv8 SHA ones).
  */
 #include "kernels/md_lanes.h"
 
@@ -53,8 +54,9 @@ const struct ms_md_shape ms_sha256_shape = {
 	.kernel = &(const struct ms_md_kernel){ NULL, 0 } },
 
 /* A row of level name_ that needs needs_: fn_, lanes_ lanes; the rows
- * of the x86-64 kernels (md_avx2.c, sha256_shani.c) and the AVX-512 ones
- * (md_avx512.c) are empty where this build has none. */
+ * of the x86-64 kernels (md_avx2.c, sha256_shani.c), the AVX-512 ones
+ * (md_avx512.c) and the aarch64 ones (sha_armv8.c) are empty where this
+ * build has none. */
 #define ROW(name_, needs_, fn_, lanes_)	{ .name = name_, .needs = needs_, \
 	.kernel = &(const struct ms_md_kernel){ fn_, lanes_ } },
 #define NEEDS_AVX2	(MS_CPU(AVX) | MS_CPU(AVX2))
@@ -66,6 +68,11 @@ const struct ms_md_shape ms_sha256_shape = {
 #else
 #define ROW_AVX2(fn)
 #define ROW_SHANI(fn)
+#endif
+#if MS_SIMD_AARCH64
+#define ROW_ARMV8SHA(fn, needs)	ROW("armv8sha", MS_CPU(needs), fn, 2)
+#else
+#define ROW_ARMV8SHA(fn, needs)
 #endif
 #if MS_AVX512
 #define ROW_AVX512(fn)	ROW("avx512", NEEDS_AVX512, fn, 16)
@@ -79,20 +86,22 @@ static const struct ms_level md5_rows[] = {
 	ROW_NONE ROW_AVX2(ms_md5_avx2) ROW_AVX512(ms_md5_avx512)
 };
 static const struct ms_level sha1_rows[] = {
-	ROW_NONE ROW_AVX2(ms_sha1_avx2) ROW_AVX512(ms_sha1_avx512)
+	ROW_NONE ROW_AVX2(ms_sha1_avx2) ROW_ARMV8SHA(ms_sha1_armv8_x2, ARM_SHA1)
+	ROW_AVX512(ms_sha1_avx512)
 };
 static const struct ms_level sha256_rows[] = {
 	ROW_NONE ROW_AVX2(ms_sha256_avx2) ROW_SHANI(ms_sha256_shani_x2)
-	ROW_AVX512(ms_sha256_avx512)
+	ROW_ARMV8SHA(ms_sha256_armv8_x2, ARM_SHA2) ROW_AVX512(ms_sha256_avx512)
 };
 
 struct ms_level_family ms_md5_levels = MS_LEVEL_FAMILY(
     "MULTISUM_MD5_LEVEL", NULL, md5_rows, "libcrypto", "avx2", "avx512");
 struct ms_level_family ms_sha1_levels = MS_LEVEL_FAMILY(
-    "MULTISUM_SHA1_LEVEL", NULL, sha1_rows, "libcrypto", "avx2", "avx512");
+    "MULTISUM_SHA1_LEVEL", NULL, sha1_rows, "libcrypto", "avx2", "armv8sha",
+    "avx512");
 struct ms_level_family ms_sha256_levels = MS_LEVEL_FAMILY(
     "MULTISUM_SHA256_LEVEL", NULL, sha256_rows, "libcrypto", "avx2",
-    "shani", "avx512");
+    "shani", "armv8sha", "avx512");
 
 ms_md_stream_fn *
 ms_md_stream(struct ms_level_family *fam, const char **name)
@@ -108,6 +117,13 @@ ms_md_stream(struct ms_level_family *fam, const char **name)
 		*name = "shani";
 		return fam == &ms_sha256_levels ? ms_sha256_shani :
 		    ms_sha1_shani;
+	}
+#elif MS_SIMD_AARCH64
+	if (ms_cpu_has(fam == &ms_sha256_levels ? MS_CPU_ARM_SHA2 :
+	    MS_CPU_ARM_SHA1)) {
+		*name = "armv8sha";
+		return fam == &ms_sha256_levels ? ms_sha256_armv8 :
+		    ms_sha1_armv8;
 	}
 #endif
 	return NULL;

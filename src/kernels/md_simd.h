@@ -104,8 +104,6 @@ MD5_MANY(uint32_t (*h)[8], const uint8_t *const in[], size_t blocks)
 TARGET void
 SHA1_MANY(uint32_t (*h)[8], const uint8_t *const in[], size_t blocks)
 {
-	static const uint32_t k[4] = { 0x5a827999, 0x6ed9eba1, 0x8f1bbcdc,
-	    0xca62c1d6 };
 	VEC s[5], w[16];
 
 	state_in(s, h, 5);
@@ -124,7 +122,7 @@ SHA1_MANY(uint32_t (*h)[8], const uint8_t *const in[], size_t blocks)
 			f = t < 20 ? CH(b, c, d) : t < 40 ? XOR3(b, c, d) :
 			    t < 60 ? MAJ(b, c, d) : XOR3(b, c, d);
 			tmp = ADD(ADD(ROTL(a, 5), f), ADD(ADD(e,
-			    SET1((int)k[t / 20])), w[t & 15]));
+			    SET1((int)ms_sha1_k[t / 20])), w[t & 15]));
 			e = d;
 			d = c;
 			c = ROTL(b, 30);
