@@ -509,11 +509,18 @@ ms_blake3_update(struct ms_blake3 *h, const void *data, size_t n)
 			close_chunk(h);
 		if (h->buf_len == 0 && n > MS_BLAKE3_CHUNK_LEN) {
 			/* Whole chunks, always leaving input for the open
-			 * chunk so that none of them is the root. */
+			 * chunk so that none of them is the root; a batch ends
+			 * where an aligned one would, so that the next ones are
+			 * whole subtrees again after a held chunk's group, each
+			 * reduced at full width with one merge onto the stack
+			 * (misaligned, 256 chunks were four subtrees and four
+			 * merges of one block alone). */
 			size_t k = (n - 1) / MS_BLAKE3_CHUNK_LEN;
+			size_t room = BATCH_MAX -
+			    (size_t)(h->chunk_counter % BATCH_MAX);
 
-			if (k > BATCH_MAX)
-				k = BATCH_MAX;
+			if (k > room)
+				k = room;
 			add_chunks(h, many, p, k);
 			p += k * MS_BLAKE3_CHUNK_LEN;
 			n -= k * MS_BLAKE3_CHUNK_LEN;

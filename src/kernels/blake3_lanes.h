@@ -22,7 +22,7 @@ static inline __attribute__((always_inline)) TARGET void
 lanes_group(const struct ms_b3_lane *l, size_t lanes, const uint32_t key[8],
     uint8_t flags, uint8_t *out)
 {
-	VEC h[8], m[16], v[16], ctr_lo, ctr_hi;
+	VEC h[8], m[16], ctr_lo, ctr_hi;
 	uint32_t lo[DEGREE], hi[DEGREE], t[8][DEGREE];
 	size_t most = 0;
 
@@ -42,7 +42,7 @@ lanes_group(const struct ms_b3_lane *l, size_t lanes, const uint32_t key[8],
 	for (size_t b = 0; b < most; b++) {
 		const uint8_t *rows[DEGREE];
 		uint32_t len[DEGREE], fl[DEGREE], live[DEGREE];
-		VEC keep;
+		VEC keep, o[8];
 
 		for (size_t j = 0; j < DEGREE; j++) {
 			const struct ms_b3_lane *x = &l[ms_b3_row(j, lanes)];
@@ -56,10 +56,10 @@ lanes_group(const struct ms_b3_lane *l, size_t lanes, const uint32_t key[8],
 		}
 		ROWS(rows, m);
 		keep = LOADU(live);
-		VCOMPRESS(ctr_lo, ctr_hi, LOADU(len), LOADU(fl));
+		VCOMPRESS(o, ctr_lo, ctr_hi, LOADU(len), LOADU(fl));
 		MS_B3_UNROLL
 		for (int i = 0; i < 8; i++)
-			h[i] = BLEND(keep, XOR(v[i], v[i + 8]), h[i]);
+			h[i] = BLEND(keep, o[i], h[i]);
 	}
 	MS_B3_UNROLL
 	for (int i = 0; i < 8; i++)

@@ -20,6 +20,10 @@
  *                      to out + 32 * LANE(j) for LANE(j) < lanes
  *   MANY, NEXT         this level's function and the one taking the rest
  *
+ * or, instead of the rotations, COMPRESS_ASM(out, h, tail, m): all of
+ * VCOMPRESS below in the level's own asm, h, tail (v[12..15]), m and out
+ * arrays of vectors in memory.
+ *
  * The inputs are compressed side by side, one block of each per step,
  * exactly as the portable code does one by one.  A last group of more
  * than DEGREE / 2 inputs (of parents: any) still takes the full width
@@ -93,9 +97,20 @@
 /*
  * One compression of every lane (blake3_lanes.h's too): v from the
  * chaining values h, the IV, the counters, block lengths and flags, the
- * seven rounds; the new chaining values are v[i] ^ v[i + 8].
+ * seven rounds; the new chaining values are v[i] ^ v[i + 8], into out
+ * (which may be h).  A level may do all of it in its own
+ * COMPRESS_ASM(out, h, tail, m), tail the last four words of v.
  */
-#define VCOMPRESS(ctr_lo, ctr_hi, len, fl) do {				\
+#ifdef COMPRESS_ASM
+#define VCOMPRESS(out, ctr_lo, ctr_hi, len, fl) do {			\
+	VEC t4_[4] = { (ctr_lo), (ctr_hi), (len), (fl) };		\
+									\
+	COMPRESS_ASM(out, h, t4_, m);					\
+} while (0)
+#else
+#define VCOMPRESS(out, ctr_lo, ctr_hi, len, fl) do {			\
+	VEC v[16];							\
+									\
 	MS_B3_UNROLL							\
 	for (int i_ = 0; i_ < 8; i_++)					\
 		v[i_] = h[i_];						\
@@ -110,7 +125,11 @@
 	VROUND(2); MSG_SPILL(m); VROUND(3); MSG_SPILL(m);		\
 	VROUND(4); MSG_SPILL(m); VROUND(5); MSG_SPILL(m);		\
 	VROUND(6);							\
+	MS_B3_UNROLL							\
+	for (int i_ = 0; i_ < 8; i_++)					\
+		(out)[i_] = XOR(v[i_], v[i_ + 8]);			\
 } while (0)
+#endif
 
 /*
  * The chaining values of the lanes, words h[0..7], out: 4x4 transposes
@@ -152,7 +171,7 @@ group(const uint8_t *in, size_t stride, size_t lanes, size_t blocks,
     const uint32_t key[8], uint64_t counter, int inc, uint8_t flags,
     uint8_t flags_start, uint8_t flags_end, uint8_t *out)
 {
-	VEC h[8], m[16], v[16];
+	VEC h[8], m[16];
 	VEC ctr_lo = SET1((int)(uint32_t)counter);
 	VEC ctr_hi = SET1((int)(uint32_t)(counter >> 32));
 
@@ -180,10 +199,7 @@ group(const uint8_t *in, size_t stride, size_t lanes, size_t blocks,
 
 		load_msg(in + b * 64, stride, lanes, m, 0);
 		load_msg(in + b * 64, stride, lanes, m, 1);
-		VCOMPRESS(ctr_lo, ctr_hi, SET1(64), SET1(f));
-		MS_B3_UNROLL
-		for (int i = 0; i < 8; i++)
-			h[i] = XOR(v[i], v[i + 8]);
+		VCOMPRESS(h, ctr_lo, ctr_hi, SET1(64), SET1(f));
 	}
 	store_cv(out, h, lanes);
 }
