@@ -340,6 +340,28 @@ ms_algo_named(const char *name)
 	return NULL;
 }
 
+const struct ms_algo *
+ms_algo_row(const char *name)
+{
+	const struct ms_algo *a = ms_algo_named(name);
+
+	if (a == NULL)
+		ms_bug("algorithm table: a row a backend needs is missing");
+	return a;
+}
+
+const struct ms_algo *
+ms_algo_inner(const struct ms_algo *a)
+{
+	return ms_algo_row(a->impl);
+}
+
+int
+ms_algo_inner_load(const struct ms_algo *a)
+{
+	return ms_algo_load(ms_algo_inner(a));
+}
+
 /* Does word occur in the space-separated list? (case-insensitive) */
 static bool
 in_list(const char *list, const char *word)

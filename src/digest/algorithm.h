@@ -186,6 +186,17 @@ int	 ms_algo_resolve(const char *name, unsigned bits,
 /* The row whose canonical name is name exactly; NULL if none. */
 const struct ms_algo *ms_algo_named(const char *name);
 
+/* The same for a row the table must hold (a backend's own), or ms_bug(). */
+const struct ms_algo *ms_algo_row(const char *name);
+
+/*
+ * The row a wrapping row is built on, which its impl names ("sha1" for
+ * btih and AICH, "md5" for s3etag, "crc32c" for HDFS's).
+ * ms_algo_inner_load is such a row's load hook.
+ */
+const struct ms_algo *ms_algo_inner(const struct ms_algo *a);
+int	 ms_algo_inner_load(const struct ms_algo *a);
+
 /* Is this name a variable-length algorithm or a family that takes -l? */
 bool	 ms_algo_takes_length(const char *name);
 

@@ -35,16 +35,6 @@ struct state {
 	char		*name;
 };
 
-static const struct ms_algo *
-sha1_row(void)
-{
-	const struct ms_algo *a = ms_algo_named("sha1");
-
-	if (a == NULL)
-		ms_bug("btih: no sha1 row");
-	return a;
-}
-
 /* RHash's default (librhash torrent.c, uTorrent's rule): the largest
  * power of two not above size / 512, within [16 KiB, 8 MiB]. */
 static uint64_t
@@ -55,13 +45,6 @@ default_length(uint64_t size)
 	while (len > want)
 		len >>= 1;
 	return len;
-}
-
-static int
-load(const struct ms_algo *a)
-{
-	(void)a;
-	return ms_algo_load(sha1_row());
 }
 
 static void
@@ -100,7 +83,7 @@ create(const struct ms_digest_spec *spec)
 	s->private = spec->param.bt_private;
 	s->pc.done = add_piece;
 	s->pc.row = s;
-	if (!ms_pieces_create(&s->pc, sha1_row(), &in) ||
+	if (!ms_pieces_create(&s->pc, ms_algo_inner(spec->algo), &in) ||
 	    (s->info = s->pc.ops->create(&in)) == NULL) {
 		destroy(s);
 		return NULL;
@@ -172,7 +155,7 @@ final(void *state, unsigned char *out)
 
 const struct ms_digest_ops ms_ops_btih = {
 	.backend = "built-in",
-	.load = load,
+	.load = ms_algo_inner_load,
 	.create = create,
 	.init = init,
 	.update = update,

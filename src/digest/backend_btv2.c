@@ -20,23 +20,6 @@ struct state {
 	struct ms_pieces leaf;		/* SHA-256 over the current block */
 };
 
-static const struct ms_algo *
-sha256_row(void)
-{
-	const struct ms_algo *a = ms_algo_named("sha256");
-
-	if (a == NULL)
-		ms_bug("btv2: no sha256 row");
-	return a;
-}
-
-static int
-load(const struct ms_algo *a)
-{
-	(void)a;
-	return ms_algo_load(sha256_row());
-}
-
 static void
 destroy(void *state)
 {
@@ -64,12 +47,11 @@ create(const struct ms_digest_spec *spec)
 	struct ms_digest_spec in = { 0 };
 	struct state *s = calloc(1, sizeof(*s));
 
-	(void)spec;
 	if (s == NULL)
 		return NULL;
 	s->leaf.done = add_leaf;
 	s->leaf.row = s;
-	if (!ms_pieces_create(&s->leaf, sha256_row(), &in) ||
+	if (!ms_pieces_create(&s->leaf, ms_algo_inner(spec->algo), &in) ||
 	    !ms_merkle_create(&s->tree, &in)) {
 		destroy(s);
 		return NULL;
@@ -108,7 +90,7 @@ final(void *state, unsigned char *out)
 
 const struct ms_digest_ops ms_ops_btv2 = {
 	.backend = "built-in",
-	.load = load,
+	.load = ms_algo_inner_load,
 	.create = create,
 	.init = init,
 	.update = update,

@@ -60,26 +60,13 @@ struct state {
 	unsigned char	 md5_out[16];
 };
 
-static const struct ms_algo *
-md5_row(void)
-{
-	const struct ms_algo *a = ms_algo_named("md5");
-
-	if (a == NULL)
-		ms_bug("hdfs: no md5 row");
-	return a;
-}
-
 /* The MD5 row and the CRC named by the row's impl (its load settles
  * the CRC's level). */
 static int
 hdfs_load(const struct ms_algo *a)
 {
-	const struct ms_algo *crc = ms_algo_named(a->impl);
-
-	if (crc == NULL)
-		ms_bug("hdfs: no CRC row");
-	return ms_algo_load(md5_row()) == -1 ? -1 : ms_algo_load(crc);
+	return ms_algo_load(ms_algo_row("md5")) == -1 ? -1 :
+	    ms_algo_inner_load(a);
 }
 
 uint32_t
@@ -116,7 +103,7 @@ static void hdfs_end_open(void *state);
 static void *
 hdfs_create(const struct ms_digest_spec *spec)
 {
-	struct ms_digest_spec m = { .algo = md5_row(), .bits = 128 };
+	struct ms_digest_spec m = { .algo = ms_algo_row("md5"), .bits = 128 };
 	struct state *s = calloc(1, sizeof(*s));
 
 	if (s == NULL)

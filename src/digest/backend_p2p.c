@@ -335,22 +335,6 @@ struct aich {
 	bool		 failed;	/* no memory for part_d: final says so */
 };
 
-static const struct ms_algo *
-aich_inner(const struct ms_algo *a)
-{
-	const struct ms_algo *in = ms_algo_named(a->impl);
-
-	if (in == NULL)
-		ms_bug("aich: no inner row");
-	return in;
-}
-
-static int
-aich_load(const struct ms_algo *a)
-{
-	return ms_algo_load(aich_inner(a));
-}
-
 static void
 aich_destroy(void *state)
 {
@@ -369,7 +353,7 @@ aich_destroy(void *state)
 static void *
 aich_create(const struct ms_digest_spec *spec)
 {
-	struct ms_digest_spec in = { .algo = aich_inner(spec->algo) };
+	struct ms_digest_spec in = { .algo = ms_algo_inner(spec->algo) };
 	struct aich *s = calloc(1, sizeof(*s));
 
 	if (s == NULL)
@@ -499,7 +483,7 @@ aich_final(void *state, unsigned char *out)
 }
 
 const struct ms_digest_ops ms_ops_aich = {
-	.backend = "built-in", .load = aich_load, .create = aich_create,
+	.backend = "built-in", .load = ms_algo_inner_load, .create = aich_create,
 	.init = aich_init, .update = aich_update, .final = aich_final,
 	.destroy = aich_destroy, .text = text_base32,
 };

@@ -57,24 +57,6 @@ struct state {
 	unsigned char	 d[MS_DIGEST_MAX / 8];
 };
 
-static const struct ms_algo *
-inner(const struct ms_algo *a)
-{
-	const struct ms_algo *in = ms_algo_named(a->impl);
-
-	if (in == NULL)
-		ms_bug("s3: no inner row");
-	return in;
-}
-
-static int
-s3_load(const struct ms_algo *a)
-{
-	const struct ms_algo *in = inner(a);
-
-	return ms_algo_load(in);
-}
-
 static void
 s3_destroy(void *state)
 {
@@ -110,7 +92,7 @@ static void s3_end_open(void *state);
 static void *
 s3_create_kind(const struct ms_digest_spec *spec, const struct kind *kind)
 {
-	struct ms_digest_spec in = { .algo = inner(spec->algo) };
+	struct ms_digest_spec in = { .algo = ms_algo_inner(spec->algo) };
 	struct state *s = calloc(1, sizeof(*s));
 
 	if (s == NULL)
@@ -371,14 +353,14 @@ s3_variant(const struct ms_digest_spec *spec)
 }
 
 const struct ms_digest_ops ms_ops_s3etag = {
-	.backend = "built-in", .load = s3_load, .create = s3_create_s3,
+	.backend = "built-in", .load = ms_algo_inner_load, .create = s3_create_s3,
 	.init = s3_init,
 	.update = s3_update, .final = s3_final, .destroy = s3_destroy,
 	.variant = s3_variant, .text = text_hex,
 };
 
 const struct ms_digest_ops ms_ops_s3composite = {
-	.backend = "built-in", .load = s3_load, .create = s3_create_s3,
+	.backend = "built-in", .load = ms_algo_inner_load, .create = s3_create_s3,
 	.init = s3_init,
 	.update = s3_update, .final = s3_final, .destroy = s3_destroy,
 	.variant = s3_variant, .text = text_base64,
@@ -396,7 +378,7 @@ const struct ms_compose_ops ms_compose_dropbox = {
 
 /* Printed as plain hex, as Dropbox's API and rclone do. */
 const struct ms_digest_ops ms_ops_dropbox = {
-	.backend = "built-in", .load = s3_load, .create = s3_create_dropbox,
+	.backend = "built-in", .load = ms_algo_inner_load, .create = s3_create_dropbox,
 	.init = s3_init, .update = s3_update, .final = s3_final,
 	.destroy = s3_destroy,
 };

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "base/bytes.h"
+#include "kernels/block_feed.h"
 
 /* Bit i of sum_x[k] (sum_y[k]): word i enters sum k of the first
  * (second) Latin square. */
@@ -139,30 +140,21 @@ ms_edonr_init(struct ms_edonr *e, size_t outlen)
 	}
 }
 
+/* k whole blocks at q (ms_block_feed's callback) */
+static void
+edonr_blocks(void *ctx, const unsigned char *q, size_t k)
+{
+	struct ms_edonr *c = ctx;
+
+	for (; k > 0; k--, q += c->block)
+		block(c, q);
+}
+
 void
 ms_edonr_update(struct ms_edonr *e, const void *v, size_t n)
 {
-	const unsigned char *p = v;
-
 	e->len += n;
-	if (e->fill > 0) {
-		size_t take = e->block - e->fill;
-
-		if (take > n)
-			take = n;
-		memcpy(e->buf + e->fill, p, take);
-		e->fill += take;
-		p += take;
-		n -= take;
-		if (e->fill < e->block)
-			return;
-		block(e, e->buf);
-		e->fill = 0;
-	}
-	for (; n >= e->block; p += e->block, n -= e->block)
-		block(e, p);
-	memcpy(e->buf, p, n);
-	e->fill = n;
+	ms_block_feed(e->buf, &e->fill, e->block, v, n, edonr_blocks, e);
 }
 
 void

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/bytes.h"
+#include "kernels/block_feed.h"
 
 /* K1 (the low nibble) .. K8: RFC 5831's test parameters (section 7.1 of
  * GOST R 34.11-94's appendix) and RFC 4357's id-GostR3411-94-
@@ -205,31 +206,21 @@ ms_gost94_init(struct ms_gost94 *g, size_t cryptopro)
 	g->sbox = tab[cryptopro ? 1 : 0];
 }
 
+/* k whole blocks at q (ms_block_feed's callback) */
+static void
+gost94_blocks(void *ctx, const unsigned char *q, size_t k)
+{
+	struct ms_gost94 *c = ctx;
+
+	for (; k > 0; k--, q += MS_GOST94_BLOCK)
+		block(c, q);
+}
+
 void
 ms_gost94_update(struct ms_gost94 *g, const void *v, size_t n)
 {
-	const unsigned char *p = v;
-
 	g->len += n;
-	if (g->fill > 0) {
-		size_t take = MS_GOST94_BLOCK - g->fill;
-
-		if (take > n)
-			take = n;
-		memcpy(g->buf + g->fill, p, take);
-		g->fill += take;
-		p += take;
-		n -= take;
-		if (g->fill < MS_GOST94_BLOCK)
-			return;
-		block(g, g->buf);
-		g->fill = 0;
-	}
-	for (; n >= MS_GOST94_BLOCK; p += MS_GOST94_BLOCK,
-	    n -= MS_GOST94_BLOCK)
-		block(g, p);
-	memcpy(g->buf, p, n);
-	g->fill = n;
+	ms_block_feed(g->buf, &g->fill, MS_GOST94_BLOCK, v, n, gost94_blocks, g);
 }
 
 void

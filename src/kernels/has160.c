@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/bytes.h"
+#include "kernels/block_feed.h"
 
 #define ROTL(x, n)	((uint32_t)((x) << (n) | (x) >> (32 - (n))))
 
@@ -155,30 +156,21 @@ ms_md4_init(struct ms_le_md *m)
 	start(m, md4_compress, 4);
 }
 
+/* k whole blocks at q (ms_block_feed's callback) */
+static void
+le_md_blocks(void *ctx, const unsigned char *q, size_t k)
+{
+	struct ms_le_md *c = ctx;
+
+	for (; k > 0; k--, q += MS_LE_BLOCK)
+		c->compress(c->h, q);
+}
+
 void
 ms_le_md_update(struct ms_le_md *m, const void *p, size_t n)
 {
-	const unsigned char *s = p;
-
 	m->len += n;
-	if (m->fill > 0) {
-		size_t k = MS_LE_BLOCK - m->fill;
-
-		if (k > n)
-			k = n;
-		memcpy(m->buf + m->fill, s, k);
-		m->fill += k;
-		s += k;
-		n -= k;
-		if (m->fill < MS_LE_BLOCK)
-			return;
-		m->compress(m->h, m->buf);
-		m->fill = 0;
-	}
-	for (; n >= MS_LE_BLOCK; s += MS_LE_BLOCK, n -= MS_LE_BLOCK)
-		m->compress(m->h, s);
-	memcpy(m->buf, s, n);
-	m->fill = n;
+	ms_block_feed(m->buf, &m->fill, MS_LE_BLOCK, p, n, le_md_blocks, m);
 }
 
 void

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/bytes.h"
+#include "kernels/block_feed.h"
 #include "kernels/snefru_sbox.h"
 
 static inline uint32_t
@@ -53,30 +54,21 @@ ms_snefru_init(struct ms_snefru *s, size_t outlen)
 	s->block = 64 - outlen;
 }
 
+/* k whole blocks at q (ms_block_feed's callback) */
+static void
+snefru_blocks(void *ctx, const unsigned char *q, size_t k)
+{
+	struct ms_snefru *c = ctx;
+
+	for (; k > 0; k--, q += c->block)
+		compress(c, q);
+}
+
 void
 ms_snefru_update(struct ms_snefru *s, const void *v, size_t n)
 {
-	const unsigned char *p = v;
-
 	s->len += n;
-	if (s->fill > 0) {
-		size_t take = s->block - s->fill;
-
-		if (take > n)
-			take = n;
-		memcpy(s->buf + s->fill, p, take);
-		s->fill += take;
-		p += take;
-		n -= take;
-		if (s->fill < s->block)
-			return;
-		compress(s, s->buf);
-		s->fill = 0;
-	}
-	for (; n >= s->block; p += s->block, n -= s->block)
-		compress(s, p);
-	memcpy(s->buf, p, n);
-	s->fill = n;
+	ms_block_feed(s->buf, &s->fill, s->block, v, n, snefru_blocks, s);
 }
 
 void

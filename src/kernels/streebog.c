@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/bytes.h"
+#include "kernels/block_feed.h"
 
 /* RFC 6986, 6.2-6.4: the byte substitution pi, the linear map's rows A
  * and the round constants C (tau is a transpose, built into lps()). */
@@ -210,30 +211,20 @@ ms_streebog_init(struct ms_streebog *s, size_t outlen)
 	s->outlen = outlen;
 }
 
+/* k whole blocks at q (ms_block_feed's callback) */
+static void
+streebog_blocks(void *ctx, const unsigned char *q, size_t k)
+{
+	struct ms_streebog *c = ctx;
+
+	for (; k > 0; k--, q += MS_STREEBOG_BLOCK)
+		block(c, q, 512);
+}
+
 void
 ms_streebog_update(struct ms_streebog *s, const void *v, size_t n)
 {
-	const unsigned char *p = v;
-
-	if (s->fill > 0) {
-		size_t take = MS_STREEBOG_BLOCK - s->fill;
-
-		if (take > n)
-			take = n;
-		memcpy(s->buf + s->fill, p, take);
-		s->fill += take;
-		p += take;
-		n -= take;
-		if (s->fill < MS_STREEBOG_BLOCK)
-			return;
-		block(s, s->buf, 512);
-		s->fill = 0;
-	}
-	for (; n >= MS_STREEBOG_BLOCK; p += MS_STREEBOG_BLOCK,
-	    n -= MS_STREEBOG_BLOCK)
-		block(s, p, 512);
-	memcpy(s->buf, p, n);
-	s->fill = n;
+	ms_block_feed(s->buf, &s->fill, MS_STREEBOG_BLOCK, v, n, streebog_blocks, s);
 }
 
 void

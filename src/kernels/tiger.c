@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "base/bytes.h"
+#include "kernels/block_feed.h"
 
 static uint64_t sbox[4 * 256];
 
@@ -132,30 +133,21 @@ ms_tiger_init(struct ms_tiger *t)
 	t->len = 0;
 }
 
+/* k whole blocks at q (ms_block_feed's callback) */
+static void
+tiger_blocks(void *ctx, const unsigned char *q, size_t k)
+{
+	struct ms_tiger *c = ctx;
+
+	for (; k > 0; k--, q += MS_TIGER_BLOCK)
+		compress(c->h, q);
+}
+
 void
 ms_tiger_update(struct ms_tiger *t, const void *p, size_t n)
 {
-	const unsigned char *s = p;
-
 	t->len += n;
-	if (t->fill > 0) {
-		size_t k = MS_TIGER_BLOCK - t->fill;
-
-		if (k > n)
-			k = n;
-		memcpy(t->buf + t->fill, s, k);
-		t->fill += k;
-		s += k;
-		n -= k;
-		if (t->fill < MS_TIGER_BLOCK)
-			return;
-		compress(t->h, t->buf);
-		t->fill = 0;
-	}
-	for (; n >= MS_TIGER_BLOCK; s += MS_TIGER_BLOCK, n -= MS_TIGER_BLOCK)
-		compress(t->h, s);
-	memcpy(t->buf, s, n);
-	t->fill = n;
+	ms_block_feed(t->buf, &t->fill, MS_TIGER_BLOCK, p, n, tiger_blocks, t);
 }
 
 void

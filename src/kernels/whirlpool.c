@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "base/bytes.h"
+#include "kernels/block_feed.h"
 #include "base/util.h"
 
 #define ROUNDS	10
@@ -221,38 +222,22 @@ ms_whirlpool_init(struct ms_whirlpool *w)
 	w->len = 0;
 }
 
+/* k whole blocks at q (ms_block_feed's callback) */
+static void
+whirlpool_blocks(void *ctx, const unsigned char *q, size_t k)
+{
+	struct ms_whirlpool *c = ctx;
+	const struct kernel *kernel = ms_level_kernel(&ms_whirlpool_levels);
+
+	kernel->compress(c->h, q, k);
+}
+
 void
 ms_whirlpool_update(struct ms_whirlpool *w, const void *data, size_t n)
 {
-	const struct kernel *k = ms_level_kernel(&ms_whirlpool_levels);
-	const unsigned char *p = data;
-
-	if (n == 0)
-		return;		/* data may be NULL */
 	w->len += n;
-	if (w->fill > 0) {
-		size_t take = MS_WHIRLPOOL_BLOCK - w->fill;
-
-		if (take > n)
-			take = n;
-		memcpy(w->buf + w->fill, p, take);
-		w->fill += take;
-		p += take;
-		n -= take;
-		if (w->fill < MS_WHIRLPOOL_BLOCK)
-			return;
-		k->compress(w->h, w->buf, 1);
-		w->fill = 0;
-	}
-	if (n >= MS_WHIRLPOOL_BLOCK) {
-		size_t cnt = n / MS_WHIRLPOOL_BLOCK;
-
-		k->compress(w->h, p, cnt);
-		p += cnt * MS_WHIRLPOOL_BLOCK;
-		n -= cnt * MS_WHIRLPOOL_BLOCK;
-	}
-	memcpy(w->buf, p, n);
-	w->fill = n;
+	ms_block_feed(w->buf, &w->fill, MS_WHIRLPOOL_BLOCK, data, n,
+	    whirlpool_blocks, w);
 }
 
 /*
