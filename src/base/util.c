@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "base/outcome.h"
+#include "base/exit_status.h"
 
 const char *ms_program = "multisum";
 

@@ -5,7 +5,7 @@
  * Nothing here knows about digests, files or formats.  Diagnostics go to
  * standard error prefixed with the program name that main() sets; the
  * allocation helpers never return NULL (they exit instead, with
- * outcome.h's status for memory: 3 in native mode, 1 for the faces; the
+ * exit_status.h's status for memory: 3 in native mode, 1 for the faces; the
  * engine allocates what is large with ms_try_aligned, so that one file
  * fails and not the run).
  */
@@ -22,7 +22,7 @@
 /* Exit statuses of the native mode (SPEC.md, Exit status). */
 enum {
 	MS_EXIT_OK = 0,
-	MS_EXIT_FAIL = 1,	/* a failure: base/outcome.h says which */
+	MS_EXIT_FAIL = 1,	/* a failure: base/exit_status.h says which */
 	MS_EXIT_USAGE = 2,	/* bad usage */
 };
 
@@ -46,7 +46,7 @@ void	ms_warn(const char *fmt, ...)
 void	ms_vwarn(const char *fmt, va_list ap)
 	    __attribute__((format(printf, 1, 0)));
 /* A message, then the end of the run: what the machine lacked (memory,
- * a thread), status 3 in native mode, 1 for the faces (outcome.h). */
+ * a thread), status 3 in native mode, 1 for the faces (exit_status.h). */
 _Noreturn void ms_die(const char *fmt, ...)
 	    __attribute__((format(printf, 1, 2)));
 _Noreturn void ms_bug(const char *what);

@@ -24,7 +24,7 @@
 
 #include "io/output.h"
 #include "io/walk.h"
-#include "base/outcome.h"
+#include "base/exit_status.h"
 #include "base/portable.h"
 #include "base/util.h"
 

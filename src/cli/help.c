@@ -16,7 +16,7 @@
 
 #include "cli/help.h"
 #include "digest/algorithm.h"
-#include "base/outcome.h"
+#include "base/exit_status.h"
 #include "base/util.h"
 #include "base/version.h"
 

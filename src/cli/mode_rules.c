@@ -26,7 +26,7 @@
 #include "manifest/ledger.h"
 #include "manifest/manifest.h"
 #include "io/source.h"
-#include "base/outcome.h"
+#include "base/exit_status.h"
 #include "io/text_input.h"
 #include "io/xattr_calls.h"
 #include "base/util.h"

@@ -34,7 +34,7 @@
 #include "cli/help.h"
 #include "cli/mode_rules.h"
 #include "modes/xattr.h"
-#include "base/outcome.h"
+#include "base/exit_status.h"
 #include "base/util.h"
 #include "base/version.h"
 

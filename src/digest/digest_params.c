@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "base/outcome.h"
+#include "base/exit_status.h"
 #include "base/util.h"
 
 int

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "base/lazylib.h"
-#include "base/outcome.h"
+#include "base/exit_status.h"
 #include "base/util.h"
 
 #ifndef MS_SONAME_ARCHIVE

@@ -25,7 +25,7 @@
 #include <unistd.h>
 
 #include "manifest/manifest.h"
-#include "base/outcome.h"
+#include "base/exit_status.h"
 #include "base/quote.h"
 #include "base/util.h"
 

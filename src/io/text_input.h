@@ -6,7 +6,7 @@
 #ifndef MS_TEXT_INPUT_H
 #define MS_TEXT_INPUT_H
 
-#include "base/outcome.h"
+#include "base/exit_status.h"
 
 #include <stdio.h>
 

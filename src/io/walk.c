@@ -24,7 +24,7 @@
 #include <unistd.h>
 
 #include "io/output.h"
-#include "base/outcome.h"
+#include "base/exit_status.h"
 #include "base/quote.h"
 #include "base/util.h"
 

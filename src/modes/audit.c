@@ -21,7 +21,7 @@
 #include "manifest/ledger.h"
 #include "modes/update.h"
 #include "engine/engine_pieces.h"
-#include "base/outcome.h"
+#include "base/exit_status.h"
 #include "base/quote.h"
 #include "modes/update_walk.h"
 #include "io/text_input.h"

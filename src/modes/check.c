@@ -24,7 +24,7 @@
 #include "modes/check_explain.h"
 #include "io/output.h"
 #include "io/text_input.h"
-#include "base/outcome.h"
+#include "base/exit_status.h"
 #include "base/util.h"
 
 /*

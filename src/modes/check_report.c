@@ -23,7 +23,7 @@
 #include "io/output.h"
 #include "io/text_input.h"
 #include "manifest/format.h"
-#include "base/outcome.h"
+#include "base/exit_status.h"
 #include "base/quote.h"
 #include "base/rust_text.h"
 #include "base/util.h"

@@ -29,7 +29,7 @@
 #include "manifest/torrent.h"
 #include "io/source.h"
 #include "io/text_input.h"
-#include "base/outcome.h"
+#include "base/exit_status.h"
 #include "base/quote.h"
 #include "base/util.h"
 

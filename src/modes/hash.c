@@ -24,7 +24,7 @@
 #include "io/rename.h"
 #include "modes/embedded.h"
 #include "modes/scope.h"
-#include "base/outcome.h"
+#include "base/exit_status.h"
 #include "base/quote.h"
 #include "base/rust_text.h"
 #include "base/util.h"

@@ -23,7 +23,7 @@
 #include "modes/part.h"
 #include "modes/update.h"
 #include "io/output.h"
-#include "base/outcome.h"
+#include "base/exit_status.h"
 #include "io/text_input.h"
 #include "base/quote.h"
 #include "base/util.h"

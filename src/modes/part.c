@@ -27,7 +27,7 @@
 #include "manifest/format.h"
 #include "manifest/part_record.h"
 #include "io/output.h"
-#include "base/outcome.h"
+#include "base/exit_status.h"
 #include "base/quote.h"
 #include "base/util.h"
 

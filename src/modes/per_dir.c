@@ -41,7 +41,7 @@
 #include "modes/check.h"
 #include "io/output.h"
 #include "manifest/format.h"
-#include "base/outcome.h"
+#include "base/exit_status.h"
 #include "base/portable.h"
 #include "base/quote.h"
 #include "base/util.h"

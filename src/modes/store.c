@@ -23,7 +23,7 @@
 
 #include "modes/store.h"
 #include "modes/check.h"
-#include "base/outcome.h"
+#include "base/exit_status.h"
 #include "base/quote.h"
 #include "base/util.h"
 #include "digest/algorithm.h"

@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 
 #include "modes/tree_digest.h"
-#include "base/outcome.h"
+#include "base/exit_status.h"
 #include "base/quote.h"
 #include "base/util.h"
 #include "digest/digest_set.h"

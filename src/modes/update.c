@@ -22,7 +22,7 @@
 #include "modes/update_int.h"
 #include "engine/engine_pieces.h"
 #include "modes/update_walk.h"
-#include "base/outcome.h"
+#include "base/exit_status.h"
 #include "io/text_input.h"
 #include "base/quote.h"
 #include "base/util.h"

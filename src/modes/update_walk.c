@@ -22,7 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "base/outcome.h"
+#include "base/exit_status.h"
 #include "io/source.h"
 #include "base/quote.h"
 #include "base/util.h"

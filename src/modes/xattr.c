@@ -38,7 +38,7 @@
 #include "io/xattr_calls.h"
 #include "manifest/ledger.h"
 #include "manifest/shatag.h"
-#include "base/outcome.h"
+#include "base/exit_status.h"
 #include "base/quote.h"
 #include "base/portable.h"
 #include "base/util.h"

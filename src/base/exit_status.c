@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * outcome.c - the classes of failure a run met, and the exit status they
- * make (outcome.h).
+ * exit_status.c - the classes of failure a run met, and the exit status they
+ * make (exit_status.h).
  *
  * Owns the priority rule and the face's mapping, nothing else: it prints
  * nothing and never decides whether something failed.  The classes are
  * bits set atomically, so a worker thread may note one.
  */
-#include "base/outcome.h"
+#include "base/exit_status.h"
 
 #include <stdatomic.h>
 #include <stdbool.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * outcome.h - the one place that owns the exit status of a run.
+ * exit_status.h - the one place that owns the exit status of a run.
  *
  * Whatever finds a failure notes its class here (any thread); the face's
  * main() turns the mode's status into the run's at the end.  The native
@@ -11,8 +11,8 @@
  * ran out (retry).  Several classes: 1 wins, then 4, then 3.  The
  * coreutils and b3sum faces keep their tools' status (1 for all of them).
  */
-#ifndef MS_OUTCOME_H
-#define MS_OUTCOME_H
+#ifndef MS_EXIT_STATUS_H
+#define MS_EXIT_STATUS_H
 
 /* A failure's class; its value is the native exit status. */
 enum ms_outcome {
