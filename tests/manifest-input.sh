@@ -4,8 +4,8 @@
 # mode that reads a list (-c, --match, --update, --audit, --merge, -c
 # --per-dir) takes the same inputs, UTF-8, UTF-16 with or without its
 # byte order mark, CRLF lines and standard input; and a list that is no
-# manifest (/dev/zero) or whose digests pass --memory is refused in one
-# line, in bounded memory.
+# manifest (/dev/zero, for -c too) or whose digests pass --memory is
+# refused in one line, in bounded memory.
 . "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 have iconv || { echo "1..0 # SKIP iconv absent"; exit 0; }
@@ -111,6 +111,25 @@ test_endless_line_is_no_manifest() {
 	    "--merge of /dev/zero: the file and the cause"
 }
 
+# -c reads its lists line by line, through the door's bounded reader:
+# /dev/zero is refused in one line, in bounded memory and time, and the
+# lists beside it are still verified.
+test_check_endless_line() {
+	setup
+	multisum -r d > list
+	limit=2000000
+	(ulimit -v $limit && "$MULTISUM" --version) > /dev/null 2>&1 ||
+	    limit=unlimited
+	(ulimit -v $limit; exec timeout 60 "$MULTISUM" -c /dev/zero list) \
+	    > out 2> err
+	is $? 1 "-c /dev/zero: a failure (1), not memory (3) or a timeout"
+	is "$(wc -l < err | tr -d ' ')" 1 "-c /dev/zero: one line"
+	has_line err "multisum: /dev/zero: not a manifest (a line of over 16 MiB)" \
+	    "-c /dev/zero: the file and the cause"
+	has_line out "d/b c: OK" "-c /dev/zero list: the other list verified"
+	is "$(wc -l < out | tr -d ' ')" 3 "-c /dev/zero list: all its lines"
+}
+
 # Known digests whose tables pass --memory: refused, not grown into.
 test_set_over_memory() {
 	setup
@@ -131,5 +150,6 @@ test_set_over_memory() {
 
 run one_list_every_mode
 run endless_line_is_no_manifest
+run check_endless_line
 run set_over_memory
 finish

@@ -11,8 +11,9 @@
  * --match sets, --update and --audit ledgers and --merge shards, whose
  * bytes the manifest layer pulls in blocks.  A list compressed with gzip
  * or xz (Debian's Packages.gz, .xz) is read decompressed, through
- * libarchive (archive_source.c).  It never parses a line:
- * that is the manifest layer's.  A UTF-16 file of an odd
+ * libarchive (archive_source.c).  -c's lines are cut here too
+ * (ms_text_getdelim), bounded as the manifest layer's are.  It never
+ * parses a line: that is the manifest layer's.  A UTF-16 file of an odd
  * number of bytes (a cut copy) is said, named, once.
  */
 #include "io/text_input.h"
@@ -347,6 +348,33 @@ stream(FILE *fp, const char *name, const char **encoding)
 	if (at != -1 && fseeko(fp, at, SEEK_SET) == 0)
 		return fp;
 	return wrap(fp, name, false, false, peek, 2);
+}
+
+ssize_t
+ms_text_getdelim(char **line, size_t *cap, int delim, FILE *fp)
+{
+	size_t n = 0;
+	int c = EOF;
+
+	flockfile(fp);
+	while (n <= MS_LINE_MAX && (c = getc_unlocked(fp)) != EOF) {
+		if (n + 2 > *cap) {
+			*cap = *cap < 128 ? 128 : *cap * 2;
+			*line = ms_xrealloc(*line, *cap);
+		}
+		(*line)[n++] = (char)c;
+		if (c == delim)
+			break;
+	}
+	funlockfile(fp);
+	if (n > MS_LINE_MAX) {
+		errno = EFBIG;
+		return -1;
+	}
+	if (n == 0)
+		return -1;
+	(*line)[n] = '\0';
+	return (ssize_t)n;
 }
 
 int

@@ -31,6 +31,15 @@ FILE	*ms_text_open(const char *path, const char **encoding);
 FILE	*ms_text_stream(FILE *fp, const char **encoding);
 
 /*
+ * getdelim(3) on a list opened here, with a bound: a line (delimiter
+ * kept) of over MS_LINE_MAX bytes is no manifest's, and is -1 with
+ * errno EFBIG (say it with ms_text_strerror) rather than all the memory
+ * there is (-c /dev/zero).  -1 at the end, or with errno on a read
+ * error, as getdelim.
+ */
+ssize_t	 ms_text_getdelim(char **line, size_t *cap, int delim, FILE *fp);
+
+/*
  * Close what ms_text_open returned; standard input stays open, its
  * end-of-file cleared.  Returns -1 with errno set if closing failed.
  */

@@ -3,10 +3,11 @@
  * check.c - verify mode: manifest entries through the engine, and what
  * is to be said about each line queued in manifest order.
  *
- * Owns the reading of manifests (getline, so that lines may hold any
- * byte; verified as they are read, in bounded memory; with a key, read
- * whole once, as signature.h hands them over, and only what the
- * signature covers), the report queue that keeps every line of output in
+ * Owns the reading of manifests (line by line through the door,
+ * io/text_input.h, so that lines may hold any byte up to its bound;
+ * verified as they are read, in bounded memory; with a key, read whole
+ * once, as signature.h hands them over, and only what the signature
+ * covers), the report queue that keeps every line of output in
  * manifest order while the engine hashes files in parallel, and
  * --expect.  What --archive
  * reads is check_archive.c's, the registry of selections
@@ -388,8 +389,8 @@ first_lines(struct run *r, struct manifest *m, struct ms_manifest_state *st,
 	char *said = NULL;
 
 	if (ms_unchecked_top_begins(*line, (size_t)n) &&
-	    (n2 = getdelim(&second, &cap, r->style->rules.zero ? '\0' : '\n',
-	    fp)) > 0) {
+	    (n2 = ms_text_getdelim(&second, &cap,
+	    r->style->rules.zero ? '\0' : '\n', fp)) > 0) {
 		both = ms_xmalloc((size_t)n + (size_t)n2);
 		memcpy(both, *line, (size_t)n);
 		memcpy(both + n, second, (size_t)n2);
@@ -537,7 +538,7 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 	 * pace() says when what was read goes to the engine. */
 	errno = 0;
 	while (!(fatal && st->refused) &&
-	    (n = getdelim(&line, &cap, eol, fp)) > 0) {
+	    (n = ms_text_getdelim(&line, &cap, eol, fp)) > 0) {
 		if (top)
 			first_lines(r, m, st, fp, path, &line, n);
 		else
@@ -552,7 +553,10 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 	submit(r, st->pgp_seen);
 	if (r->verifier != NULL && !keyed && st->pgp_seen && !m->sig_noted)
 		note(r, m, ms_unchecked_pgp(path));
-	if (ferror(fp)) {
+	if (m->read_cause == EFBIG) {	/* a line past the bound: no list */
+		m->read_err = true;
+		m->read_errno = EFBIG;
+	} else if (ferror(fp)) {
 		m->read_err = true;
 		m->read_errno = native ? m->read_cause : 0;
 	}
