@@ -7,7 +7,8 @@
 # Dropbox's, HDFS's), at N = 1, 2, 3 and 7 and sizes around every
 # alignment; every other digest is refused; a set of records with a part
 # missing, twice, of another file, N, digest or split is refused, and so
-# is a damaged one, with -o left as it was.
+# is a damaged one, with -o left as it was.  Records are read through
+# the door every list is: UTF-16 ones too, /dev/zero refused.
 
 . "$TESTS_SRCDIR/lib.sh"
 
@@ -218,6 +219,35 @@ test_incomplete_sets_refused() {
 	check "the set, complete, merges" multisum --merge p.4 p.3 p.2 p.1
 }
 
+# Records are opened through the door every list is (io/text_input.c):
+# saved as UTF-16 they merge as they are; /dev/zero is no record, said in
+# a line, in bounded memory.
+test_records_through_the_door() {
+	random_file f 10000
+	parts 4 f -a crc32c,blake3
+	multisum -a crc32c,blake3 f > one
+	if have iconv; then
+		for k in 1 2 3 4; do
+			iconv -f UTF-8 -t UTF-16 p.$k > u.$k
+		done
+		status_is 0 "UTF-16 records merge" \
+		    multisum --merge u.1 u.2 u.3 u.4 > merged 2> err
+		same merged one "UTF-16 records: one run's line"
+	else
+		skip_case "iconv absent"
+	fi
+	limit=2000000
+	(ulimit -v $limit && "$MULTISUM" --version) > /dev/null 2>&1 ||
+	    limit=unlimited
+	echo keep > out
+	(ulimit -v $limit; exec timeout 60 "$MULTISUM" --merge -o out \
+	    p.1 p.2 /dev/zero p.4) 2> err
+	is $? 1 "/dev/zero among records: refused (1), not a timeout"
+	has_line err "multisum: /dev/zero: not a --part record (a line too long for one)" \
+	    "/dev/zero among records: the file and the cause"
+	has_line out keep "/dev/zero among records: -o is left as it was"
+}
+
 run every_composing_digest
 run defaults_and_several_digests
 run every_io_mode
@@ -225,4 +255,5 @@ run the_record
 run altered_records_refused
 run others_refused
 run incomplete_sets_refused
+run records_through_the_door
 finish

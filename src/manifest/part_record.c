@@ -333,19 +333,41 @@ sum_matches(const char *line, size_t n, const struct ms_bytes *text,
 	return memcmp(line + strlen(SUM_LINE), sum, SUM_HEX) == 0;
 }
 
+bool
+ms_part_record_begins(const char *head, size_t n)
+{
+	return n >= strlen(MS_PART_MAGIC) &&
+	    memcmp(head, MS_PART_MAGIC, strlen(MS_PART_MAGIC)) == 0;
+}
+
+/* The next line of lines; 0 at the end, -1 with *why the read error. */
+static ssize_t
+next_line(struct ms_lines *lines, char **line, const char **why)
+{
+	uint64_t at;
+	ssize_t n = ms_lines_next(lines, line, &at);
+
+	if (n == -1)
+		*why = errno == EFBIG ? "not a --part record (a line too "
+		    "long for one)" : strerror(errno);
+	return n;
+}
+
 int
-ms_part_record_read(FILE *fp, struct ms_part_record *r, const char **why)
+ms_part_record_read(const struct ms_manifest_input *in,
+    struct ms_part_record *r, const char **why)
 {
 	struct ms_bytes text = { 0 };
-	char *line = NULL;
-	size_t cap = 0;
+	struct ms_lines lines;
+	char *line;
 	ssize_t n;
 	int rc = -1;
 	bool summed = false;
 
 	memset(r, 0, sizeof(*r));
+	ms_lines_init(&lines, in);
 	*why = "not a --part record";
-	if ((n = getline(&line, &cap, fp)) <= 0)
+	if ((n = next_line(&lines, &line, why)) <= 0)
 		goto out;
 	if (strncmp(line, MS_PART_MAGIC "v1 ",
 	    strlen(MS_PART_MAGIC "v1 ")) == 0) {
@@ -357,7 +379,7 @@ ms_part_record_read(FILE *fp, struct ms_part_record *r, const char **why)
 		goto out;
 	ms_bytes_add(&text, line, (size_t)n);
 	*why = "a damaged --part record";
-	if ((n = getline(&line, &cap, fp)) <= 0 ||
+	if ((n = next_line(&lines, &line, why)) <= 0 ||
 	    strncmp(line, NAME_LINE, strlen(NAME_LINE)) != 0 ||
 	    line[n - 1] != '\n')
 		goto out;
@@ -366,7 +388,7 @@ ms_part_record_read(FILE *fp, struct ms_part_record *r, const char **why)
 	r->name = ms_xstrdup(line + strlen(NAME_LINE));
 	if (!ms_mf_unescape(r->name, strlen(r->name)))
 		goto out;
-	while ((n = getline(&line, &cap, fp)) > 0) {
+	while ((n = next_line(&lines, &line, why)) > 0) {
 		if (summed) {
 			*why = "a damaged --part record (lines after its "
 			    "checksum)";
@@ -383,10 +405,8 @@ ms_part_record_read(FILE *fp, struct ms_part_record *r, const char **why)
 		    !state(r, line + strlen(STATE_LINE)))
 			goto out;
 	}
-	if (ferror(fp)) {
-		*why = strerror(errno);
-		goto out;
-	}
+	if (n == -1)
+		goto out;	/* *why says the read error */
 	if (!summed) {
 		*why = "a damaged --part record (no checksum line: cut short)";
 		goto out;
@@ -395,7 +415,7 @@ ms_part_record_read(FILE *fp, struct ms_part_record *r, const char **why)
 		rc = 0;
 out:
 	ms_bytes_free(&text);
-	free(line);
+	ms_lines_free(&lines);
 	return rc;
 }
 

@@ -14,6 +14,7 @@
 #include "digest/compose.h"
 #include "digest/digest_set.h"
 #include "manifest/format.h"
+#include "manifest/lines.h"
 
 /* A record's first line starts so (--merge tells parts from shards),
  * then its version: 2, with the record's own checksum. */
@@ -44,10 +45,14 @@ struct ms_part_record {
  */
 int	 ms_part_record_write(FILE *out, const struct ms_part_record *r);
 
-/* Read one record from fp into r (zeroed first); -1 with *why (a
- * message fragment) when it is none or is damaged. */
-int	 ms_part_record_read(FILE *fp, struct ms_part_record *r,
-	    const char **why);
+/* Read one record from in (opened through io/text_input.h's door) into r
+ * (zeroed first); -1 with *why (a message fragment) when it is none, is
+ * damaged or could not be read. */
+int	 ms_part_record_read(const struct ms_manifest_input *in,
+	    struct ms_part_record *r, const char **why);
+
+/* Do the n bytes at head (a file's first) begin a record? */
+bool	 ms_part_record_begins(const char *head, size_t n);
 
 void	 ms_part_record_free(struct ms_part_record *r);
 

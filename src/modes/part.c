@@ -12,7 +12,8 @@
  * (name, size, modification time), of different digests or formats, of
  * another N, a part missing or given twice, and a part whose range is not
  * the one its K has (an overlap, or another multisum's split), then joins
- * the states in order.  The parts' arithmetic is compose.c's, the
+ * the states in order.  Records are opened through the door every list
+ * is (io/text_input.h).  The parts' arithmetic is compose.c's, the
  * record's text part_record.c's, the lines format.c's.
  */
 #include "modes/part.h"
@@ -27,6 +28,7 @@
 #include "manifest/format.h"
 #include "manifest/part_record.h"
 #include "io/output.h"
+#include "io/text_input.h"
 #include "base/exit_status.h"
 #include "base/quote.h"
 #include "base/util.h"
@@ -139,16 +141,16 @@ ms_part_main(const struct ms_options *o)
 bool
 ms_part_is_record(const char *path)
 {
+	struct ms_manifest_input in;
 	char head[sizeof(MS_PART_MAGIC)];
-	FILE *fp = fopen(path, "r");
-	bool is;
+	ssize_t n;
 
-	if (fp == NULL)
+	/* standard input is read once, as shards (merge.c) */
+	if (strcmp(path, "-") == 0 || ms_text_input(&in, path) == -1)
 		return false;
-	is = fread(head, 1, sizeof(head) - 1, fp) == sizeof(head) - 1 &&
-	    memcmp(head, MS_PART_MAGIC, sizeof(head) - 1) == 0;
-	fclose(fp);
-	return is;
+	n = in.pull(in.src, head, sizeof(head) - 1);
+	ms_manifest_input_close(&in);
+	return n > 0 && ms_part_record_begins(head, (size_t)n);
 }
 
 static bool
@@ -200,14 +202,14 @@ read_all(const struct ms_options *o, struct got *g)
 	bool ok = true;
 
 	for (size_t i = 0; i < o->nfiles; i++) {
-		FILE *fp = fopen(o->files[i], "r");
+		struct ms_manifest_input in;
 		const char *why;
 
 		g[i].path = o->files[i];
-		if (fp == NULL) {
+		if (ms_text_input(&in, o->files[i]) == -1) {
 			int err = errno;
 
-			ms_warn("%s: %s", o->files[i], strerror(err));
+			ms_warn("%s: %s", o->files[i], ms_text_strerror(err));
 			/* a part not there is missing, as a failed job leaves
 			 * it (1); one that cannot be read, a retry */
 			ms_outcome_note(err == ENOENT ? MS_OUTCOME_FAIL :
@@ -215,12 +217,12 @@ read_all(const struct ms_options *o, struct got *g)
 			ok = false;
 			continue;
 		}
-		if (ms_part_record_read(fp, &g[i].r, &why) == -1) {
+		if (ms_part_record_read(&in, &g[i].r, &why) == -1) {
 			ms_warn("%s: %s", o->files[i], why);
 			ms_outcome_note(MS_OUTCOME_FAIL);
 			ok = false;
 		}
-		fclose(fp);
+		ms_manifest_input_close(&in);
 	}
 	return ok;
 }
