@@ -441,6 +441,59 @@ keep_copy(char **copy, size_t *cap, const char *line, size_t n)
 	memcpy(*copy, line, n + 1);
 }
 
+/* One manifest being read: read_manifest's bookkeeping, line to line. */
+struct reading {
+	const char	*path;
+	const struct ms_selection *given;
+	struct ms_ledger *l;		/* or NULL */
+	struct fast	*fast;		/* or NULL */
+	line_fn		*fn;
+	void		*arg;
+	struct ms_manifest_rules rules;
+	struct ms_manifest_state st;
+	struct ms_ledger_line ln;	/* where the line is, for fast_line */
+	struct record_stat rs;		/* a "#@" line waiting for its entry */
+	char		*copy;		/* the line, kept (keep_copy) */
+	size_t		 copy_cap;
+};
+
+/* The line (n bytes at offset at) read; false when reading stops. */
+static bool
+read_line(struct reading *rd, char *line, size_t n, uint64_t at)
+{
+	struct record_stat *rs = &rd->rs;
+	struct ms_manifest_entry e;
+	enum ms_line v;
+
+	if ((rd->l != NULL && head_line(rd->l, &rd->st, line, n, at)) ||
+	    record_stat_line(rs, line, n, at)) {
+		rd->st.line++;
+		return true;
+	}
+	rd->ln.off = rs->pending ? rs->at : at;
+	rd->ln.len = at + (uint64_t)n - rd->ln.off;
+	rd->ln.plain = !rs->pending || rs->canon;
+	if (rd->fast != NULL && fast_line(rd->fast, &rd->st, line, n, rd->l,
+	    rs->pending ? &rs->fs : NULL, &rd->ln)) {
+		rs->pending = false;
+		return true;
+	}
+	/* kept, to tell other algorithms' lines from bad ones */
+	if (rd->given != NULL && rd->l != NULL)
+		keep_copy(&rd->copy, &rd->copy_cap, line, n);
+	/* again: the line ended a record, whose verdict came first (the
+	 * "#@" line before it is the line's, not the record's) */
+	do {
+		v = ms_manifest_parse(&rd->rules, &rd->st, line, n, &e);
+		if (!verdict(rd->path, rd->given, rd->l, &rd->st, v, &e,
+		    rs->pending && !rd->st.again ? &rs->fs : NULL,
+		    rd->st.again ? NULL : rd->copy, n, rd->fn, rd->arg))
+			return false;
+	} while (rd->st.again);
+	rs->pending = false;
+	return true;
+}
+
 /*
  * Read the manifest in, handing each entry to fn, or with fast (and l)
  * the lines it takes straight to l.  in is closed, but with l->shape,
@@ -451,68 +504,35 @@ read_manifest(const struct ms_manifest_input *in,
     const struct ms_selection *given, struct ms_ledger *l, struct fast *fast,
     line_fn *fn, void *arg)
 {
-	const char *path = in->name;
-	struct ms_manifest_rules rules = { .dialect = MS_DIALECT_NATIVE,
-	    .given = given };
-	struct ms_manifest_state st = { 0 };
+	struct reading rd = { .path = in->name, .given = given, .l = l,
+	    .fast = fast, .fn = fn, .arg = arg,
+	    .rules = { .dialect = MS_DIALECT_NATIVE, .given = given } };
+	struct ms_manifest_entry e;
 	struct ms_lines r;
-	struct ms_ledger_line ln = { 0 };
-	struct record_stat rs = { 0 };
 	char *line;
 	ssize_t n;
 	uint64_t at;
-	char *copy = NULL;
-	size_t copy_cap = 0;
-	struct ms_manifest_entry e;
+	bool stopped = false;
 	int rc = 0, err;
 
 	ms_lines_init(&r, in);
-	ms_manifest_begin(&rules, &st, path);
-	while ((n = ms_lines_next(&r, &line, &at)) > 0) {
-		enum ms_line v;
-
-		if ((l != NULL && head_line(l, &st, line, (size_t)n, at)) ||
-		    record_stat_line(&rs, line, (size_t)n, at)) {
-			st.line++;
-			continue;
-		}
-		ln.off = rs.pending ? rs.at : at;
-		ln.len = at + (uint64_t)n - ln.off;
-		ln.plain = !rs.pending || rs.canon;
-		if (fast != NULL && fast_line(fast, &st, line, (size_t)n, l,
-		    rs.pending ? &rs.fs : NULL, &ln)) {
-			rs.pending = false;
-			continue;
-		}
-		/* kept, to tell other algorithms' lines from bad ones */
-		if (given != NULL && l != NULL)
-			keep_copy(&copy, &copy_cap, line, (size_t)n);
-		/* again: the line ended a record, whose verdict came first
-		 * (the "#@" line before it is the line's, not the record's) */
-		do {
-			v = ms_manifest_parse(&rules, &st, line, (size_t)n, &e);
-			if (!verdict(path, given, l, &st, v, &e,
-			    rs.pending && !st.again ? &rs.fs : NULL,
-			    st.again ? NULL : copy, (size_t)n, fn, arg))
-				goto stop;
-		} while (st.again);
-		rs.pending = false;
-	}
+	ms_manifest_begin(&rd.rules, &rd.st, rd.path);
+	while (!stopped && (n = ms_lines_next(&r, &line, &at)) > 0)
+		stopped = !read_line(&rd, line, (size_t)n, at);
 	/* a record the end closes */
-	if (n != -1)
-		(void)verdict(path, given, l, &st, ms_manifest_finish(&rules,
-		    &st, &e), &e, NULL, NULL, 0, fn, arg);
-stop:
+	if (!stopped && n != -1)
+		(void)verdict(rd.path, given, l, &rd.st, ms_manifest_finish(
+		    &rd.rules, &rd.st, &e), &e, NULL, NULL, 0, fn, arg);
 	err = errno;
-	free(rs.pieces);
+	free(rd.rs.pieces);
 	if (n == -1)
 		rc = -1;
 	if (l != NULL) {
 		l->size = ms_lines_size(&r);
-		l->hashdeep = st.hd_version;
+		l->hashdeep = rd.st.hd_version;
 	}
-	ms_manifest_end(&st);
-	free(copy);
+	ms_manifest_end(&rd.st);
+	free(rd.copy);
 	ms_lines_free(&r);
 	if (rc == 0 && l != NULL && l->shape != NULL)
 		l->in = *in;

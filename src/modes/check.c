@@ -483,6 +483,82 @@ repository_top(const char *path)
 }
 
 /*
+ * The list at path opened for m as the run reads it: whole with its
+ * signature (open_signed), natively through the door (UTF-16 decoded),
+ * as bytes for the faces, as their tools do.  NULL: m says why.
+ */
+static FILE *
+open_list(struct run *r, struct manifest *m, const char *path, bool whole,
+    struct ms_signed_list *list)
+{
+	const char *encoding;
+	FILE *fp;
+
+	if (whole)
+		return open_signed(r, m, path, list);
+	fp = r->style->rules.dialect == MS_DIALECT_NATIVE ?
+	    ms_text_open(path, &encoding) : strcmp(path, "-") == 0 ? stdin :
+	    fopen(path, "r");
+	if (fp == NULL)
+		m->open_err = errno;
+	return fp;
+}
+
+/* The list read to its end (or its bound): closed, and what went wrong
+ * in reading or closing it noted in m. */
+static void
+close_list(struct run *r, struct manifest *m, FILE *fp, bool whole)
+{
+	bool native = r->style->rules.dialect == MS_DIALECT_NATIVE;
+
+	if (m->read_cause == EFBIG) {	/* a line past the bound: no list */
+		m->read_err = true;
+		m->read_errno = EFBIG;
+	} else if (ferror(fp)) {
+		m->read_err = true;
+		m->read_errno = native ? m->read_cause : 0;
+	}
+	if ((whole ? fclose(fp) : ms_text_close(fp)) != 0 && !m->read_err) {
+		m->read_err = true;
+		m->read_errno = m->read_cause = errno;
+	}
+}
+
+/*
+ * The lines of fp, read, verified and reported one by one, in bounded
+ * memory (pace() says when what was read goes to the engine), to the end
+ * or until a fatal refusal; top: the first may be a signature's.
+ */
+static void
+read_lines(struct run *r, struct manifest *m, struct ms_manifest_state *st,
+    FILE *fp, const char *path, bool top)
+{
+	bool fatal = r->style->fatal_unreadable;
+	int eol = r->style->rules.zero ? '\0' : '\n';
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+
+	/* the parser keeps a copy */
+	st->top = r->o->root == NULL ? repository_top(path) : NULL;
+	ms_manifest_begin(&r->style->rules, st, path);
+	free((char *)st->top);
+	st->top = NULL;
+	errno = 0;
+	while (!(fatal && st->refused) &&
+	    (n = ms_text_getdelim(&line, &cap, eol, fp)) > 0) {
+		if (top)
+			first_lines(r, m, st, fp, path, &line, n);
+		else
+			one_line(r, m, st, line, (size_t)n);
+		top = false;
+		errno = 0;
+	}
+	m->read_cause = errno;
+	free(line);
+}
+
+/*
  * Read one manifest, queueing its lines; the report follows them.  It is
  * read, verified and reported line by line, in bounded memory; with a
  * key, read whole first and its signature judged (open_signed).  Returns
@@ -502,25 +578,15 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 	/* notes, unchecked */
 	bool top = r->verifier != NULL && !keyed && !attest;
 	struct ms_signed_list list = { 0 };
-	const char *encoding;
-	int eol = rules->zero ? '\0' : '\n';
 	struct ms_manifest_entry e;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
 	FILE *fp;
 
 	m->name = is_stdin ? "standard input" : path;
 	m->summary = true;
 	m->empty_ok = r->prefix != NULL;
-	/* the faces read bytes, as their tools do */
 	if (attest)
 		m->root = list_root(r, path, true);
-	fp = keyed || attest ? open_signed(r, m, path, &list) : native ?
-	    ms_text_open(path, &encoding) : is_stdin ? stdin : fopen(path, "r");
-	if (fp == NULL) {
-		if (!keyed && !attest)
-			m->open_err = errno;
+	if ((fp = open_list(r, m, path, keyed || attest, &list)) == NULL) {
 		ms_signed_list_free(&list);
 		fatal = fatal && (m->open_err != 0 || m->read_err);
 		add_mark(r, m, REC_END, 0, NULL);
@@ -529,43 +595,14 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 	}
 	if (top)
 		note(r, m, ms_unchecked_beside(path));
-	/* the parser keeps a copy */
-	st->top = r->o->root == NULL ? repository_top(path) : NULL;
-	ms_manifest_begin(rules, st, path);
-	free((char *)st->top);
-	st->top = NULL;
-	/* Read, verified and reported line by line, in bounded memory:
-	 * pace() says when what was read goes to the engine. */
-	errno = 0;
-	while (!(fatal && st->refused) &&
-	    (n = ms_text_getdelim(&line, &cap, eol, fp)) > 0) {
-		if (top)
-			first_lines(r, m, st, fp, path, &line, n);
-		else
-			one_line(r, m, st, line, (size_t)n);
-		top = false;
-		errno = 0;
-	}
-	m->read_cause = errno;
+	read_lines(r, m, st, fp, path, top);
 	do
 		take(r, m, st, ms_manifest_finish(rules, st, &e), &e);
 	while (st->again);
 	submit(r, st->pgp_seen);
 	if (r->verifier != NULL && !keyed && st->pgp_seen && !m->sig_noted)
 		note(r, m, ms_unchecked_pgp(path));
-	if (m->read_cause == EFBIG) {	/* a line past the bound: no list */
-		m->read_err = true;
-		m->read_errno = EFBIG;
-	} else if (ferror(fp)) {
-		m->read_err = true;
-		m->read_errno = native ? m->read_cause : 0;
-	}
-	if ((keyed || attest ? fclose(fp) : ms_text_close(fp)) != 0 &&
-	    !m->read_err) {
-		m->read_err = true;
-		m->read_errno = m->read_cause = errno;
-	}
-	free(line);
+	close_list(r, m, fp, keyed || attest);
 	ms_signed_list_free(&list);
 	fatal = fatal && (st->refused || m->read_err);
 	add_mark(r, m, REC_END, 0, NULL);
