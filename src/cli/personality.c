@@ -222,6 +222,26 @@ length_arg_cksum(const char *arg)
 	return (uintmax_t)v;
 }
 
+/* The options that only turn a flag of struct cu on: true if opt is
+ * one (its flag then set). */
+static bool
+flag_option(struct cu *c, int opt)
+{
+	const struct { int opt; bool *flag; } flags[] = {
+		{ 'c', &c->check }, { 'z', &c->zero },
+		{ OPT_IGNORE_MISSING, &c->ignore_missing },
+		{ OPT_STRICT, &c->strict }, { OPT_BASE64, &c->base64 },
+		{ OPT_RAW, &c->raw }, { OPT_DEBUG, &c->debug },
+	};
+
+	for (size_t i = 0; i < MS_ARRAY_LEN(flags); i++)
+		if (flags[i].opt == opt) {
+			*flags[i].flag = true;
+			return true;
+		}
+	return false;
+}
+
 static void
 parse(struct cu *c, int argc, char **argv)
 {
@@ -232,6 +252,8 @@ parse(struct cu *c, int argc, char **argv)
 	build_longopts(c);
 	opterr = 1;
 	while ((opt = getopt_long(argc, argv, shortopts, c->longopts, NULL)) != -1) {
+		if (flag_option(c, opt))
+			continue;
 		switch (opt) {
 		case 'a':
 			c->algo = cksum_algo_arg(optarg);
@@ -252,9 +274,6 @@ parse(struct cu *c, int argc, char **argv)
 				exit(EXIT_FAILURE);
 			}
 			break;
-		case 'c':
-			c->check = true;
-			break;
 		case OPT_STATUS:
 		case 'w':
 		case OPT_QUIET:		/* each cancels the other two */
@@ -264,12 +283,6 @@ parse(struct cu *c, int argc, char **argv)
 		case 't':
 			c->binary = opt == 'b';
 			break;
-		case OPT_IGNORE_MISSING:
-			c->ignore_missing = true;
-			break;
-		case OPT_STRICT:
-			c->strict = true;
-			break;
 		case OPT_UNTAGGED:
 			c->tag = 0;
 			break;
@@ -277,18 +290,6 @@ parse(struct cu *c, int argc, char **argv)
 			c->tag = 1;
 			if (!c->cksum)
 				c->binary = 1;
-			break;
-		case OPT_BASE64:
-			c->base64 = true;
-			break;
-		case OPT_RAW:
-			c->raw = true;
-			break;
-		case 'z':
-			c->zero = true;
-			break;
-		case OPT_DEBUG:
-			c->debug = true;
 			break;
 		case OPT_HELP:
 			help(c);
@@ -318,6 +319,23 @@ checking_without_check(const struct cu *c)
 			    "verifying checksums", checking[i].name);
 			try_help();
 		}
+}
+
+/* The output options -c refuses, then the checking options without -c,
+ * in coreutils' order (9.1's and 9.11's alike). */
+static void
+check_conflicts(const struct cu *c)
+{
+	if (c->zero && c->check)
+		usage_error("the --zero option is not supported when verifying "
+		    "checksums");
+	if (c->tag == 1 && c->check)
+		usage_error("the --tag option is meaningless when verifying "
+		    "checksums");
+	if (c->binary >= 0 && c->check)
+		usage_error("the --binary and --text options are meaningless "
+		    "when verifying checksums");
+	checking_without_check(c);
 }
 
 static _Noreturn void
@@ -376,16 +394,7 @@ validate_cksum(struct cu *c, size_t nfiles)
 	}
 	if (c->base64 && c->raw)
 		usage_error("--base64 and --raw are mutually exclusive");
-	if (c->zero && c->check)
-		usage_error("the --zero option is not supported when verifying "
-		    "checksums");
-	if (c->tag == 1 && c->check)
-		usage_error("the --tag option is meaningless when verifying "
-		    "checksums");
-	if (c->binary >= 0 && c->check)
-		usage_error("the --binary and --text options are meaningless "
-		    "when verifying checksums");
-	checking_without_check(c);
+	check_conflicts(c);
 	if (c->tag == -1)
 		c->tag = 1;
 	if (c->tag && c->binary == 0)
@@ -414,16 +423,7 @@ validate(struct cu *c)
 		c->tag = 0;
 	if (c->tag && c->binary == 0)
 		usage_error("--tag does not support --text mode");
-	if (c->zero && c->check)
-		usage_error("the --zero option is not supported when verifying "
-		    "checksums");
-	if (c->tag && c->check)
-		usage_error("the --tag option is meaningless when verifying "
-		    "checksums");
-	if (c->binary >= 0 && c->check)
-		usage_error("the --binary and --text options are meaningless "
-		    "when verifying checksums");
-	checking_without_check(c);
+	check_conflicts(c);
 }
 
 /* The digest the run computes: for cksum -a sha2, sha3 or blake2b, of
