@@ -9,7 +9,8 @@
 #     subshell inside its own empty directory below it, so it may cd,
 #     set variables and make files freely;
 #   - checks that count themselves (check, check_not, is, same, has_line,
-#     lacks, status_is, fail); a test fails if any check failed, and also
+#     lacks, status_is, usage_error, signature_verified, signature_refused,
+#     fail); a test fails if any check failed, and also
 #     if it made no check at all, so that no test passes by doing nothing;
 #   - `have TOOL`, `skip_case WHY` for a case that cannot run for want of
 #     a reference tool, coreutils 9.1 or a CPU level (each a TAP "# SKIP
@@ -19,6 +20,7 @@
 #     known, unfixed bug;
 #   - runnable_levels and built_levels for the kernel levels that a CPU
 #     or a build has (runnable_levels skips the others, with the reason);
+#   - memory_limit, the ulimit -v of a test of bounded memory;
 #   - small helpers to make test data (random_file, size_of, deep_tree:
 #     a tree deeper than PATH_MAX), the name of
 #     signify here ($SIGNIFY), and strace without LeakSanitizer (traced);
@@ -190,6 +192,57 @@ usage_error() {
 		pass
 	fi
 	rm -f .usage.out .usage.err
+}
+
+# signature_verified DESC NAMES SAYS CMD...: a signed list verified: exit
+# 0, an "N: OK" line for each of NAMES, SAYS (a grep pattern: the good
+# signature) on standard error.
+signature_verified() {
+	_what=$1 _names=$2 _says=$3
+	shift 3
+	"$@" > out 2> err
+	_st=$?
+	_all=true
+	for _n in $_names; do
+		grep -qx "$_n: OK" out || _all=false
+	done
+	if [ "$_st" = 0 ] && $_all && grep -q "$_says" err; then
+		pass
+	else
+		fail "$_what (exit status $_st)"
+		cat out err | head -n 6 | diag -
+	fi
+}
+
+# signature_refused DESC CMD...: a signed list refused: exit 4, no OK line
+# at all, one "signature not valid" line saying why, its reason then in
+# $REASON.
+signature_refused() {
+	_what=$1
+	shift
+	"$@" > out 2> err
+	_st=$?
+	REASON=$(grep 'signature not valid' err | head -n 1 |
+	    sed 's/.*signature not valid: //; s/; no file checked$//')
+	if [ "$_st" = 4 ] && ! grep -q ': OK$' out && [ -n "$REASON" ] &&
+	    [ "$(grep -c 'signature not valid' err)" = 1 ]; then
+		pass
+	else
+		fail "$_what: want exit 4, no OK line and one reason (exit $_st)"
+		cat out err | head -n 6 | diag -
+	fi
+}
+
+# memory_limit: the ulimit -v (KiB) a test of bounded memory runs
+# multisum under: 2000000, or "unlimited" where the build cannot run
+# under one (a sanitizer's, which reserves its shadow first: there only
+# the verdicts are checked).
+memory_limit() {
+	if (ulimit -v 2000000 && "$MULTISUM" --version) > /dev/null 2>&1; then
+		echo 2000000
+	else
+		echo unlimited
+	fi
 }
 
 # ------------------------------------------------------------ skipping

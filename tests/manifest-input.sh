@@ -90,11 +90,7 @@ test_one_list_every_mode() {
 test_endless_line_is_no_manifest() {
 	setup
 	multisum -r d > list
-	# the limit where the build can run under one (a sanitizer's, which
-	# reserves its shadow first, cannot: there the verdicts are checked)
-	limit=2000000
-	(ulimit -v $limit && "$MULTISUM" --version) > /dev/null 2>&1 ||
-	    limit=unlimited
+	limit=$(memory_limit)
 	for mode in --match=/dev/zero --audit=/dev/zero; do
 		(ulimit -v $limit; exec timeout 60 "$MULTISUM" --memory=64M \
 		    -r "$mode" d) > out 2> err
@@ -117,9 +113,7 @@ test_endless_line_is_no_manifest() {
 test_check_endless_line() {
 	setup
 	multisum -r d > list
-	limit=2000000
-	(ulimit -v $limit && "$MULTISUM" --version) > /dev/null 2>&1 ||
-	    limit=unlimited
+	limit=$(memory_limit)
 	(ulimit -v $limit; exec timeout 60 "$MULTISUM" -c /dev/zero list) \
 	    > out 2> err
 	is $? 1 "-c /dev/zero: a failure (1), not memory (3) or a timeout"

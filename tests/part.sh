@@ -236,9 +236,7 @@ test_records_through_the_door() {
 	else
 		skip_case "iconv absent"
 	fi
-	limit=2000000
-	(ulimit -v $limit && "$MULTISUM" --version) > /dev/null 2>&1 ||
-	    limit=unlimited
+	limit=$(memory_limit)
 	echo keep > out
 	(ulimit -v $limit; exec timeout 60 "$MULTISUM" --merge -o out \
 	    p.1 p.2 /dev/zero p.4) 2> err

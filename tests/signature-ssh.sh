@@ -31,34 +31,11 @@ setup() {
 	done
 }
 
-# verified DESC CMD...: exit 0, f1 and f2 OK, the good signature said.
+# verified DESC CMD...: f1 and f2 verified, the good signature said (lib.sh).
 verified() {
-	_what=$1
+	_d=$1
 	shift
-	"$@" > out 2> err
-	_st=$?
-	if [ "$_st" = 0 ] && grep -qx 'f1: OK' out && grep -qx 'f2: OK' out &&
-	    grep -q ': good SSH signature' err; then
-		pass
-	else
-		fail "$_what (exit status $_st)"
-		cat out err | head -n 6 | diag -
-	fi
-}
-
-# refused DESC CMD...: exit 4, no OK line, one line saying why.
-refused() {
-	_what=$1
-	shift
-	"$@" > out 2> err
-	_st=$?
-	if [ "$_st" = 4 ] && ! grep -q ': OK$' out &&
-	    [ "$(grep -c 'signature not valid' err)" = 1 ]; then
-		pass
-	else
-		fail "$_what: want exit 4, no OK line and one reason (exit $_st)"
-		cat out err | head -n 6 | diag -
-	fi
+	signature_verified "$_d" "f1 f2" ': good SSH signature' "$@"
 }
 
 # ssh-keygen's verdict on LIST.sig (principal, namespace).
@@ -136,20 +113,20 @@ test_refused_by_both() {
 		mkdir "$t" && cp f1 f2 LIST allowed "k_$t" "k_$t.pub" "$t" &&
 		    cd "$t" || return
 		ssh-keygen -Y sign -f "k_$t" -n git LIST 2> /dev/null
-		refused "$t: another namespace" \
+		signature_refused "$t: another namespace" \
 		    multisum -c LIST --allowed-signers=allowed --signer=me@test
 		check "is said" grep -q 'signed for another namespace' err
 		check_not "$t: ssh-keygen too" keygen_verify me@test file
 		verified "$t: --namespace=git" multisum -c LIST \
 		    --allowed-signers=allowed --signer=me@test --namespace=git
-		refused "$t: another principal" multisum -c LIST \
+		signature_refused "$t: another principal" multisum -c LIST \
 		    --allowed-signers=allowed --signer=you@test --namespace=git
 		check "is said" grep -q "another principal's" err
 		check_not "$t: ssh-keygen too" keygen_verify you@test git
 		cp LIST.sig keep.sig
 		echo two > f1
 		multisum f1 f2 > LIST.new && cat LIST.new > LIST
-		refused "$t: a tampered list" multisum -c LIST \
+		signature_refused "$t: a tampered list" multisum -c LIST \
 		    --allowed-signers=allowed --namespace=git
 		check_not "$t: ssh-keygen too" keygen_verify me@test git
 		echo one > f1
@@ -157,7 +134,7 @@ test_refused_by_both() {
 		check "$t: (the list restored verifies)" \
 		    keygen_verify me@test git
 		poke_sig LIST.sig
-		refused "$t: a tampered signature" multisum -c LIST \
+		signature_refused "$t: a tampered signature" multisum -c LIST \
 		    --allowed-signers=allowed --namespace=git
 		check_not "$t: ssh-keygen too" keygen_verify me@test git
 		cd ..
@@ -175,21 +152,21 @@ test_allowed_signers_options() {
 	    --allowed-signers=a1 --signer=x@example.org --namespace=git
 	check "ssh-keygen agrees" ssh-keygen -Y verify -f a1 -I x@example.org \
 	    -n git -s LIST.sig < LIST
-	refused "a !pattern" multisum -c LIST --allowed-signers=a1 \
+	signature_refused "a !pattern" multisum -c LIST --allowed-signers=a1 \
 	    --signer=bad@example.org --namespace=git
 	check_not "ssh-keygen agrees" ssh-keygen -Y verify -f a1 \
 	    -I bad@example.org -n git -s LIST.sig < LIST
 	echo "me@test namespaces=\"file\" $key" > a2
-	refused "namespaces= without it" multisum -c LIST --allowed-signers=a2 \
+	signature_refused "namespaces= without it" multisum -c LIST --allowed-signers=a2 \
 	    --signer=me@test --namespace=git
 	check "is said" grep -q 'a2 line 1: .*namespaces=' err
 	echo "me@test valid-before=\"20200101Z\" $key" > a3
-	refused "valid-before= past" multisum -c LIST --allowed-signers=a3 \
+	signature_refused "valid-before= past" multisum -c LIST --allowed-signers=a3 \
 	    --signer=me@test --namespace=git
 	check_not "ssh-keygen agrees" ssh-keygen -Y verify -f a3 -I me@test \
 	    -n git -s LIST.sig < LIST
 	echo "me@test cert-authority $key" > a4
-	refused "cert-authority" multisum -c LIST --allowed-signers=a4 \
+	signature_refused "cert-authority" multisum -c LIST --allowed-signers=a4 \
 	    --signer=me@test --namespace=git
 	check "says certificates are not supported" \
 	    grep -q 'certificates, which are not supported' err
@@ -207,7 +184,7 @@ test_security_keys() {
 		    --allowed-signers=allowed --signer=me@test
 		check "sk-$k: ssh-keygen agrees" keygen_verify me@test file
 		poke_sig LIST.sig
-		refused "sk-$k: tampered" multisum -c LIST --pubkey=sk.pub
+		signature_refused "sk-$k: tampered" multisum -c LIST --pubkey=sk.pub
 		check_not "sk-$k: ssh-keygen agrees" keygen_verify me@test file
 		# ssh-keygen -Y verify accepts an untouched key: so do we, saying so
 		python3 "$TESTS_SRCDIR/sshsig-sk.py" "$k" 0 LIST file sk
@@ -241,10 +218,10 @@ test_options() {
 	check "and the note says how to check the SSH signature" \
 	    grep -q 'NOT checked (check it with --allowed-signers=FILE' err
 	ssh-keygen -q -t ed25519 -N '' -C other -f other
-	refused "another key than --pubkey's" multisum -c LIST --pubkey=other.pub
+	signature_refused "another key than --pubkey's" multisum -c LIST --pubkey=other.pub
 	check "is said" grep -q 'signed by another key than other.pub' err
 	mv LIST.sig other.sig
-	refused "no LIST.sig" multisum -c LIST --pubkey=k_ed25519.pub
+	signature_refused "no LIST.sig" multisum -c LIST --pubkey=k_ed25519.pub
 	verified "--signature=FILE" multisum -c LIST --pubkey=k_ed25519.pub \
 	    --signature=other.sig
 	verified "standard input with --signature" multisum -c - \

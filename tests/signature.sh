@@ -53,38 +53,12 @@ gpg_stop() {
 	return 0
 }
 
-# verified DESC CMD...: exit 0, an OK line for each of f1 f2 f3, the good
-# signature said.
+# verified DESC CMD...: f1, f2 and f3 verified, the good signature said
+# (lib.sh).
 verified() {
-	_what=$1
+	_d=$1
 	shift
-	"$@" > out 2> err
-	_st=$?
-	if [ "$_st" = 0 ] && grep -qx 'f1: OK' out && grep -qx 'f2: OK' out &&
-	    grep -qx 'f3: OK' out && grep -q ': good .* signature' err; then
-		pass
-	else
-		fail "$_what (exit status $_st)"
-		cat out err | head -n 6 | diag -
-	fi
-}
-
-# refused DESC CMD...: exit 4, no OK line at all, one line saying why;
-# the reason goes to $REASON (for the matrix).
-refused() {
-	_what=$1
-	shift
-	"$@" > out 2> err
-	_st=$?
-	REASON=$(grep 'signature not valid' err | head -n 1 |
-	    sed 's/.*signature not valid: //; s/; no file checked$//')
-	if [ "$_st" = 4 ] && ! grep -q ': OK$' out && [ -n "$REASON" ] &&
-	    [ "$(grep -c 'signature not valid' err)" = 1 ]; then
-		pass
-	else
-		fail "$_what: want exit 4, no OK line and one reason (exit $_st)"
-		cat out err | head -n 6 | diag -
-	fi
+	signature_verified "$_d" "f1 f2 f3" ': good .* signature' "$@"
 }
 
 # Change one character of line L, column C of FILE (to A, or B if it was A).
@@ -213,7 +187,8 @@ add_line() {
 }
 
 MATRIX=
-# record FORMAT CASE: the verdict of the last refused into the matrix.
+# record FORMAT CASE: the verdict of the last signature_refused into the
+# matrix.
 record() {
 	MATRIX="$MATRIX
 $1|$2|exit $_st, $(grep -c ': OK$' out) OK lines: ${REASON:-no reason said}"
@@ -227,7 +202,7 @@ matrix_case() {
 	rm -rf case && cp -R base case && cd case || return
 	"$@"
 	# shellcheck disable=SC2086
-	refused "$_fmt: $_case" $CMD
+	signature_refused "$_fmt: $_case" $CMD
 	record "$_fmt" "$_case"
 	cd ..
 }
@@ -310,11 +285,11 @@ test_pgp_expired_and_revoked() {
 	gpg --export > old.gpg
 	check "gpgv itself exits 0 for the expired key" \
 	    gpgv --keyring ./old.gpg SHA256SUMS.gpg SHA256SUMS 2> /dev/null
-	refused "an expired key" multisum -c SHA256SUMS --keyring=old.gpg
+	signature_refused "an expired key" multisum -c SHA256SUMS --keyring=old.gpg
 	check "the expiry is said" grep -q 'which has expired' err
 	gpg --batch --yes --faked-system-time 20200301T000000 --clearsign \
 	    -o CHECKSUM SHA256SUMS 2> /dev/null
-	refused "an expired key, clear-signed" multisum -c CHECKSUM --keyring=old.gpg
+	signature_refused "an expired key, clear-signed" multisum -c CHECKSUM --keyring=old.gpg
 	rm SHA256SUMS.gpg CHECKSUM
 	gpg_home rev
 	gpg_key rev
@@ -327,7 +302,7 @@ test_pgp_expired_and_revoked() {
 	gpg --export > rev.gpg
 	check "gpgv itself exits 0 for the revoked key" \
 	    gpgv --keyring ./rev.gpg SHA256SUMS.gpg SHA256SUMS 2> /dev/null
-	refused "a revoked key" multisum -c SHA256SUMS --keyring=rev.gpg
+	signature_refused "a revoked key" multisum -c SHA256SUMS --keyring=rev.gpg
 	check "the revocation is said" grep -q 'which was revoked' err
 	gpg_stop
 }
@@ -354,7 +329,7 @@ test_pgp_forms() {
 	    multisum -c SHA256SUMS --keyring=keys.asc --signature=sig.bin
 	verified "--signer pins the primary key" multisum -c SHA256SUMS \
 	    --keyring=keys.gpg --signature=sig.bin --signer="$fpr"
-	refused "--signer of another key" multisum -c SHA256SUMS \
+	signature_refused "--signer of another key" multisum -c SHA256SUMS \
 	    --keyring=keys.gpg --signature=sig.bin \
 	    --signer=0000000000000000000000000000000000000000
 	check "it says whose it is" grep -q 'not by --signer' err
@@ -368,7 +343,7 @@ test_pgp_forms() {
 	cat sig.bin sig2.bin > SHA256SUMS.gpg
 	verified "one good signature of two, the other's key unknown" \
 	    multisum -c SHA256SUMS --keyring=keys.gpg
-	refused "gpgv missing" env MULTISUM_GPGV=/nonexistent/gpgv \
+	signature_refused "gpgv missing" env MULTISUM_GPGV=/nonexistent/gpgv \
 	    "$MULTISUM" -c SHA256SUMS --keyring=keys.gpg
 	check "it says to install gpgv" grep -q 'cannot run /nonexistent/gpgv' err
 	gpg_stop
@@ -390,7 +365,7 @@ test_pgp_clearsigned_text() {
 	{ echo; cat CHECKSUM; echo; } > x && mv x CHECKSUM
 	verified "blank lines around the message" multisum -c CHECKSUM --keyring=keys.gpg
 	{ multisum --tag f5; cat CHECKSUM; } > x && mv x CHECKSUM
-	refused "a line before the message" multisum -c CHECKSUM --keyring=keys.gpg
+	signature_refused "a line before the message" multisum -c CHECKSUM --keyring=keys.gpg
 	check "where it is is said" grep -q 'line 1: text outside the signed message' err
 	gpg_stop
 }
@@ -507,7 +482,7 @@ test_openbsd_layout() {
 	poke SHA256.sig 2 40
 	"$SIGNIFY" -C -p openbsd-76-base.pub -x SHA256.sig > signify.out 2>&1
 	is "$?" 1 "signify -C refuses a tampered signature"
-	refused "multisum refuses it too" multisum -c SHA256.sig --pubkey=openbsd-76-base.pub
+	signature_refused "multisum refuses it too" multisum -c SHA256.sig --pubkey=openbsd-76-base.pub
 }
 
 # Standard input: read once; a detached signature needs --signature.
@@ -519,7 +494,7 @@ test_standard_input() {
 	"$SIGNIFY" -S -s k.sec -m SHA256 -x SHA256.det
 	verified "an embedded signature on standard input" \
 	    sh -c '"$MULTISUM" -c --pubkey=k.pub < SHA256.sig'
-	refused "a detached signature of standard input, unnamed" \
+	signature_refused "a detached signature of standard input, unnamed" \
 	    sh -c '"$MULTISUM" -c --pubkey=k.pub - < SHA256'
 	check "it says to name it" grep -q 'needs --signature=FILE' err
 	check "it says what it found no trace of" \
@@ -527,7 +502,7 @@ test_standard_input() {
 	verified "named with --signature" \
 	    sh -c '"$MULTISUM" -c --pubkey=k.pub --signature=SHA256.det < SHA256'
 	poke_digest SHA256
-	refused "a tampered list on standard input" \
+	signature_refused "a tampered list on standard input" \
 	    sh -c '"$MULTISUM" -c --pubkey=k.pub --signature=SHA256.det < SHA256'
 }
 
@@ -594,7 +569,7 @@ test_debian_inrelease() {
 	    grep -q '^multisum: InRelease: good OpenPGP signature (clear-signed) by ' err
 	awk '!d && /^Suite: / { sub(/^Suite: /, "Suite: x"); d = 1 } { print }' \
 	    InRelease > x && mv x InRelease
-	refused "one word of it changed" multisum -c InRelease --keyring="$kr"
+	signature_refused "one word of it changed" multisum -c InRelease --keyring="$kr"
 }
 
 run failure_matrix
