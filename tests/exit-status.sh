@@ -257,10 +257,7 @@ test_faces() {
 test_kubernetes_job() {
 	have python3 || skip_test "python3 absent (reading the job's command)"
 	multisum_on_path
-	python3 -c 'import json, sys
-for line in open(sys.argv[1]):
-    if line.strip().startswith("command:"):
-        print(json.loads(line.split(":", 1)[1])[2])' "$YAML" > command
+	job_command "$YAML" > command
 	check "the job has a command" test -s command
 	check "it is an Indexed Job of 16" grep -q '^  completions: 16$' "$YAML"
 	is "$(policy 1)" FailJob "status 1 fails the Job"

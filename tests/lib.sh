@@ -25,8 +25,9 @@
 #     a tree deeper than PATH_MAX), the name of
 #     signify here ($SIGNIFY), and strace without LeakSanitizer (traced);
 #   - for tests that start engines (Slurm, sshd): at_exit, free_port,
-#     wait_until, engine_start, need_engine, multisum_on_path and
-#     readme_block for README's recipes.
+#     wait_until, engine_start, need_engine, multisum_on_path,
+#     readme_block for README's recipes and job_command for a
+#     Kubernetes job's.
 # It uses nothing beyond POSIX sh and utilities (free_port: python3).
 
 : "${MULTISUM:?MULTISUM must name the multisum binary}"
@@ -442,6 +443,16 @@ readme_recipes() {
 		c = 0; print r; next
 	    }
 	    { c = 0 }'
+}
+
+# job_command YAML: the shell command of the Kubernetes job in YAML (its
+# command: line, a JSON list ["sh", "-c", COMMAND]); the caller checks
+# that python3 is there.
+job_command() {
+	python3 -c 'import json, sys
+for line in open(sys.argv[1]):
+    if line.strip().startswith("command:"):
+        print(json.loads(line.split(":", 1)[1])[2])' "$1"
 }
 
 # ------------------------------------------------------------- test data

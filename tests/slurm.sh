@@ -273,10 +273,7 @@ test_failed_part_refused() {
 test_kubernetes_job() {
 	yaml=$TESTS_SRCDIR/../contrib/kubernetes/shards-job.yaml
 	have python3 || skip_test "python3 absent (reading the job's command)"
-	python3 -c 'import json, sys
-for line in open(sys.argv[1]):
-    if line.strip().startswith("command:"):
-        print(json.loads(line.split(":", 1)[1])[2])' "$yaml" > command
+	job_command "$yaml" > command
 	check "the job has a command" test -s command
 	check "it is an Indexed Job of 16" grep -q '^  completions: 16$' "$yaml"
 	readme_block '#SBATCH --array=1-16' | sed -n '/^cd /,$p' |
