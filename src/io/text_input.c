@@ -426,20 +426,16 @@ door_close(void *src)
 	return rc;
 }
 
-int
-ms_text_input(struct ms_manifest_input *in, const char *path)
+/* in made the door to fp (as ms_text_open or ms_text_stream left it). */
+static void
+door_open(struct ms_manifest_input *in, const char *name, FILE *fp,
+    const char *encoding)
 {
-	const char *encoding;
-	struct door *d;
+	struct door *d = ms_xcalloc(1, sizeof(*d));
 	struct stat sb;
-	FILE *fp;
 
-	memset(in, 0, sizeof(*in));
-	if ((fp = ms_text_open(path, &encoding)) == NULL)
-		return -1;
-	d = ms_xcalloc(1, sizeof(*d));
 	d->fp = fp;
-	in->name = path;
+	in->name = name;
 	in->src = d;
 	in->pull = door_pull;
 	in->close = door_close;
@@ -447,6 +443,31 @@ ms_text_input(struct ms_manifest_input *in, const char *path)
 	if (encoding == NULL && fp != stdin && fileno(fp) != -1 &&
 	    fstat(fileno(fp), &sb) == 0 && S_ISREG(sb.st_mode))
 		in->pull_at = door_pull_at;
+}
+
+int
+ms_text_input(struct ms_manifest_input *in, const char *path)
+{
+	const char *encoding;
+	FILE *fp;
+
+	memset(in, 0, sizeof(*in));
+	if ((fp = ms_text_open(path, &encoding)) == NULL)
+		return -1;
+	door_open(in, path, fp, encoding);
+	return 0;
+}
+
+int
+ms_text_input_stream(struct ms_manifest_input *in, const char *name,
+    FILE *fp)
+{
+	const char *encoding;
+
+	memset(in, 0, sizeof(*in));
+	if ((fp = ms_text_stream(fp, &encoding)) == NULL)
+		return -1;
+	door_open(in, name, fp, encoding);
 	return 0;
 }
 

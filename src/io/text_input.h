@@ -52,6 +52,12 @@ int	 ms_text_close(FILE *fp);
  */
 int	 ms_text_input(struct ms_manifest_input *in, const char *path);
 
+/* The same for a stream already open (a list in memory, fmemopen), as
+ * ms_text_stream decodes it, named name; in closes it.  -1 with errno,
+ * fp then closed. */
+int	 ms_text_input_stream(struct ms_manifest_input *in, const char *name,
+	    FILE *fp);
+
 /* Why a list read through the door failed (errno err), for a message. */
 const char *ms_text_strerror(int err);
 /* The class of a list that could not be read, for the exit status: no
