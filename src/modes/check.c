@@ -11,7 +11,7 @@
  * manifest order while the engine hashes files in parallel, and
  * --expect.  What --archive
  * reads is check_archive.c's, the registry of selections
- * check_select.c's.  Which lines are well formed is manifest.c's
+ * check_select.c's, where a list's names are below check_root.c's.  Which lines are well formed is manifest.c's
  * business, hashing the engine's, and the words said for each record
  * check_report.c's.
  */
@@ -277,34 +277,6 @@ add_other(struct run *r, struct manifest *m, enum ms_line rc,
 	hold(r, rec);
 }
 
-/*
- * What a list's names are below when its format says (RECORD,
- * attestations): --root, else for a Python RECORD the folder above its
- * *.dist-info, for an attestation its own folder ("" for the current
- * one), else the current folder, as for any list.
- */
-static char *
-list_root(const struct run *r, const char *path, bool attest)
-{
-	const char *end = NULL;
-
-	if (r->o->root != NULL) {
-		size_t n = strlen(r->o->root);
-
-		return ms_xasprintf("%s%s", r->o->root,
-		    n > 0 && r->o->root[n - 1] == '/' ? "" : "/");
-	}
-	if (attest && (end = strrchr(path, '/')) != NULL)
-		end++;
-	if (!attest && ms_manifest_pyrecord_named(path)) {
-		end = strrchr(path, '/');	/* NAME.dist-info/RECORD */
-		while (end > path && end[-1] != '/')
-			end--;
-	}
-	return end == NULL ? ms_xstrdup("") :
-	    ms_xstrndup(path, (size_t)(end - path));
-}
-
 /* One verdict of the parser, queued. */
 static void
 take(struct run *r, struct manifest *m, const struct ms_manifest_state *st,
@@ -316,7 +288,7 @@ take(struct run *r, struct manifest *m, const struct ms_manifest_state *st,
 		    !r->hooks->entry(r->hooks->arg, e->name))
 			break;
 		if (st->pyrecord && m->root == NULL)
-			m->root = list_root(r, m->name, false);
+			m->root = ms_check_list_root(r, m->name, false);
 		/* names the list's format puts below a root stay there */
 		if (m->root != NULL && ms_path_leaves(e->name)) {
 			struct ms_manifest_entry out = *e;
@@ -450,39 +422,6 @@ open_signed(struct run *r, struct manifest *m, const char *path,
 }
 
 /*
- * A Debian Packages index named from inside a repository's dists/
- * ("Packages" in dists/x/main/binary-all): the way up to the folder
- * above dists/, "../../../../" after the path's own folder (malloc), or
- * NULL when the path shows its dists/ (the parser's rule) or has none.
- */
-static char *
-repository_top(const char *path)
-{
-	const char *slash = strrchr(path, '/'), *at;
-	char *real, *top = NULL, *up;
-	size_t n = 0;
-
-	if (strcmp(path, "-") == 0 || strncmp(path, "dists/", 6) == 0 ||
-	    strstr(path, "/dists/") != NULL || (real = realpath(path, NULL)) == NULL)
-		return NULL;
-	if ((at = strstr(real, "/dists/")) != NULL) {
-		while ((up = strstr(at + 1, "/dists/")) != NULL)
-			at = up;
-		for (const char *p = at + 1; (p = strchr(p, '/')) != NULL; p++)
-			n++;
-		top = ms_xasprintf("%.*s", slash != NULL ?
-		    (int)(slash - path + 1) : 0, path);
-		while (n-- > 0) {
-			up = ms_xasprintf("%s../", top);
-			free(top);
-			top = up;
-		}
-	}
-	free(real);
-	return top;
-}
-
-/*
  * The list at path opened for m as the run reads it: whole with its
  * signature (open_signed), natively through the door (UTF-16 decoded),
  * as bytes for the faces, as their tools do.  NULL: m says why.
@@ -540,7 +479,7 @@ read_lines(struct run *r, struct manifest *m, struct ms_manifest_state *st,
 	ssize_t n;
 
 	/* the parser keeps a copy */
-	st->top = r->o->root == NULL ? repository_top(path) : NULL;
+	st->top = r->o->root == NULL ? ms_check_repository_top(path) : NULL;
 	ms_manifest_begin(&r->style->rules, st, path);
 	free((char *)st->top);
 	st->top = NULL;
@@ -585,7 +524,7 @@ read_manifest(struct run *r, struct ms_manifest_state *st, const char *path)
 	m->summary = true;
 	m->empty_ok = r->prefix != NULL;
 	if (attest)
-		m->root = list_root(r, path, true);
+		m->root = ms_check_list_root(r, path, true);
 	if ((fp = open_list(r, m, path, keyed || attest, &list)) == NULL) {
 		ms_signed_list_free(&list);
 		fatal = fatal && (m->open_err != 0 || m->read_err);

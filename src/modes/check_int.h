@@ -151,6 +151,16 @@ const struct ms_selection *ms_check_selection_for(struct ms_check_registry *g,
 void	 ms_check_registry_free(struct ms_check_registry *g);
 
 /*
+ * check_root.c: what the names of the list at path are below (malloc:
+ * "" for the current folder), and for a Debian Packages index named from
+ * inside its repository's dists/, the way up to the repository's top
+ * ("../../../../" after the path's folder), or NULL.
+ */
+char	*ms_check_list_root(const struct run *r, const char *path,
+	    bool attest);
+char	*ms_check_repository_top(const char *path);
+
+/*
  * check_archive.c: --archive, every queued entry against the members;
  * the caller reports them.
  */
