@@ -5,11 +5,11 @@
  * Owns the byte order mark at the start of a text file: UTF-16 (what
  * PowerShell 5's ">" and Out-File write, CertUtil redirected there too)
  * is decoded to UTF-8 as it is read, through a stdio cookie, so that the
- * reader keeps its getline loop and its constant memory; so is UTF-16
+ * reader keeps its line loop and its constant memory; so is UTF-16
  * without a mark, told by the NUL beside the first character.  It is
  * the door every mode opens a list through (ms_text_input): -c, and the
- * --match sets, --update and --audit ledgers and --merge shards, whose
- * bytes the manifest layer pulls in blocks.  A list compressed with gzip
+ * --match sets, --update and --audit ledgers, --merge shards and part
+ * records, whose bytes the manifest layer pulls in blocks.  A list compressed with gzip
  * or xz (Debian's Packages.gz, .xz) is read decompressed, through
  * libarchive (archive_source.c).  -c's lines are cut here too
  * (ms_text_getdelim), bounded as the manifest layer's are.  It never
