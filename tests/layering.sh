@@ -46,19 +46,22 @@ main_obj=$build/cli/multisum.o	# main() is the program's, not the archive's
 # have none, and each listed edge must still lie on a cycle.  A long file
 # is its path from the top.
 KNOWN_UPWARD=""
-#   digest/backend_s3.o->digest/algorithm.o (ms_algo_named, ms_algo_load:
-#   the inner row an S3 row wraps): the table points to its backends and
-#   this one back to it, for another row of the table;
-#   digest/backend_hdfs.o->digest/algorithm.o (ms_algo_named, ms_algo_load,
-#   ms_algos: the md5 and CRC rows an HDFS row is built on, and the HDFS
-#   row a `hadoop fs -checksum` name means), the same;
-#   digest/backend_p2p.o->digest/algorithm.o (ms_algo_named, ms_algo_load:
-#   the sha1 row AICH's tree is built on), the same;
-#   digest/backend_btv2.o->digest/algorithm.o (ms_algo_named,
-#   ms_algo_load: the sha256 row a btv2 root is built of), the same;
-#   digest/backend_btih.o->digest/algorithm.o (ms_algo_named,
-#   ms_algo_load: the sha1 row a btih's pieces and info dict are hashed
-#   with), the same.
+#   digest/backend_s3.o->digest/algorithm.o (ms_algo_inner,
+#   ms_algo_inner_load: the inner row an S3 row wraps): the table points
+#   to its backends and this one back to it, for another row of the
+#   table;
+#   digest/backend_hdfs.o->digest/algorithm.o (ms_algo_row, ms_algo_load,
+#   ms_algo_inner_load, ms_algos: the md5 and CRC rows an HDFS row is
+#   built on, and the HDFS row a `hadoop fs -checksum` name means), the
+#   same;
+#   digest/backend_p2p.o->digest/algorithm.o (ms_algo_inner,
+#   ms_algo_inner_load: the sha1 row AICH's tree is built on), the same;
+#   digest/backend_btv2.o->digest/algorithm.o (ms_algo_inner,
+#   ms_algo_inner_load: the sha256 row a btv2 root is built of), the
+#   same;
+#   digest/backend_btih.o->digest/algorithm.o (ms_algo_inner,
+#   ms_algo_inner_load: the sha1 row a btih's pieces and info dict are
+#   hashed with), the same.
 KNOWN_CYCLES="digest/backend_s3.o->digest/algorithm.o
 	digest/backend_hdfs.o->digest/algorithm.o
 	digest/backend_p2p.o->digest/algorithm.o
