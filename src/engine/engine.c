@@ -230,23 +230,21 @@ pick(struct ms_engine *e, struct step *st, const struct step *prev)
 {
 	if (ms_big_pick(e, st, prev))
 		return true;
-	if (e->q_head == NULL)
+	if (e->nqueued == 0)
 		return false;
 	st->kind = STEP_TASK;
 	st->ntasks = 0;
 	do {
-		struct ms_task *t = e->q_head;
+		const struct queued *q = &e->queue[e->q_first];
 
-		if (st->ntasks > 0 && t->stream)
+		if (st->ntasks > 0 && q->stream)
 			break;
-		st->task[st->ntasks++] = t;
-		e->q_head = t->next;
+		st->task[st->ntasks++] = q->t;
+		e->q_first = (e->q_first + 1) % WINDOW;
 		e->nqueued--;
-		if (t->stream)
+		if (q->stream)
 			break;
-	} while (e->q_head != NULL && st->ntasks < BATCH);
-	if (e->q_head == NULL)
-		e->q_tail = NULL;
+	} while (e->nqueued > 0 && st->ntasks < BATCH);
 	return true;
 }
 
@@ -276,10 +274,8 @@ give_back(struct ms_engine *e, struct step *st, size_t from)
 	for (size_t i = st->ntasks; i-- > from;) {
 		struct ms_task *t = st->task[i];
 
-		t->next = e->q_head;
-		e->q_head = t;
-		if (e->q_tail == NULL)
-			e->q_tail = t;
+		e->q_first = (e->q_first + WINDOW - 1) % WINDOW;
+		e->queue[e->q_first] = (struct queued){ t, t->stream };
 		e->nqueued++;
 	}
 	if (e->idle > 0)
@@ -464,7 +460,7 @@ worker_main(void *arg)
 			pthread_mutex_lock(&e->lock);
 		}
 		if (!pick(e, &st, &prev)) {
-			if (e->closing && e->q_head == NULL && e->active == NULL)
+			if (e->closing && e->nqueued == 0 && e->active == NULL)
 				break;
 			e->idle++;
 			pthread_cond_wait(&e->work_cv, &e->lock);
