@@ -230,21 +230,23 @@ pick(struct ms_engine *e, struct step *st, const struct step *prev)
 {
 	if (ms_big_pick(e, st, prev))
 		return true;
-	if (e->nqueued == 0)
+	if (e->q_head == NULL)
 		return false;
 	st->kind = STEP_TASK;
 	st->ntasks = 0;
 	do {
-		const struct queued *q = &e->queue[e->q_first];
+		struct ms_task *t = e->q_head;
 
-		if (st->ntasks > 0 && q->stream)
+		if (st->ntasks > 0 && t->stream)
 			break;
-		st->task[st->ntasks++] = q->t;
-		e->q_first = (e->q_first + 1) % WINDOW;
+		st->task[st->ntasks++] = t;
+		e->q_head = t->next;
 		e->nqueued--;
-		if (q->stream)
+		if (t->stream)
 			break;
-	} while (e->nqueued > 0 && st->ntasks < BATCH);
+	} while (e->q_head != NULL && st->ntasks < BATCH);
+	if (e->q_head == NULL)
+		e->q_tail = NULL;
 	return true;
 }
 
@@ -274,8 +276,10 @@ give_back(struct ms_engine *e, struct step *st, size_t from)
 	for (size_t i = st->ntasks; i-- > from;) {
 		struct ms_task *t = st->task[i];
 
-		e->q_first = (e->q_first + WINDOW - 1) % WINDOW;
-		e->queue[e->q_first] = (struct queued){ t, t->stream };
+		t->next = e->q_head;
+		e->q_head = t;
+		if (e->q_tail == NULL)
+			e->q_tail = t;
 		e->nqueued++;
 	}
 	if (e->idle > 0)
@@ -460,7 +464,7 @@ worker_main(void *arg)
 			pthread_mutex_lock(&e->lock);
 		}
 		if (!pick(e, &st, &prev)) {
-			if (e->closing && e->nqueued == 0 && e->active == NULL)
+			if (e->closing && e->q_head == NULL && e->active == NULL)
 				break;
 			e->idle++;
 			pthread_cond_wait(&e->work_cv, &e->lock);

@@ -68,6 +68,7 @@ struct ms_task {
 	uint64_t	 size;		/* bytes hashed */
 	/* engine-private */
 	size_t		 seq;
+	bool		 done;
 	bool		 stream;	/* read alone, in order (ms_source_is_stream) */
 	size_t		 cap;		/* bytes allocated, for reuse */
 	struct ms_task	*next;

@@ -89,20 +89,14 @@ struct ms_engine {
 	struct ms_engine_config cfg;
 	ms_emit_fn	*emit;
 	void		*arg;
-	/*
-	 * What the workers share, under the lock, on cache lines of its
-	 * own (the submitter's own fields below have theirs): the queue
-	 * of tasks not started is a ring of WINDOW slots (never more are
-	 * in flight), so that a worker takes a batch from consecutive
-	 * slots, not by following each task's link to the next (a cache
-	 * miss a task, under the lock).
-	 */
-	_Alignas(64) pthread_mutex_t lock;
+	pthread_mutex_t	 lock;
 	pthread_cond_t	 work_cv;	/* workers wait here */
 	pthread_cond_t	 main_cv;	/* the submitter waits here */
-	struct queued	*queue;		/* WINDOW slots */
-	size_t		 q_first;	/* the first task's slot */
-	size_t		 nqueued;	/* tasks on the queue */
+	struct ms_task	*q_head, *q_tail;	/* not started */
+	size_t		 nqueued;	/* tasks on that queue */
+	/* the submitter's own, no lock: tasks not queued yet */
+	struct ms_task	*p_head, *p_tail;
+	size_t		 npending;
 	struct big	*active;
 	size_t		 nactive;
 	struct big	*spare;		/* finished bigs, for reuse */
@@ -112,15 +106,8 @@ struct ms_engine {
 	bool		 main_waiting;
 	size_t		 stream_end;	/* 1 + the last stream task's seq, or 0:
 					 * a stream waits for the one before */
-	/* the tasks in flight by seq, and whether each is done (bytes:
-	 * the submitter looks for the next done without a miss a task) */
 	struct ms_task	**window;	/* WINDOW slots, each written before
 					 * it is read: not cleared */
-	unsigned char	*done;
-	/* the submitter's own, no lock: tasks not queued yet */
-	_Alignas(64) struct ms_task *p_head;
-	struct ms_task	*p_tail;
-	size_t		 npending;
 	size_t		 submitted;
 	size_t		 emitted;
 	unsigned	 nworkers;	/* planned (ms_memory_plan); 0 = sequential */
@@ -133,13 +120,6 @@ struct ms_engine {
 	struct worker	 self;		/* -j 1: the caller's thread */
 	struct step	*solo;		/* -j 1: the batch being gathered */
 	size_t		 solo_emitted;	/* -j 1: its tasks emitted so far */
-};
-
-/* A slot of the queue: the task, and whether it is a stream (read
- * alone), known without touching the task. */
-struct queued {
-	struct ms_task	*t;
-	bool		 stream;
 };
 
 enum step_kind { STEP_NONE, STEP_TASK, STEP_READ, STEP_LANE };
@@ -203,7 +183,7 @@ void	 ms_memory_window_done(struct ms_engine *e, size_t n);
 static inline void
 ms_engine_complete(struct ms_engine *e, struct ms_task *t)
 {
-	e->done[t->seq % WINDOW] = 1;
+	t->done = true;
 	if (e->main_waiting && t->seq == e->emitted)
 		pthread_cond_signal(&e->main_cv);
 }

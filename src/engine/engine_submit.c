@@ -21,10 +21,7 @@
 struct ms_engine *
 ms_engine_start(const struct ms_engine_config *cfg, ms_emit_fn *emit, void *arg)
 {
-	/* aligned, so that the shared and the submitter's fields are on
-	 * cache lines apart (engine_impl.h) */
-	struct ms_engine *e = memset(ms_xaligned(64, sizeof(*e)), 0,
-	    sizeof(*e));
+	struct ms_engine *e = ms_xcalloc(1, sizeof(*e));
 
 	e->cfg = *cfg;
 	if (e->cfg.jobs == 0)
@@ -36,8 +33,6 @@ ms_engine_start(const struct ms_engine_config *cfg, ms_emit_fn *emit, void *arg)
 	if (e->nworkers == 0)
 		return e;
 	e->window = ms_xmalloc(WINDOW * sizeof(*e->window));
-	e->done = ms_xmalloc(WINDOW);
-	e->queue = ms_xmalloc(WINDOW * sizeof(*e->queue));
 	pthread_mutex_init(&e->lock, NULL);
 	pthread_cond_init(&e->work_cv, NULL);
 	pthread_cond_init(&e->main_cv, NULL);
@@ -54,11 +49,9 @@ drain(struct ms_engine *e, size_t limit)
 		pthread_mutex_lock(&e->lock);
 		for (;;) {
 			while (e->emitted < e->submitted) {
-				struct ms_task *t;
-
-				if (!e->done[e->emitted % WINDOW])
+				struct ms_task *t = e->window[e->emitted % WINDOW];
+				if (!t->done)
 					break;
-				t = e->window[e->emitted % WINDOW];
 				e->emitted++;
 				t->next = NULL;
 				*tail = t;
@@ -100,9 +93,12 @@ enqueue(struct ms_engine *e)
 {
 	if (e->p_head == NULL)
 		return;
-	for (struct ms_task *t = e->p_head; t != NULL; t = t->next)
-		e->queue[(e->q_first + e->nqueued++) % WINDOW] =
-		    (struct queued){ t, t->stream };
+	if (e->q_tail != NULL)
+		e->q_tail->next = e->p_head;
+	else
+		e->q_head = e->p_head;
+	e->q_tail = e->p_tail;
+	e->nqueued += e->npending;
 	if (e->idle > 1 && e->npending > 1)
 		pthread_cond_broadcast(&e->work_cv);
 	else if (e->idle > 0)
@@ -169,7 +165,7 @@ ms_engine_submit(struct ms_engine *e, struct ms_task *t)
 	t->seq = e->submitted++;
 	size_t after = stream ? e->stream_end : 0;
 	e->stream_end = stream ? t->seq + 1 : e->stream_end;
-	e->done[t->seq % WINDOW] = 0;
+	t->done = false;
 	e->window[t->seq % WINDOW] = t;
 	if (!e->started && e->held == NULL) {
 		/* Perhaps the only task: wait and see before making threads. */
@@ -290,8 +286,6 @@ ms_engine_finish(struct ms_engine *e)
 		ms_big_free_spares(e);
 		free(e->workers);
 		free(e->window);
-		free(e->done);
-		free(e->queue);
 		pthread_mutex_destroy(&e->lock);
 		pthread_cond_destroy(&e->work_cv);
 		pthread_cond_destroy(&e->main_cv);
