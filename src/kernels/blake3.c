@@ -8,7 +8,8 @@
  * Owns the hasher and the table of levels (cpulevel.h: the widest this
  * CPU runs, or MULTISUM_BLAKE3_LEVEL's); blake3_portable.c compresses
  * one block, and the SIMD files (blake3_sse41.c, blake3_avx2.c,
- * blake3_avx512.c, built for x86-64 only) only compress many
+ * blake3_avx512.c, built for x86-64 only; blake3_neon.c, for aarch64
+ * only) only compress many
  * equal-length inputs at once, or the chunks of many small messages a
  * lane each (ms_blake3_many: a level's lanes kernel).  The open chunk
  * is kept raw and compressed only once more input shows it is not the
@@ -49,6 +50,12 @@ static const struct ms_b3_kernel avx512 = {
 };
 #endif
 #endif
+#if MS_SIMD_AARCH64
+static const struct ms_b3_kernel neon = {
+	.many = ms_b3_many_neon, .one = ms_b3_compress,
+	.lanes = ms_b3_lanes_neon,
+};
+#endif
 
 /* Each SIMD kernel hands a short group's spare lanes to the one below
  * it, so a level needs what the levels below it need too. */
@@ -65,11 +72,19 @@ static const struct ms_level levels[] = {
 	{ .name = "avx512", .needs = NEEDS_AVX512, .kernel = &avx512 },
 #endif
 #endif
+#if MS_SIMD_AARCH64
+	/* Advanced SIMD is part of every AArch64 CPU: nothing to probe. */
+	{ .name = "neon", .needs = 0, .kernel = &neon },
+#endif
 };
 
 struct ms_level_family ms_blake3_levels = MS_LEVEL_FAMILY(
     "MULTISUM_BLAKE3_LEVEL", "MULTISUM_BLAKE3_SIMD", levels,
-    "portable", "sse41", "avx2", "avx512");
+    "portable", "sse41", "avx2", "avx512"
+#if MS_SIMD_AARCH64
+    , "neon"
+#endif
+    );
 
 static inline const struct ms_b3_kernel *
 kernel(void)

@@ -94,10 +94,11 @@ int	 ms_blake3_restore(struct ms_blake3 *h, const uint8_t *saved, size_t n,
 void	 ms_blake3_final(const struct ms_blake3 *h, uint8_t *out, size_t len);
 
 /*
- * The SIMD levels (portable, sse41, avx2, avx512), read through
- * cpulevel.h: the widest this CPU runs is chosen on first use, unless
- * MULTISUM_BLAKE3_LEVEL (or its old name MULTISUM_BLAKE3_SIMD) names
- * another; ms_level_setup reports a name it refuses.
+ * The SIMD levels (portable, sse41, avx2, avx512; neon on aarch64),
+ * read through cpulevel.h: the widest this CPU runs is chosen on first
+ * use, unless MULTISUM_BLAKE3_LEVEL (or its old name
+ * MULTISUM_BLAKE3_SIMD) names another; ms_level_setup reports a name
+ * it refuses.
  */
 extern struct ms_level_family ms_blake3_levels;
 

@@ -156,6 +156,9 @@ ms_b3_many_fn ms_b3_many_avx2;
 ms_b3_many_fn ms_b3_many_avx512;
 ms_b3_one_fn ms_b3_compress_avx512;
 ms_b3_lanes_fn ms_b3_lanes_sse41, ms_b3_lanes_avx2, ms_b3_lanes_avx512;
+/* blake3_neon.c, built for aarch64 only. */
+ms_b3_many_fn ms_b3_many_neon;
+ms_b3_lanes_fn ms_b3_lanes_neon;
 
 /* A level's code: the kernel of a row of blake3.c's table of levels. */
 struct ms_b3_kernel {

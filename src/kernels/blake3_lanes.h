@@ -3,8 +3,8 @@
  *
  * blake3_lanes.h - the one body of every SIMD level's compression of
  * chunks of different messages side by side (BLAKE3 across files),
- * included by blake3_sse41.c, blake3_avx2.c and blake3_avx512.c after
- * blake3_simd.h, whose operations and rounds it uses, once they define:
+ * included by blake3_sse41.c, blake3_avx2.c, blake3_avx512.c and
+ * blake3_neon.c after blake3_simd.h, whose operations and rounds it uses, once they define:
  *
  *   ROWS(rows, m)      word i of the block at rows[j] into lane j of m[i]
  *                      (simd_rows.h: natural lane order)

@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * blake3_simd.h - the one body of every SIMD level's many-input
- * compression, included once by each of blake3_sse41.c, blake3_avx2.c
- * and blake3_avx512.c after they define:
+ * compression, included once by each of blake3_sse41.c, blake3_avx2.c,
+ * blake3_avx512.c and blake3_neon.c after they define:
  *
  *   VEC, DEGREE        the vector type and how many 32-bit lanes it has
  *   TARGET             the target attribute of every function in the file
@@ -45,7 +45,11 @@
  * The volatile one at the end stops gcc's late scheduler from moving
  * operations across quarter rounds, which cost it 2 to 6% here.
  */
+#ifdef __aarch64__
+#define KEEP(x)		__asm__("" : "+w"(x))	/* any SIMD register */
+#else
 #define KEEP(x)		__asm__("" : "+v"(x))
+#endif
 #define FENCE()		__asm__ volatile("")
 /*
  * With 16 vector registers the state takes them all: the message then
@@ -133,8 +137,8 @@
 
 /*
  * The chaining values of the lanes, words h[0..7], out: 4x4 transposes
- * inside the 128-bit lanes, then the level's own store.  x86 is
- * little-endian, so lane words are the output bytes.
+ * inside the 128-bit lanes, then the level's own store.  x86 and the
+ * aarch64 builds are little-endian, so lane words are the output bytes.
  */
 static inline __attribute__((always_inline)) TARGET void
 store_cv(uint8_t *out, const VEC h[8], size_t lanes)
