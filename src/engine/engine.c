@@ -400,9 +400,15 @@ int
 ms_engine_run_step(struct ms_engine *e, struct worker *w, struct step *st)
 {
 	struct smalls sm = { .n = 0 };
+	bool gated;
 
 	if (st->kind != STEP_TASK)
 		return ms_big_run(e, st);
+	/* a seeking device has one reader: the batch, sorted by place, is
+	 * read whole while the other workers hash theirs */
+	gated = e->nworkers > 0 && st->ntasks > 0 && st->task[0]->gated;
+	if (gated)
+		pthread_mutex_lock(&e->gate);
 	/* ntasks shrinks if a long file gives the rest back */
 	for (size_t i = 0; i < st->ntasks; i++) {
 		struct ms_task *t = st->task[i];
@@ -427,6 +433,8 @@ ms_engine_run_step(struct ms_engine *e, struct worker *w, struct step *st)
 		if (e->nworkers == 0)
 			ms_engine_solo_emit(e, st);
 	}
+	if (gated)
+		pthread_mutex_unlock(&e->gate);
 	smalls_hash(w, st, &sm);
 	return 1;
 }

@@ -120,6 +120,11 @@ struct ms_engine {
 	struct worker	 self;		/* -j 1: the caller's thread */
 	struct step	*solo;		/* -j 1: the batch being gathered */
 	size_t		 solo_emitted;	/* -j 1: its tasks emitted so far */
+	/* the submitter's, no lock: tasks held to be read in the order
+	 * their devices like (engine_order.c); NULL: walk order */
+	struct ms_order	*order;
+	pthread_mutex_t	 gate;		/* held by the one reader of the
+					 * seeking devices, for a batch */
 };
 
 enum step_kind { STEP_NONE, STEP_TASK, STEP_READ, STEP_LANE };
@@ -178,6 +183,20 @@ void	 ms_memory_give(struct ms_engine *e, size_t n);
  */
 size_t	 ms_memory_window(struct ms_engine *e, struct ms_source *src);
 void	 ms_memory_window_done(struct ms_engine *e, size_t n);
+
+/*
+ * engine_order.c, for engine_submit.c: the read order of the tasks (NULL
+ * if every device is read in walk order, and nothing is to be said);
+ * hold t (true) or let it be queued now (false); whether what is held
+ * should go now; the held tasks, in the order to read them (a list by
+ * next), gated for a seeking device's one reader.
+ */
+struct ms_order *ms_order_new(bool debug);
+void	 ms_order_free(struct ms_order *o);
+bool	 ms_order_hold(struct ms_order *o, struct ms_task *t);
+bool	 ms_order_ready(const struct ms_order *o);
+bool	 ms_order_holds(const struct ms_order *o);
+struct ms_task *ms_order_release(struct ms_order *o);
 
 /* Under the lock: t is finished; wake the submitter if it waits for t. */
 static inline void
