@@ -223,21 +223,26 @@ task_rest(struct ms_engine *e, struct worker *w, struct ms_task *t,
  * before, 4,400 after), and its small files fill the lanes of a SIMD
  * kernel.  No worker waits on another's batch: a file that turns out
  * long hands the rest back (give_back).  A stream (standard input, a
- * FIFO) goes alone: it may block.
+ * FIFO) goes alone: it may block.  Files of a seeking device (gated,
+ * queued in the order they lie there: engine_order.c) have one reader:
+ * one worker at a time takes a batch of them, and the next batch waits
+ * until it has been read, not hashed.
  */
 static bool
 pick(struct ms_engine *e, struct step *st, const struct step *prev)
 {
 	if (ms_big_pick(e, st, prev))
 		return true;
-	if (e->q_head == NULL)
+	if (e->q_head == NULL || (e->q_head->gated && e->gate_busy))
 		return false;
 	st->kind = STEP_TASK;
 	st->ntasks = 0;
+	st->gated = e->q_head->gated;
+	e->gate_busy |= st->gated;
 	do {
 		struct ms_task *t = e->q_head;
 
-		if (st->ntasks > 0 && t->stream)
+		if (st->ntasks > 0 && (t->stream || t->gated != st->gated))
 			break;
 		st->task[st->ntasks++] = t;
 		e->q_head = t->next;
@@ -400,15 +405,9 @@ int
 ms_engine_run_step(struct ms_engine *e, struct worker *w, struct step *st)
 {
 	struct smalls sm = { .n = 0 };
-	bool gated;
 
 	if (st->kind != STEP_TASK)
 		return ms_big_run(e, st);
-	/* a seeking device has one reader: the batch, sorted by place, is
-	 * read whole while the other workers hash theirs */
-	gated = e->nworkers > 0 && st->ntasks > 0 && st->task[0]->gated;
-	if (gated)
-		pthread_mutex_lock(&e->gate);
 	/* ntasks shrinks if a long file gives the rest back */
 	for (size_t i = 0; i < st->ntasks; i++) {
 		struct ms_task *t = st->task[i];
@@ -433,8 +432,13 @@ ms_engine_run_step(struct ms_engine *e, struct worker *w, struct step *st)
 		if (e->nworkers == 0)
 			ms_engine_solo_emit(e, st);
 	}
-	if (gated)
-		pthread_mutex_unlock(&e->gate);
+	if (st->gated) {	/* read: the next batch may be read now */
+		pthread_mutex_lock(&e->lock);
+		e->gate_busy = false;
+		if (e->idle > 0)
+			pthread_cond_signal(&e->work_cv);
+		pthread_mutex_unlock(&e->lock);
+	}
 	smalls_hash(w, st, &sm);
 	return 1;
 }

@@ -123,8 +123,8 @@ struct ms_engine {
 	/* the submitter's, no lock: tasks held to be read in the order
 	 * their devices like (engine_order.c); NULL: walk order */
 	struct ms_order	*order;
-	pthread_mutex_t	 gate;		/* held by the one reader of the
-					 * seeking devices, for a batch */
+	bool		 gate_busy;	/* a worker reads a batch of gated
+					 * tasks: no other takes one (pick) */
 };
 
 enum step_kind { STEP_NONE, STEP_TASK, STEP_READ, STEP_LANE };
@@ -139,6 +139,8 @@ struct step {
 	struct big	*big;
 	size_t		 lane;
 	uint64_t	 chunk;
+	bool		 gated;		/* task: its files are read by the
+					 * seeking devices' one reader */
 	bool		 final;		/* lane: write the digest */
 	bool		 part;		/* lane: hash the chunk as a part */
 	/* Mapped chunks its apply freed, for the worker to unmap after

@@ -35,7 +35,6 @@ ms_engine_start(const struct ms_engine_config *cfg, ms_emit_fn *emit, void *arg)
 	e->window = ms_xmalloc(WINDOW * sizeof(*e->window));
 	e->order = ms_order_new(e->cfg.debug);
 	pthread_mutex_init(&e->lock, NULL);
-	pthread_mutex_init(&e->gate, NULL);
 	pthread_cond_init(&e->work_cv, NULL);
 	pthread_cond_init(&e->main_cv, NULL);
 	return e;
@@ -319,7 +318,6 @@ ms_engine_finish(struct ms_engine *e)
 		}
 		ms_big_free_spares(e);
 		ms_order_free(e->order);
-		pthread_mutex_destroy(&e->gate);
 		free(e->workers);
 		free(e->window);
 		pthread_mutex_destroy(&e->lock);

@@ -402,9 +402,10 @@ ms_device_key(struct ms_device *d, const char *path, ino_t ino)
 	if (fd == -1)
 		return (uint64_t)ino;
 	if (ms_first_extent(fd, &phys) == -1) {
-		/* not there (FUSE, tmpfs), or an empty or inline file */
+		/* not there (FUSE, tmpfs): inodes; an empty or inline file,
+		 * or one not written yet (in the cache): first */
 		d->no_fiemap = errno != ENOENT;
-		phys = (uint64_t)ino;
+		phys = d->no_fiemap ? (uint64_t)ino : 0;
 	}
 	close(fd);
 	return phys;
