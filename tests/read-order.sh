@@ -12,6 +12,7 @@
 . "$TESTS_SRCDIR/lib.sh"
 
 have strace || skip_test "no strace"
+have sha256sum || skip_test "no sha256sum"
 
 # A tree of N files of 1 KiB made in shuffled name order, so that inode
 # order and name order differ.
@@ -77,6 +78,25 @@ test_seeking_reads_in_physical_order() {
 	ordered MULTISUM_DEVICE=seeking
 	read_by_workers .trace > .read
 	same .read .want "a seeking device: read in the order of first extents"
+}
+
+# runs LOG: how many runs of reads of one file after another the trace
+# (strace -y) shows: one per file when no two files are read at once.
+runs() {
+	sed -n 's|.*read[^(]*([0-9]*<[^>]*/\(big[0-9]\)>.*|\1|p' "$1" | uniq |
+	    wc -l | tr -d ' '
+}
+
+test_one_reader_for_large_files() {
+	for i in 1 2 3 4; do
+		random_file "big$i" $((3 * 1024 * 1024))
+	done
+	sha256sum big1 big2 big3 big4 > want
+	MULTISUM_DEVICE=seeking strace -f -y -qq -e trace=read,pread64 \
+	    -o .trace "$MULTISUM" -j 2 --io=read -a sha256 big1 big2 big3 \
+	    big4 > got
+	same got want "the digests, in operand order"
+	is "$(runs .trace)" 4 "a seeking device: each file read whole, alone"
 }
 
 test_walk_order_switches_it_off() {
@@ -161,6 +181,7 @@ test_bad_settings() {
 
 run seeking_reads_in_inode_order
 run seeking_reads_in_physical_order
+run one_reader_for_large_files
 run walk_order_switches_it_off
 run output_order_unchanged
 run debug_says_why

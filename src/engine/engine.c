@@ -432,10 +432,12 @@ ms_engine_run_step(struct ms_engine *e, struct worker *w, struct step *st)
 		if (e->nworkers == 0)
 			ms_engine_solo_emit(e, st);
 	}
-	if (st->gated) {	/* read: the next batch may be read now */
+	if (st->gated) {
+		/* read: the next batch may be read now, unless a file of this
+		 * one went on as a big file, which holds the gate until read */
 		pthread_mutex_lock(&e->lock);
-		e->gate_busy = false;
-		if (e->idle > 0)
+		e->gate_busy = ms_big_gated(e);
+		if (!e->gate_busy && e->idle > 0)
 			pthread_cond_signal(&e->work_cv);
 		pthread_mutex_unlock(&e->lock);
 	}

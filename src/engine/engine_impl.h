@@ -64,6 +64,8 @@ struct big {
 	off_t		 size;		/* of a regular file, else -1 */
 	bool		 reading;
 	bool		 read_done;
+	bool		 gated;		/* holds the seeking devices' gate
+					 * (gate_busy) until it is read */
 	int		 err;
 	size_t		 lanes;
 	size_t		 finished;
@@ -229,6 +231,8 @@ bool	 ms_big_pick(struct ms_engine *e, struct step *st,
 int	 ms_big_run(struct ms_engine *e, struct step *st);
 void	 ms_big_apply(struct ms_engine *e, struct step *st, int rc, int err);
 void	 ms_big_free_spares(struct ms_engine *e);
+/* Under the lock: does a big file still being read hold the gate? */
+bool	 ms_big_gated(const struct ms_engine *e);
 void	 ms_big_drop(struct step *st);
 
 #endif
