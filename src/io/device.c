@@ -12,8 +12,6 @@
  * files to be read: neighbours in the order they would be read, then
  * files far apart.  A disk with a head pays for the distance.
  */
-#include "config.h"
-
 #include "io/device.h"
 
 #include <dirent.h>
@@ -25,7 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#ifdef MAJOR_IN_SYSMACROS
 #include <sys/sysmacros.h>
+#endif
 #include <unistd.h>
 
 #include "base/portable.h"
@@ -180,8 +180,9 @@ ms_disk_find(const char *root, dev_t dev, struct ms_disk *d)
 static int
 parse_order(const char *s, enum ms_read_order *order)
 {
-	static const char *const names[] = { "auto", "physical", "inode",
-	    "walk" };
+	static const char *const names[] = {
+		"auto", "physical", "inode", "walk"
+	};
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (strcmp(s, names[i]) == 0) {
@@ -414,15 +415,21 @@ ms_device_key(struct ms_device *d, const char *path, ino_t ino)
 void
 ms_device_say(struct ms_device *d)
 {
-	static const char *const orders[] = { "auto", "physical", "inode",
-	    "walk" };
-	char queue[32] = "";
+	static const char *const orders[] = {
+		"auto", "physical", "inode", "walk"
+	};
+	char queue[64] = "";
+	size_t n = 0;
 
 	if (d->said)
 		return;
 	d->said = true;
 	if (d->disk.nr_requests > 0)
-		snprintf(queue, sizeof(queue), ", queue %u", d->disk.nr_requests);
+		n += (size_t)snprintf(queue, sizeof(queue), ", queue %u",
+		    d->disk.nr_requests);
+	if (d->disk.read_ahead_kb > 0)
+		snprintf(queue + n, sizeof(queue) - n, ", read-ahead %u KiB",
+		    d->disk.read_ahead_kb);
 	ms_warn("debug: device %u:%u (%s%s): %s: %s; read in %s order%s%s",
 	    major(d->dev), minor(d->dev), d->disk.via[0] != '\0' ?
 	    d->disk.via : "no block device", queue, d->why,
