@@ -170,11 +170,11 @@ ms_advise_random(int fd)
 }
 
 int
-ms_page_cached(int fd)
+ms_page_cached(int fd, off_t off)
 {
 #ifdef HAVE_MINCORE
 	long page = sysconf(_SC_PAGESIZE);
-	void *p = mmap(NULL, (size_t)page, PROT_READ, MAP_SHARED, fd, 0);
+	void *p = mmap(NULL, (size_t)page, PROT_READ, MAP_SHARED, fd, off);
 	unsigned char vec[1] = { 0 };
 	int r;
 
@@ -184,7 +184,7 @@ ms_page_cached(int fd)
 	munmap(p, (size_t)page);
 	return r;
 #else
-	(void)fd;
+	(void)fd; (void)off;
 	return -1;
 #endif
 }

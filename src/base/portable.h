@@ -51,9 +51,9 @@ void ms_advise_dontneed(int fd, off_t off, off_t len);
 /* No read-ahead for fd: its reads fetch what they ask for alone. */
 void ms_advise_random(int fd);
 
-/* Is fd's first page in the page cache?  1, 0, or -1 if it cannot be
- * told (mincore, else never). */
-int ms_page_cached(int fd);
+/* Is fd's page at off (a multiple of the page size) in the page cache?
+ * 1, 0, or -1 if it cannot be told (mincore, else never). */
+int ms_page_cached(int fd, off_t off);
 
 /* Where fd's first byte lies on its device (FIEMAP's first extent):
  * 0, or -1 with errno (ENOENT: no extent, empty or inline; ENOTSUP

@@ -157,7 +157,6 @@ static void
 probe(struct ms_order *o)
 {
 	const char **paths = ms_xmalloc(o->n * sizeof(*paths));
-	uint64_t *keys = ms_xmalloc(o->n * sizeof(*keys));
 
 	qsort(o->v, o->n, sizeof(*o->v), by_ino);
 	for (size_t i = 0; i < o->n; i++) {
@@ -167,14 +166,11 @@ probe(struct ms_order *o)
 		if (d->cls != MS_DEV_UNDECIDED)
 			continue;
 		for (size_t j = i; j < o->n; j++)
-			if (o->v[j].d == d) {
-				paths[k] = o->v[j].t->path;
-				keys[k++] = o->v[j].ino;
-			}
-		ms_device_probe(d, paths, keys, k);
+			if (o->v[j].d == d)
+				paths[k++] = o->v[j].t->path;
+		ms_device_probe(d, paths, k);
 	}
 	free(paths);
-	free(keys);
 	o->undecided = 0;
 }
 

@@ -301,10 +301,10 @@ ms_device_forget(void)
 	pthread_mutex_unlock(&cache_lock);
 }
 
-/* One probe read: ns the first page of path took, 0 if it was cached
+/* One probe read: ns the page at off of path took, 0 if it was cached
  * (or unreadable: not a measure). */
 static uint64_t
-probe_read(const char *path)
+probe_read(const char *path, off_t off)
 {
 	unsigned char buf[PROBE_PAGE];
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
@@ -312,14 +312,69 @@ probe_read(const char *path)
 
 	if (fd == -1)
 		return 0;
-	if (ms_page_cached(fd) != 1) {
+	if (ms_page_cached(fd, off) != 1) {
 		ms_advise_random(fd);	/* the page alone, no read-ahead */
 		t0 = ms_now_ns();
-		if (pread(fd, buf, sizeof(buf), 0) > 0)
+		if (pread(fd, buf, sizeof(buf), off) > 0)
 			ns = ms_now_ns() - t0;
 	}
 	close(fd);
 	return ns;
+}
+
+/* The largest of paths[0..n) and its size, if one spans PROBE_SPAN. */
+#define PROBE_SPAN	((off_t)1 << 20)
+static const char *
+largest(const char *const *paths, size_t n, off_t *size)
+{
+	const char *best = NULL;
+	struct stat st;
+
+	*size = 0;
+	for (size_t i = 0; i < n; i++)
+		if (stat(paths[i], &st) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_size > *size) {
+			*size = st.st_size;
+			best = paths[i];
+		}
+	return *size >= PROBE_SPAN ? best : NULL;
+}
+
+/*
+ * The probe's reads: near[3] (each a neighbour of the read before) and
+ * far[4] (each far from the one before), of the first pages of the files
+ * (in the order they would be read: neighbours 0-3, then last, 4,
+ * last-1, 5), or of pages of the largest file when there are too few;
+ * false if neither can be done.
+ */
+static bool
+probe_reads(const char *const *paths, size_t n, uint64_t *near,
+    uint64_t *far)
+{
+	const char *f;
+	off_t size, pg = PROBE_PAGE;
+
+	if (n >= PROBE_FILES) {
+		probe_read(paths[0], 0);
+		for (size_t i = 0; i < 3; i++)
+			near[i] = probe_read(paths[i + 1], 0);
+		far[0] = probe_read(paths[n - 1], 0);
+		far[1] = probe_read(paths[4], 0);
+		far[2] = probe_read(paths[n - 2], 0);
+		far[3] = probe_read(paths[5], 0);
+		return true;
+	}
+	if ((f = largest(paths, n, &size)) == NULL)
+		return false;
+	size = size / pg * pg;
+	probe_read(f, 0);
+	for (off_t i = 0; i < 3; i++)
+		near[i] = probe_read(f, (i + 1) * pg);
+	far[0] = probe_read(f, size - pg);
+	far[1] = probe_read(f, 4 * pg);
+	far[2] = probe_read(f, size / 2);
+	far[3] = probe_read(f, 5 * pg);
+	return true;
 }
 
 static int
@@ -346,29 +401,20 @@ median(uint64_t *v, size_t n)
 }
 
 void
-ms_device_probe(struct ms_device *d, const char *const *paths,
-    const uint64_t *keys, size_t n)
+ms_device_probe(struct ms_device *d, const char *const *paths, size_t n)
 {
 	/* neighbours 0-3 (three near steps), then far: last, 4, last-1, 5 */
 	uint64_t near[3], far[4];
 	size_t used = strlen(d->why);
 
-	(void)keys;
 	if (d->cls != MS_DEV_UNDECIDED)
 		return;
-	if (n < PROBE_FILES) {
-		d->cls = d->disk.rotational == 1 ? MS_DEV_SEEKING : MS_DEV_SOLID;
-		snprintf(d->why + used, sizeof(d->why) - used, "; %zu files, "
-		    "too few to probe%s", n, d->cls == MS_DEV_SEEKING ?
-		    ": the flag stands" : "");
+	if (!probe_reads(paths, n, near, far)) {
+		/* a few small files: their order costs little */
+		d->cls = MS_DEV_SOLID;
+		snprintf(d->why + used, sizeof(d->why) - used, "; %zu small "
+		    "file%s, too few to probe", n, n == 1 ? "" : "s");
 	} else {
-		probe_read(paths[0]);
-		for (size_t i = 0; i < 3; i++)
-			near[i] = probe_read(paths[i + 1]);
-		far[0] = probe_read(paths[n - 1]);
-		far[1] = probe_read(paths[4]);
-		far[2] = probe_read(paths[n - 2]);
-		far[3] = probe_read(paths[5]);
 		uint64_t mn = median(near, 3), mf = median(far, 4);
 
 		if (mn == 0 || mf == 0) {

@@ -64,11 +64,12 @@ struct ms_device *ms_device_of(dev_t dev);
 /*
  * Decide d's class by timing reads of a few KiB of the files paths[0..n)
  * (on d, in the order they would be read): first pages of neighbours
- * against first pages far apart.  Files whose pages are in the cache are
- * not probed; too few files left, and the flag decides (unknown: solid).
+ * against first pages far apart; with fewer than eight files, pages of
+ * the largest, if it spans a MiB (else solid: a few small files).  Pages
+ * in the cache are not measured; none measured, and d is solid.
  */
 void	 ms_device_probe(struct ms_device *d, const char *const *paths,
-	    const uint64_t *keys, size_t n);
+	    size_t n);
 
 /* Where path's first byte lies on d (FIEMAP), else ino. */
 uint64_t ms_device_key(struct ms_device *d, const char *path, ino_t ino);
