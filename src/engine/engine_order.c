@@ -4,7 +4,10 @@
  * says which device seeks): tasks on a device that may seek are held as
  * they are submitted, then handed to the queue sorted by where they lie
  * on it (FIEMAP's first extent, else the inode), and marked for its one
- * reader (engine.c's gate).  Their place in the output is their
+ * reader (engine.c's gate); held until HOLD_MAX are, for HOLD_NS at
+ * most, or until the submitter would wait for one of them.  A device the
+ * flag cannot decide is probed when its first file comes (files around
+ * it), so that nothing is held on a device that does not seek.  Their place in the output is their
  * submission's (seq): only the reading moves.  The submitter's thread
  * alone calls these (engine_submit.c), and they call nothing back.
  */
@@ -19,8 +22,9 @@
 
 /* Tasks held at most before they go to the queue, sorted. */
 #define HOLD_MAX	1024
-/* A device the flag cannot decide is probed once this many are held. */
-#define PROBE_AT	64
+/* The held go at the next submission after this long: operands that
+ * come slowly (a list from a pipe) are not kept from the workers. */
+#define HOLD_NS		20000000u
 
 struct held {
 	struct ms_task	*t;
@@ -33,7 +37,7 @@ struct ms_order {
 	bool		 debug;
 	struct held	*v;
 	size_t		 n;
-	size_t		 undecided;	/* of v, on undecided devices */
+	uint64_t	 since;		/* when v[0] was held */
 	/* the folder of the last file looked at, and its device: the files
 	 * of a solid device's folder cost no stat */
 	char		*dir;
@@ -100,39 +104,32 @@ ms_order_hold(struct ms_order *o, struct ms_task *t)
 	if (t->stream || t->part != NULL ||
 	    (d = device_of(o, t->path, &st, &have)) == NULL)
 		return false;
-	if (d->cls != MS_DEV_UNDECIDED) {
-		if (o->debug)
-			ms_device_say(d);
-		if (d->order == MS_ORDER_WALK) {
-			t->gated = d->cls == MS_DEV_SEEKING;
-			return false;
-		}
+	if (d->cls == MS_DEV_UNDECIDED)
+		ms_device_probe_at(d, t->path);
+	if (o->debug)
+		ms_device_say(d);
+	if (d->order == MS_ORDER_WALK) {
+		t->gated = d->cls == MS_DEV_SEEKING;
+		return false;
 	}
 	if (!have && stat(t->path, &st) == -1)
 		return false;
+	if (o->n == 0)
+		o->since = ms_now_ns();
 	o->v[o->n++] = (struct held){ .t = t, .d = d, .ino = st.st_ino };
-	o->undecided += d->cls == MS_DEV_UNDECIDED;
 	return true;
 }
 
 bool
 ms_order_ready(const struct ms_order *o)
 {
-	return o->n == HOLD_MAX || o->undecided >= PROBE_AT;
+	return o->n == HOLD_MAX || (o->n > 0 && ms_now_ns() - o->since >= HOLD_NS);
 }
 
 bool
 ms_order_holds(const struct ms_order *o)
 {
 	return o != NULL && o->n > 0;
-}
-
-static int
-by_ino(const void *a, const void *b)
-{
-	const struct held *x = a, *y = b;
-
-	return x->ino < y->ino ? -1 : x->ino > y->ino;
 }
 
 /* Read order: files read in walk order first, as submitted; then per
@@ -152,28 +149,6 @@ by_place(const void *a, const void *b)
 	return x->t->seq < y->t->seq ? -1 : x->t->seq > y->t->seq;
 }
 
-/* Probe each undecided device with its held files, in inode order. */
-static void
-probe(struct ms_order *o)
-{
-	const char **paths = ms_xmalloc(o->n * sizeof(*paths));
-
-	qsort(o->v, o->n, sizeof(*o->v), by_ino);
-	for (size_t i = 0; i < o->n; i++) {
-		struct ms_device *d = o->v[i].d;
-		size_t k = 0;
-
-		if (d->cls != MS_DEV_UNDECIDED)
-			continue;
-		for (size_t j = i; j < o->n; j++)
-			if (o->v[j].d == d)
-				paths[k++] = o->v[j].t->path;
-		ms_device_probe(d, paths, k);
-	}
-	free(paths);
-	o->undecided = 0;
-}
-
 struct ms_task *
 ms_order_release(struct ms_order *o)
 {
@@ -181,8 +156,6 @@ ms_order_release(struct ms_order *o)
 
 	if (o->n == 0)
 		return NULL;
-	if (o->undecided > 0)
-		probe(o);
 	for (size_t i = 0; i < o->n; i++) {
 		struct held *h = &o->v[i];
 

@@ -437,6 +437,89 @@ ms_device_probe(struct ms_device *d, const char *const *paths, size_t n)
 	decide_order(d, order);
 }
 
+/* Files the probe gathers around a path at most, and entries it reads. */
+#define GATHER_MAX	64
+#define SCAN_MAX	512
+
+struct gather {
+	char		*path[GATHER_MAX];
+	ino_t		 ino[GATHER_MAX];
+	size_t		 n;
+	size_t		 scanned;
+};
+
+/* The regular files of folder dir into g; its folders too, if subdirs. */
+static void
+gather_dir(struct gather *g, const char *dir, bool subdirs)
+{
+	struct dirent *de;
+	struct stat st;
+	DIR *dp = opendir(dir);
+
+	if (dp == NULL)
+		return;
+	while (g->n < GATHER_MAX && g->scanned < SCAN_MAX &&
+	    (de = readdir(dp)) != NULL) {
+		char *p;
+
+		g->scanned++;
+		if (de->d_name[0] == '.')
+			continue;
+		p = ms_xasprintf("%s/%s", dir, de->d_name);
+		if (lstat(p, &st) == 0 && S_ISREG(st.st_mode)) {
+			g->ino[g->n] = st.st_ino;
+			g->path[g->n++] = p;
+			continue;
+		}
+		if (subdirs && S_ISDIR(st.st_mode))
+			gather_dir(g, p, false);
+		free(p);
+	}
+	closedir(dp);
+}
+
+void
+ms_device_probe_at(struct ms_device *d, const char *path)
+{
+	struct gather g = { .n = 0 };
+	const char *slash = strrchr(path, '/');
+	char *dir = slash == NULL ? ms_xstrdup(".") : slash == path ?
+	    ms_xstrdup("/") : ms_xstrndup(path, (size_t)(slash - path));
+
+	if (d->cls != MS_DEV_UNDECIDED) {
+		free(dir);
+		return;
+	}
+	gather_dir(&g, dir, false);
+	if (g.n < PROBE_FILES) {
+		/* a folder of few files: its parent's folders too */
+		char *up = ms_xasprintf("%s/..", dir);
+
+		for (size_t i = 0; i < g.n; i++)
+			free(g.path[i]);
+		g.n = 0;
+		gather_dir(&g, up, true);
+		free(up);
+	}
+	/* neighbours by inode number: a stand-in for their places */
+	for (size_t i = 1; i < g.n; i++)
+		for (size_t j = i; j > 0 && g.ino[j - 1] > g.ino[j]; j--) {
+			ino_t ti = g.ino[j];
+			char *tp = g.path[j];
+
+			g.ino[j] = g.ino[j - 1], g.path[j] = g.path[j - 1];
+			g.ino[j - 1] = ti, g.path[j - 1] = tp;
+		}
+	if (g.n == 0) {
+		g.path[0] = ms_xstrdup(path);	/* the file alone */
+		g.n = 1;
+	}
+	ms_device_probe(d, (const char *const *)g.path, g.n);
+	for (size_t i = 0; i < g.n; i++)
+		free(g.path[i]);
+	free(dir);
+}
+
 uint64_t
 ms_device_key(struct ms_device *d, const char *path, ino_t ino)
 {

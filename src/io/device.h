@@ -71,6 +71,13 @@ struct ms_device *ms_device_of(dev_t dev);
 void	 ms_device_probe(struct ms_device *d, const char *const *paths,
 	    size_t n);
 
+/*
+ * ms_device_probe with files around path (the file's own folder; if that
+ * holds fewer than eight, its parent's folders), so that a device is
+ * decided when its first file comes, before any is held.
+ */
+void	 ms_device_probe_at(struct ms_device *d, const char *path);
+
 /* Where path's first byte lies on d (FIEMAP), else ino. */
 uint64_t ms_device_key(struct ms_device *d, const char *path, ino_t ino);
 
