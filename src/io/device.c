@@ -289,18 +289,6 @@ ms_device_of(dev_t dev)
 	return d;
 }
 
-void
-ms_device_forget(void)
-{
-	pthread_mutex_lock(&cache_lock);
-	for (size_t i = 0; i < ncache; i++)
-		free(cache[i]);
-	free(cache);
-	cache = NULL;
-	ncache = 0;
-	pthread_mutex_unlock(&cache_lock);
-}
-
 /* One probe read: ns the page at off of path took, 0 if it was cached
  * (or unreadable: not a measure). */
 static uint64_t

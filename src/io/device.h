@@ -84,7 +84,4 @@ uint64_t ms_device_key(struct ms_device *d, const char *path, ino_t ino);
 /* --debug: d's line, once. */
 void	 ms_device_say(struct ms_device *d);
 
-/* The run's cache goes (ms_engine_finish of the last engine). */
-void	 ms_device_forget(void);
-
 #endif
