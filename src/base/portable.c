@@ -9,9 +9,18 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 #ifdef HAVE_SYS_RANDOM_H
 #include <sys/random.h>
+#endif
+#ifdef HAVE_MINCORE
+#include <sys/mman.h>
+#endif
+#ifdef HAVE_LINUX_FIEMAP_H
+#include <linux/fiemap.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #endif
 
 #include "base/util.h"
@@ -147,6 +156,69 @@ ms_advise_dontneed(int fd, off_t off, off_t len)
 	posix_fadvise(fd, off, len, POSIX_FADV_DONTNEED);
 #else
 	(void)fd; (void)off; (void)len;
+#endif
+}
+
+void
+ms_advise_random(int fd)
+{
+#ifdef HAVE_POSIX_FADVISE
+	posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
+#else
+	(void)fd;
+#endif
+}
+
+int
+ms_page_cached(int fd, off_t off)
+{
+#ifdef HAVE_MINCORE
+	long page = sysconf(_SC_PAGESIZE);
+	void *p = mmap(NULL, (size_t)page, PROT_READ, MAP_SHARED, fd, off);
+	unsigned char vec[1] = { 0 };
+	int r;
+
+	if (p == MAP_FAILED)
+		return -1;
+	r = mincore(p, (size_t)page, (void *)vec) == 0 ? vec[0] & 1 : -1;
+	munmap(p, (size_t)page);
+	return r;
+#else
+	(void)fd; (void)off;
+	return -1;
+#endif
+}
+
+int
+ms_first_extent(int fd, uint64_t *phys)
+{
+#ifdef HAVE_LINUX_FIEMAP_H
+	union {
+		struct fiemap	 map;
+		unsigned char	 room[sizeof(struct fiemap) +
+				    sizeof(struct fiemap_extent)];
+	} u;
+
+	memset(&u, 0, sizeof(u));
+	u.map.fm_length = ~(uint64_t)0;
+	u.map.fm_extent_count = 1;
+	if (ioctl(fd, FS_IOC_FIEMAP, &u.map) == -1) {
+		if (errno == ENOTTY || errno == EINVAL || errno == EOPNOTSUPP)
+			errno = ENOTSUP;
+		return -1;
+	}
+	if (u.map.fm_mapped_extents == 0 ||
+	    (u.map.fm_extents[0].fe_flags & (FIEMAP_EXTENT_UNKNOWN |
+	    FIEMAP_EXTENT_DATA_INLINE)) != 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	*phys = u.map.fm_extents[0].fe_physical;
+	return 0;
+#else
+	(void)fd; (void)phys;
+	errno = ENOTSUP;
+	return -1;
 #endif
 }
 

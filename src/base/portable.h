@@ -48,6 +48,17 @@ int ms_os_random(void *p, size_t n);
 /* posix_fadvise where there is one, else nothing: a hint only. */
 void ms_advise_sequential(int fd);
 void ms_advise_dontneed(int fd, off_t off, off_t len);
+/* No read-ahead for fd: its reads fetch what they ask for alone. */
+void ms_advise_random(int fd);
+
+/* Is fd's page at off (a multiple of the page size) in the page cache?
+ * 1, 0, or -1 if it cannot be told (mincore, else never). */
+int ms_page_cached(int fd, off_t off);
+
+/* Where fd's first byte lies on its device (FIEMAP's first extent):
+ * 0, or -1 with errno (ENOENT: no extent, empty or inline; ENOTSUP
+ * where the call or the file system has none). */
+int ms_first_extent(int fd, uint64_t *phys);
 
 /* Is an open descriptor named by /proc/self/fd/N here?  Without it a
  * path longer than PATH_MAX cannot be opened by name. */

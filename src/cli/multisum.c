@@ -35,6 +35,7 @@
 #include "cli/mode_rules.h"
 #include "modes/xattr.h"
 #include "base/exit_status.h"
+#include "io/device.h"
 #include "base/util.h"
 #include "base/version.h"
 
@@ -556,7 +557,7 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 		case OPT_BENCH_BASELINE: o->bench_baseline = optarg; break;
 		case OPT_ASCII: o->ascii = true; break;
 		case OPT_LIST: o->mode = MS_MODE_LIST; break;
-		case OPT_DEBUG: o->debug = true; break;
+		case OPT_DEBUG: o->debug = o->engine.debug = true; break;
 		case OPT_KEY_FILE: o->blake3_key_file = optarg; break;
 		case OPT_KEYED: o->blake3_keyed = true; break;
 		case OPT_DERIVE_KEY: o->blake3_context = optarg; break;
@@ -728,6 +729,13 @@ main(int argc, char **argv)
 	ms_outcome_native();
 	parse(&o, &seen, argc, argv);
 	validate(&o, &seen);
+	{
+		enum ms_read_order order;
+		enum ms_dev_class cls;
+
+		if (ms_device_settings(&order, &cls) == -1)
+			return MS_EXIT_USAGE;	/* it said which */
+	}
 	if (o.debug)
 		debug_selection(&o);
 	/* the mode says whether the run failed; the outcomes noted, how */

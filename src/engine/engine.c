@@ -223,21 +223,26 @@ task_rest(struct ms_engine *e, struct worker *w, struct ms_task *t,
  * before, 4,400 after), and its small files fill the lanes of a SIMD
  * kernel.  No worker waits on another's batch: a file that turns out
  * long hands the rest back (give_back).  A stream (standard input, a
- * FIFO) goes alone: it may block.
+ * FIFO) goes alone: it may block.  Files of a seeking device (gated,
+ * queued in the order they lie there: engine_order.c) have one reader:
+ * one worker at a time takes a batch of them, and the next batch waits
+ * until it has been read, not hashed.
  */
 static bool
 pick(struct ms_engine *e, struct step *st, const struct step *prev)
 {
 	if (ms_big_pick(e, st, prev))
 		return true;
-	if (e->q_head == NULL)
+	if (e->q_head == NULL || (e->q_head->gated && e->gate_busy))
 		return false;
 	st->kind = STEP_TASK;
 	st->ntasks = 0;
+	st->gated = e->q_head->gated;
+	e->gate_busy |= st->gated;
 	do {
 		struct ms_task *t = e->q_head;
 
-		if (st->ntasks > 0 && t->stream)
+		if (st->ntasks > 0 && (t->stream || t->gated != st->gated))
 			break;
 		st->task[st->ntasks++] = t;
 		e->q_head = t->next;
@@ -426,6 +431,15 @@ ms_engine_run_step(struct ms_engine *e, struct worker *w, struct step *st)
 		}
 		if (e->nworkers == 0)
 			ms_engine_solo_emit(e, st);
+	}
+	if (st->gated) {
+		/* read: the next batch may be read now, unless a file of this
+		 * one went on as a big file, which holds the gate until read */
+		pthread_mutex_lock(&e->lock);
+		e->gate_busy = ms_big_gated(e);
+		if (!e->gate_busy && e->idle > 0)
+			pthread_cond_signal(&e->work_cv);
+		pthread_mutex_unlock(&e->lock);
 	}
 	smalls_hash(w, st, &sm);
 	return 1;

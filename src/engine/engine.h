@@ -52,6 +52,7 @@ struct ms_engine_config {
 	size_t		 memory;	/* bound on all buffers (--memory);
 					 * 0: ms_memory_default() */
 	struct ms_progress *progress;	/* told of every chunk, or NULL */
+	bool		 debug;		/* --debug: say each device's plan */
 };
 
 struct ms_task {
@@ -70,6 +71,7 @@ struct ms_task {
 	size_t		 seq;
 	bool		 done;
 	bool		 stream;	/* read alone, in order (ms_source_is_stream) */
+	bool		 gated;		/* on a seeking device: its one reader */
 	size_t		 cap;		/* bytes allocated, for reuse */
 	struct ms_task	*next;
 	unsigned char	 digest[];	/* sel->out_len bytes */

@@ -173,6 +173,7 @@ ms_big_promote(struct ms_engine *e, struct ms_task *t, struct ms_source *src,
 	b->produced = 1;
 	b->reading = false;
 	b->read_done = src->eof;
+	b->gated = t->gated && !b->read_done;	/* the gate goes with it */
 	b->err = 0;
 	b->lanes = t->sel->cnt;
 	b->finished = 0;
@@ -431,6 +432,15 @@ ms_big_run(struct ms_engine *e, struct step *st)
 	ms_bug("engine: not a big file's step");
 }
 
+bool
+ms_big_gated(const struct ms_engine *e)
+{
+	for (const struct big *b = e->active; b != NULL; b = b->next)
+		if (b->gated)
+			return true;
+	return false;
+}
+
 /* Under the lock: record what the step did and wake whoever can go on. */
 void
 ms_big_apply(struct ms_engine *e, struct step *st, int rc, int err)
@@ -452,6 +462,10 @@ ms_big_apply(struct ms_engine *e, struct step *st, int rc, int err)
 			b->read_done = true;
 			if (rc == -1)
 				b->err = err;
+		}
+		if (b->read_done && b->gated) {	/* the next may be read */
+			b->gated = false;
+			e->gate_busy = false;
 		}
 		if (e->idle > 0)
 			pthread_cond_broadcast(&e->work_cv);

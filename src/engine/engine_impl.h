@@ -64,6 +64,8 @@ struct big {
 	off_t		 size;		/* of a regular file, else -1 */
 	bool		 reading;
 	bool		 read_done;
+	bool		 gated;		/* holds the seeking devices' gate
+					 * (gate_busy) until it is read */
 	int		 err;
 	size_t		 lanes;
 	size_t		 finished;
@@ -120,6 +122,11 @@ struct ms_engine {
 	struct worker	 self;		/* -j 1: the caller's thread */
 	struct step	*solo;		/* -j 1: the batch being gathered */
 	size_t		 solo_emitted;	/* -j 1: its tasks emitted so far */
+	/* the submitter's, no lock: tasks held to be read in the order
+	 * their devices like (engine_order.c); NULL: walk order */
+	struct ms_order	*order;
+	bool		 gate_busy;	/* a worker reads a batch of gated
+					 * tasks: no other takes one (pick) */
 };
 
 enum step_kind { STEP_NONE, STEP_TASK, STEP_READ, STEP_LANE };
@@ -134,6 +141,8 @@ struct step {
 	struct big	*big;
 	size_t		 lane;
 	uint64_t	 chunk;
+	bool		 gated;		/* task: its files are read by the
+					 * seeking devices' one reader */
 	bool		 final;		/* lane: write the digest */
 	bool		 part;		/* lane: hash the chunk as a part */
 	/* Mapped chunks its apply freed, for the worker to unmap after
@@ -179,6 +188,20 @@ void	 ms_memory_give(struct ms_engine *e, size_t n);
 size_t	 ms_memory_window(struct ms_engine *e, struct ms_source *src);
 void	 ms_memory_window_done(struct ms_engine *e, size_t n);
 
+/*
+ * engine_order.c, for engine_submit.c: the read order of the tasks (NULL
+ * if every device is read in walk order, and nothing is to be said);
+ * hold t (true) or let it be queued now (false); whether what is held
+ * should go now; the held tasks, in the order to read them (a list by
+ * next), gated for a seeking device's one reader.
+ */
+struct ms_order *ms_order_new(bool debug);
+void	 ms_order_free(struct ms_order *o);
+bool	 ms_order_hold(struct ms_order *o, struct ms_task *t);
+bool	 ms_order_ready(const struct ms_order *o);
+bool	 ms_order_holds(const struct ms_order *o);
+struct ms_task *ms_order_release(struct ms_order *o);
+
 /* Under the lock: t is finished; wake the submitter if it waits for t. */
 static inline void
 ms_engine_complete(struct ms_engine *e, struct ms_task *t)
@@ -208,6 +231,8 @@ bool	 ms_big_pick(struct ms_engine *e, struct step *st,
 int	 ms_big_run(struct ms_engine *e, struct step *st);
 void	 ms_big_apply(struct ms_engine *e, struct step *st, int rc, int err);
 void	 ms_big_free_spares(struct ms_engine *e);
+/* Under the lock: does a big file still being read hold the gate? */
+bool	 ms_big_gated(const struct ms_engine *e);
 void	 ms_big_drop(struct step *st);
 
 #endif

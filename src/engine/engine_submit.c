@@ -33,16 +33,25 @@ ms_engine_start(const struct ms_engine_config *cfg, ms_emit_fn *emit, void *arg)
 	if (e->nworkers == 0)
 		return e;
 	e->window = ms_xmalloc(WINDOW * sizeof(*e->window));
+	e->order = ms_order_new(e->cfg.debug);
 	pthread_mutex_init(&e->lock, NULL);
 	pthread_cond_init(&e->work_cv, NULL);
 	pthread_cond_init(&e->main_cv, NULL);
 	return e;
 }
 
+static void release(struct ms_engine *e);
+static void flush(struct ms_engine *e);
+
 /* Emit finished tasks in order; with wait, until fewer than limit remain. */
 static void
 drain(struct ms_engine *e, size_t limit)
 {
+	/* a held task would never finish: the held go to the workers */
+	if (e->submitted - e->emitted > limit && ms_order_holds(e->order)) {
+		release(e);
+		flush(e);
+	}
 	for (;;) {
 		struct ms_task *batch = NULL, **tail = &batch;
 
@@ -85,6 +94,30 @@ pend(struct ms_engine *e, struct ms_task *t)
 		e->p_head = t;
 	e->p_tail = t;
 	e->npending++;
+}
+
+/* The held tasks are pending, in the order their devices like. */
+static void
+release(struct ms_engine *e)
+{
+	struct ms_task *t = ms_order_release(e->order);
+
+	while (t != NULL) {
+		struct ms_task *next = t->next;
+
+		pend(e, t);
+		t = next;
+	}
+}
+
+/* t is pending, or held to be read in its device's order. */
+static void
+place(struct ms_engine *e, struct ms_task *t)
+{
+	if (e->order == NULL || !ms_order_hold(e->order, t))
+		pend(e, t);
+	else if (ms_order_ready(e->order))
+		release(e);
 }
 
 /* Under the lock: the pending tasks go to the end of the queue. */
@@ -173,14 +206,14 @@ ms_engine_submit(struct ms_engine *e, struct ms_task *t)
 		return;
 	}
 	if (e->held != NULL) {
-		pend(e, e->held);
+		place(e, e->held);
 		e->held = NULL;
 	}
 	if (stream && e->emitted < after) {	/* one reader per stream */
 		flush(e);
 		drain(e, e->submitted - after);
 	}
-	pend(e, t);
+	place(e, t);
 	if (stream || !e->started || e->npending >= BATCH * e->nworkers ||
 	    e->idle > 0) {
 		flush(e);
@@ -284,6 +317,7 @@ ms_engine_finish(struct ms_engine *e)
 			ms_worker_free(&e->workers[i]);
 		}
 		ms_big_free_spares(e);
+		ms_order_free(e->order);
 		free(e->workers);
 		free(e->window);
 		pthread_mutex_destroy(&e->lock);

@@ -1,0 +1,557 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * device.c - the device plan for cold reads (device.h): the disk under a
+ * file by sysfs, the run's cache of devices, the settings of the
+ * environment, the probe that says whether a device seeks where its flag
+ * cannot be trusted, and where a file begins on its device.
+ *
+ * The rotational flag is trusted only when it says 0: many virtual disks
+ * (this project's cloud VM's among them) say 1 whatever is behind them,
+ * and a file system with no block device (FUSE, NFS, tmpfs, overlay)
+ * says nothing.  There the probe times the first pages of a few of the
+ * files to be read: neighbours in the order they would be read, then
+ * files far apart.  A disk with a head pays for the distance.
+ */
+#include "io/device.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#ifdef MAJOR_IN_SYSMACROS
+#include <sys/sysmacros.h>
+#endif
+#include <unistd.h>
+
+#include "base/portable.h"
+#include "base/util.h"
+
+/* Links followed from a device to its disk, at most (loop in dm in ...). */
+#define DEPTH		8
+/* Files the probe reads the first page of, and its page. */
+#define PROBE_FILES	8
+#define PROBE_PAGE	4096
+/* Seeking: far reads take this many times the near ones, and this long
+ * more, at least. */
+#define SEEK_RATIO	3
+#define SEEK_NS		100000u
+
+/* Read a short sysfs value into buf (its first line); -1 if there is none. */
+static int
+read_line(const char *path, char *buf, size_t cap)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd == -1)
+		return -1;
+	n = read(fd, buf, cap - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+static long
+read_number(const char *dir, const char *name)
+{
+	char path[PATH_MAX], buf[32], *end;
+	long v;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >=
+	    sizeof(path) || read_line(path, buf, sizeof(buf)) == -1)
+		return -1;
+	v = strtol(buf, &end, 10);
+	return end == buf ? -1 : v;
+}
+
+static bool
+exists(const char *dir, const char *name)
+{
+	char path[PATH_MAX];
+
+	return (size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) <
+	    sizeof(path) && access(path, F_OK) == 0;
+}
+
+static void
+via_add(struct ms_disk *d, const char *dir)
+{
+	const char *base = strrchr(dir, '/');
+	size_t used = strlen(d->via);
+
+	base = base != NULL ? base + 1 : dir;
+	snprintf(d->via + used, sizeof(d->via) - used, "%s%s",
+	    used > 0 ? " > " : "", base);
+}
+
+/* dir's first slave (a mapped or md device's), resolved, into out. */
+static bool
+first_slave(const char *dir, char *out)
+{
+	char path[PATH_MAX], best[NAME_MAX + 1] = "";
+	struct dirent *de;
+	DIR *dp;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/slaves", dir) >=
+	    sizeof(path) || (dp = opendir(path)) == NULL)
+		return false;
+	while ((de = readdir(dp)) != NULL)	/* the first by name: stable */
+		if (de->d_name[0] != '.' && (best[0] == '\0' ||
+		    strcmp(de->d_name, best) < 0))
+			snprintf(best, sizeof(best), "%s", de->d_name);
+	closedir(dp);
+	if (best[0] == '\0')
+		return false;
+	snprintf(path + strlen(path), sizeof(path) - strlen(path), "/%s", best);
+	return realpath(path, out) != NULL;
+}
+
+/* The sysfs folder of block device dev under root, resolved, into out. */
+static bool
+dev_dir(const char *root, dev_t dev, char *out)
+{
+	char path[PATH_MAX];
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/dev/block/%u:%u", root,
+	    major(dev), minor(dev)) >= sizeof(path))
+		return false;
+	return realpath(path, out) != NULL;
+}
+
+bool
+ms_disk_find(const char *root, dev_t dev, struct ms_disk *d)
+{
+	char dir[PATH_MAX], next[PATH_MAX];
+
+	memset(d, 0, sizeof(*d));
+	d->rotational = -1;
+	if (!dev_dir(root, dev, dir))
+		return false;
+	for (int depth = 0; depth < DEPTH; depth++) {
+		char backing[PATH_MAX], path[PATH_MAX];
+		struct stat st;
+
+		via_add(d, dir);
+		if (exists(dir, "partition")) {
+			char *slash = strrchr(dir, '/');
+
+			if (slash == NULL)
+				break;
+			*slash = '\0';
+			continue;
+		}
+		if ((size_t)snprintf(path, sizeof(path), "%s/loop/backing_file",
+		    dir) < sizeof(path) &&
+		    read_line(path, backing, sizeof(backing)) == 0) {
+			/* the file's own device: another disk, perhaps none */
+			if (stat(backing, &st) == -1 ||
+			    !dev_dir(root, st.st_dev, dir))
+				return false;
+			continue;
+		}
+		if (first_slave(dir, next)) {
+			memcpy(dir, next, sizeof(dir));
+			continue;
+		}
+		const char *base = strrchr(dir, '/');
+
+		snprintf(d->name, sizeof(d->name), "%s",
+		    base != NULL ? base + 1 : dir);
+		long v = read_number(dir, "queue/rotational");
+
+		d->rotational = v == 0 || v == 1 ? (int)v : -1;
+		v = read_number(dir, "queue/nr_requests");
+		d->nr_requests = v > 0 ? (unsigned)v : 0;
+		v = read_number(dir, "queue/read_ahead_kb");
+		d->read_ahead_kb = v > 0 ? (unsigned)v : 0;
+		return true;
+	}
+	return false;
+}
+
+static int
+parse_order(const char *s, enum ms_read_order *order)
+{
+	static const char *const names[] = {
+		"auto", "physical", "inode", "walk"
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(s, names[i]) == 0) {
+			*order = (enum ms_read_order)i;
+			return 0;
+		}
+	return -1;
+}
+
+static int
+parse_class(const char *s, enum ms_dev_class *cls)
+{
+	if (strcmp(s, "auto") == 0)
+		*cls = MS_DEV_UNDECIDED;
+	else if (strcmp(s, "seeking") == 0)
+		*cls = MS_DEV_SEEKING;
+	else if (strcmp(s, "solid") == 0)
+		*cls = MS_DEV_SOLID;
+	else
+		return -1;
+	return 0;
+}
+
+int
+ms_device_settings(enum ms_read_order *order, enum ms_dev_class *cls)
+{
+	const char *o = getenv("MULTISUM_READ_ORDER");
+	const char *c = getenv("MULTISUM_DEVICE");
+
+	*order = MS_ORDER_AUTO;
+	*cls = MS_DEV_UNDECIDED;
+	if (o != NULL && *o != '\0' && parse_order(o, order) == -1) {
+		ms_warn("MULTISUM_READ_ORDER: '%s' is not auto, physical, "
+		    "inode or walk", o);
+		return -1;
+	}
+	if (c != NULL && *c != '\0' && parse_class(c, cls) == -1) {
+		ms_warn("MULTISUM_DEVICE: '%s' is not auto, seeking or solid", c);
+		return -1;
+	}
+	return 0;
+}
+
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct ms_device **cache;
+static size_t ncache;
+
+/* The order a device of class cls is read in, unless forced. */
+static void
+decide_order(struct ms_device *d, enum ms_read_order forced)
+{
+	if (forced != MS_ORDER_AUTO)
+		d->order = forced;
+	else
+		d->order = d->cls == MS_DEV_SEEKING ? MS_ORDER_PHYSICAL :
+		    MS_ORDER_WALK;
+}
+
+static void
+classify(struct ms_device *d)
+{
+	enum ms_read_order order;
+	enum ms_dev_class cls;
+
+	if (ms_device_settings(&order, &cls) == -1)	/* cli refused it */
+		order = MS_ORDER_AUTO, cls = MS_DEV_UNDECIDED;
+	if (cls != MS_DEV_UNDECIDED) {
+		d->cls = cls;
+		snprintf(d->why, sizeof(d->why), "MULTISUM_DEVICE=%s",
+		    cls == MS_DEV_SEEKING ? "seeking" : "solid");
+	} else if (d->disk.rotational == 0) {
+		d->cls = MS_DEV_SOLID;
+		snprintf(d->why, sizeof(d->why), "rotational 0");
+	} else {
+		d->cls = MS_DEV_UNDECIDED;	/* the probe's */
+		snprintf(d->why, sizeof(d->why), "%s",
+		    d->disk.rotational == 1 ? "rotational 1, not trusted" :
+		    d->disk.name[0] != '\0' ? "no rotational flag" :
+		    "no block device");
+	}
+	decide_order(d, order);
+	if (d->cls == MS_DEV_UNDECIDED && order == MS_ORDER_WALK)
+		d->cls = MS_DEV_SOLID;	/* nothing to decide: not probed */
+}
+
+struct ms_device *
+ms_device_of(dev_t dev)
+{
+	struct ms_device *d = NULL;
+
+	pthread_mutex_lock(&cache_lock);
+	for (size_t i = 0; i < ncache && d == NULL; i++)
+		if (cache[i]->dev == dev)
+			d = cache[i];
+	if (d == NULL) {
+		d = ms_xcalloc(1, sizeof(*d));
+		d->dev = dev;
+		ms_disk_find("/sys", dev, &d->disk);
+		classify(d);
+		cache = ms_xrealloc(cache, (ncache + 1) * sizeof(*cache));
+		cache[ncache++] = d;
+	}
+	pthread_mutex_unlock(&cache_lock);
+	return d;
+}
+
+/* One probe read: ns the page at off of path took, 0 if it was cached
+ * (or unreadable: not a measure). */
+static uint64_t
+probe_read(const char *path, off_t off)
+{
+	unsigned char buf[PROBE_PAGE];
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	uint64_t t0, ns = 0;
+
+	if (fd == -1)
+		return 0;
+	if (ms_page_cached(fd, off) != 1) {
+		ms_advise_random(fd);	/* the page alone, no read-ahead */
+		t0 = ms_now_ns();
+		if (pread(fd, buf, sizeof(buf), off) > 0)
+			ns = ms_now_ns() - t0;
+	}
+	close(fd);
+	return ns;
+}
+
+/* The largest of paths[0..n) and its size, if one spans PROBE_SPAN. */
+#define PROBE_SPAN	((off_t)1 << 20)
+static const char *
+largest(const char *const *paths, size_t n, off_t *size)
+{
+	const char *best = NULL;
+	struct stat st;
+
+	*size = 0;
+	for (size_t i = 0; i < n; i++)
+		if (stat(paths[i], &st) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_size > *size) {
+			*size = st.st_size;
+			best = paths[i];
+		}
+	return *size >= PROBE_SPAN ? best : NULL;
+}
+
+/*
+ * The probe's reads: near[3] (each a neighbour of the read before) and
+ * far[4] (each far from the one before), of the first pages of the files
+ * (in the order they would be read: neighbours 0-3, then last, 4,
+ * last-1, 5), or of pages of the largest file when there are too few;
+ * false if neither can be done.
+ */
+static bool
+probe_reads(const char *const *paths, size_t n, uint64_t *near,
+    uint64_t *far)
+{
+	const char *f;
+	off_t size, pg = PROBE_PAGE;
+
+	if (n >= PROBE_FILES) {
+		probe_read(paths[0], 0);
+		for (size_t i = 0; i < 3; i++)
+			near[i] = probe_read(paths[i + 1], 0);
+		far[0] = probe_read(paths[n - 1], 0);
+		far[1] = probe_read(paths[4], 0);
+		far[2] = probe_read(paths[n - 2], 0);
+		far[3] = probe_read(paths[5], 0);
+		return true;
+	}
+	if ((f = largest(paths, n, &size)) == NULL)
+		return false;
+	size = size / pg * pg;
+	probe_read(f, 0);
+	for (off_t i = 0; i < 3; i++)
+		near[i] = probe_read(f, (i + 1) * pg);
+	far[0] = probe_read(f, size - pg);
+	far[1] = probe_read(f, 4 * pg);
+	far[2] = probe_read(f, size / 2);
+	far[3] = probe_read(f, 5 * pg);
+	return true;
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The median of the n measured (nonzero) of v; 0 if fewer than 2. */
+static uint64_t
+median(uint64_t *v, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (v[i] != 0)
+			v[k++] = v[i];
+	if (k < 2)
+		return 0;
+	qsort(v, k, sizeof(*v), cmp_u64);
+	return v[k / 2];
+}
+
+void
+ms_device_probe(struct ms_device *d, const char *const *paths, size_t n)
+{
+	/* neighbours 0-3 (three near steps), then far: last, 4, last-1, 5 */
+	uint64_t near[3], far[4];
+	size_t used = strlen(d->why);
+
+	if (d->cls != MS_DEV_UNDECIDED)
+		return;
+	if (!probe_reads(paths, n, near, far)) {
+		/* a few small files: their order costs little */
+		d->cls = MS_DEV_SOLID;
+		snprintf(d->why + used, sizeof(d->why) - used, "; %zu small "
+		    "file%s, too few to probe", n, n == 1 ? "" : "s");
+	} else {
+		uint64_t mn = median(near, 3), mf = median(far, 4);
+
+		if (mn == 0 || mf == 0) {
+			d->cls = MS_DEV_SOLID;
+			snprintf(d->why + used, sizeof(d->why) - used,
+			    "; files in the page cache: not probed");
+		} else {
+			d->cls = mf >= SEEK_RATIO * mn && mf - mn >= SEEK_NS ?
+			    MS_DEV_SEEKING : MS_DEV_SOLID;
+			snprintf(d->why + used, sizeof(d->why) - used,
+			    "; probe: far reads %.3f ms, near %.3f ms",
+			    (double)mf / 1e6, (double)mn / 1e6);
+		}
+	}
+	enum ms_read_order order;
+	enum ms_dev_class cls;
+
+	if (ms_device_settings(&order, &cls) == -1)
+		order = MS_ORDER_AUTO;
+	decide_order(d, order);
+}
+
+/* Files the probe gathers around a path at most, and entries it reads. */
+#define GATHER_MAX	64
+#define SCAN_MAX	512
+
+struct gather {
+	char		*path[GATHER_MAX];
+	ino_t		 ino[GATHER_MAX];
+	size_t		 n;
+	size_t		 scanned;
+};
+
+/* The regular files of folder dir into g; its folders too, if subdirs. */
+static void
+gather_dir(struct gather *g, const char *dir, bool subdirs)
+{
+	struct dirent *de;
+	struct stat st;
+	DIR *dp = opendir(dir);
+
+	if (dp == NULL)
+		return;
+	while (g->n < GATHER_MAX && g->scanned < SCAN_MAX &&
+	    (de = readdir(dp)) != NULL) {
+		char *p;
+
+		g->scanned++;
+		if (de->d_name[0] == '.')
+			continue;
+		p = ms_xasprintf("%s/%s", dir, de->d_name);
+		if (lstat(p, &st) == 0 && S_ISREG(st.st_mode)) {
+			g->ino[g->n] = st.st_ino;
+			g->path[g->n++] = p;
+			continue;
+		}
+		if (subdirs && S_ISDIR(st.st_mode))
+			gather_dir(g, p, false);
+		free(p);
+	}
+	closedir(dp);
+}
+
+void
+ms_device_probe_at(struct ms_device *d, const char *path)
+{
+	struct gather g = { .n = 0 };
+	const char *slash = strrchr(path, '/');
+	char *dir = slash == NULL ? ms_xstrdup(".") : slash == path ?
+	    ms_xstrdup("/") : ms_xstrndup(path, (size_t)(slash - path));
+
+	if (d->cls != MS_DEV_UNDECIDED) {
+		free(dir);
+		return;
+	}
+	gather_dir(&g, dir, false);
+	if (g.n < PROBE_FILES) {
+		/* a folder of few files: its parent's folders too */
+		char *up = ms_xasprintf("%s/..", dir);
+
+		for (size_t i = 0; i < g.n; i++)
+			free(g.path[i]);
+		g.n = 0;
+		gather_dir(&g, up, true);
+		free(up);
+	}
+	/* neighbours by inode number: a stand-in for their places */
+	for (size_t i = 1; i < g.n; i++)
+		for (size_t j = i; j > 0 && g.ino[j - 1] > g.ino[j]; j--) {
+			ino_t ti = g.ino[j];
+			char *tp = g.path[j];
+
+			g.ino[j] = g.ino[j - 1], g.path[j] = g.path[j - 1];
+			g.ino[j - 1] = ti, g.path[j - 1] = tp;
+		}
+	if (g.n == 0) {
+		g.path[0] = ms_xstrdup(path);	/* the file alone */
+		g.n = 1;
+	}
+	ms_device_probe(d, (const char *const *)g.path, g.n);
+	for (size_t i = 0; i < g.n; i++)
+		free(g.path[i]);
+	free(dir);
+}
+
+uint64_t
+ms_device_key(struct ms_device *d, const char *path, ino_t ino)
+{
+	uint64_t phys;
+	int fd;
+
+	if (d->order != MS_ORDER_PHYSICAL || d->no_fiemap)
+		return (uint64_t)ino;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd == -1)
+		return (uint64_t)ino;
+	if (ms_first_extent(fd, &phys) == -1) {
+		/* not there (FUSE, tmpfs): inodes; an empty or inline file,
+		 * or one not written yet (in the cache): first */
+		d->no_fiemap = errno != ENOENT;
+		phys = d->no_fiemap ? (uint64_t)ino : 0;
+	}
+	close(fd);
+	return phys;
+}
+
+void
+ms_device_say(struct ms_device *d)
+{
+	static const char *const orders[] = {
+		"auto", "physical", "inode", "walk"
+	};
+	char queue[64] = "";
+	size_t n = 0;
+
+	if (d->said)
+		return;
+	d->said = true;
+	if (d->disk.nr_requests > 0)
+		n += (size_t)snprintf(queue, sizeof(queue), ", queue %u",
+		    d->disk.nr_requests);
+	if (d->disk.read_ahead_kb > 0)
+		snprintf(queue + n, sizeof(queue) - n, ", read-ahead %u KiB",
+		    d->disk.read_ahead_kb);
+	ms_warn("debug: device %u:%u (%s%s): %s: %s; read in %s order%s%s",
+	    major(d->dev), minor(d->dev), d->disk.via[0] != '\0' ?
+	    d->disk.via : "no block device", queue, d->why,
+	    d->cls == MS_DEV_SEEKING ? "seeking" : "solid", orders[d->order],
+	    d->order == MS_ORDER_PHYSICAL ? (d->no_fiemap ?
+	    " (inodes: no FIEMAP)" : " (FIEMAP, else inodes)") : "",
+	    d->cls == MS_DEV_SEEKING ? ", one reader" : ", parallel reads");
+}
