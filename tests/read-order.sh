@@ -51,6 +51,22 @@ by_inode() {
 	ls -i t | sort -n | awk '{ print "t/" $2 }'
 }
 
+# in_order GOT WANT WHAT: GOT (files, first open of each) follows WANT's
+# order but for at most 3 steps back: the engine holds files for 20 ms
+# at most before it sorts them, so a walk slowed by a busy machine is
+# sorted in a few batches, each in order.  A tree read in walk order
+# steps back about every other file.
+in_order() {
+	awk 'NR == FNR { rank[$0] = NR; next }
+		!($0 in rank) || seen[$0]++ { next }
+		{ n++; if (rank[$0] < last) back++; last = rank[$0] }
+		END { printf "%d %d\n", n, back }' "$2" "$1" > .steps
+	read -r _n _back < .steps
+	_all=$(wc -l < "$2" | tr -d ' ')
+	check "$3 ($_n of $_all files, $_back steps back)" \
+	    [ "$_n" -eq "$_all" -a "$_back" -le 3 ]
+}
+
 # ordered ENV...: multisum -j 2 -r t under strace, with the environment
 # given; the opens into .opened, the output into .out.
 ordered() {
@@ -65,7 +81,7 @@ test_seeking_reads_in_inode_order() {
 	check "the tree's inode order is not its name order" \
 	    sh -c '! ls t | sed "s|^|t/|" | sort | cmp -s - .want'
 	ordered MULTISUM_DEVICE=seeking MULTISUM_READ_ORDER=inode
-	same .opened .want "a seeking device: opened in inode order"
+	in_order .opened .want "a seeking device: opened in inode order"
 }
 
 test_seeking_reads_in_physical_order() {
@@ -89,7 +105,7 @@ test_seeking_reads_in_physical_order() {
 	fi
 	ordered MULTISUM_DEVICE=seeking
 	read_by_workers .trace > .read
-	same .read .want "a seeking device: read in the order of first extents"
+	in_order .read .want "a seeking device: read in the order of first extents"
 }
 
 # runs LOG: how many runs of reads of one file after another the trace
