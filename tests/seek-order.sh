@@ -52,7 +52,7 @@ if [ -z "$seek_why" ]; then
 	"$seekfs" "$back" "$mnt" "$stats" > "$ms_tmp/seekfs.log" 2>&1 &
 	seek_pid=$!
 	at_exit unmount_seekfs
-	if ! wait_until 30 grep -q '^cost_us ' "$stats"; then
+	if ! wait_until 30 grep -qs '^cost_us ' "$stats"; then
 		seek_why="seekfs did not mount: $(tail -n 1 "$ms_tmp/seekfs.log")"
 	fi
 fi

@@ -14,8 +14,8 @@
  * block: the physical order a tool may find through inode numbers (FUSE
  * has no FIEMAP).  A read costs
  *   a seek:     0 when it starts where the previous read ended (to the
- *               block), else 0.2 ms + 1.9 us * sqrt(distance in bytes),
- *               at most 5 ms (32 KiB away: 0.54 ms; 4 MiB: 4.1 ms);
+ *               block), else 0.2 ms + 4 us * sqrt(distance in bytes),
+ *               at most 8 ms (32 KiB away: 0.92 ms; 3 MiB: 7.1 ms);
  *   a transfer: 10 us per KiB (100 MiB/s);
  * reads are served one at a time (one head, a mutex), and each sleeps
  * its cost, so that a probe of the device sees a disk that seeks.  After
@@ -45,11 +45,11 @@
 enum {
 	BLOCK = 4096,
 	SEEK_BASE_US = 200,
-	SEEK_MAX_US = 5000,
+	SEEK_MAX_US = 8000,
 	XFER_NS_PER_KIB = 10000,	/* 100 MiB/s */
 };
 /* A short seek is cheap, as on a disk, so that a probe tells near from far. */
-static const double SEEK_K_US = 1.9;
+static const double SEEK_K_US = 4.0;
 
 /* One regular file of BACKING on the simulated disk. */
 struct extent {
