@@ -18,6 +18,8 @@ back=$ms_tmp/back
 mnt=$ms_tmp/mnt
 stats=$ms_tmp/seekfs.stats
 nfiles=97
+# The runs set the order themselves; the default run is the default.
+unset MULTISUM_READ_ORDER MULTISUM_DEVICE
 
 # seek_why: why the disk cannot be served here ("" if it can).
 seek_why=
@@ -87,8 +89,8 @@ say_choice() {
 	    grep -i 'device' | head -n 3 | diag -
 }
 
-# The override devorder documents: skip, saying so, where it is unknown
-# (a bad value is refused naming the variable).
+# The override (MULTISUM_READ_ORDER, MULTISUM_DEVICE): skip, saying so,
+# where it is unknown (a bad value is refused naming the variable).
 need_override() {
 	MULTISUM_READ_ORDER=nonsense "$MULTISUM" "$back/f000" > /dev/null 2> probe.err
 	grep -q MULTISUM_READ_ORDER probe.err ||
