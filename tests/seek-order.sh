@@ -89,14 +89,6 @@ say_choice() {
 	    grep -i 'device' | head -n 3 | diag -
 }
 
-# The override (MULTISUM_READ_ORDER, MULTISUM_DEVICE): skip, saying so,
-# where it is unknown (a bad value is refused naming the variable).
-need_override() {
-	MULTISUM_READ_ORDER=nonsense "$MULTISUM" "$back/f000" > /dev/null 2> probe.err
-	grep -q MULTISUM_READ_ORDER probe.err ||
-	    skip_test "multisum has no MULTISUM_READ_ORDER to switch the device-aware order off"
-}
-
 # The rig itself: the same files cost far more in name order than in
 # inode order, so a reader's order shows in the costs.
 test_seekfs_charges_seeks() {
@@ -119,7 +111,6 @@ test_seekfs_charges_seeks() {
 # Every run through seekfs gives the digests read directly.
 test_digests_agree() {
 	need_seekfs
-	need_override
 	(cd "$back" && "$MULTISUM" -r .) | sort > direct.out
 	measure default "$MULTISUM" -r .
 	measure seeking env MULTISUM_DEVICE=seeking "$MULTISUM" -r .
@@ -134,7 +125,6 @@ test_digests_agree() {
 # walk's order with two threads.
 test_beats_walk_order() {
 	need_seekfs
-	need_override
 	measure walk2 env MULTISUM_READ_ORDER=walk "$MULTISUM" -j2 -r .
 	measure default "$MULTISUM" -r .
 	measure seeking env MULTISUM_DEVICE=seeking "$MULTISUM" -r .
@@ -152,7 +142,6 @@ test_beats_walk_order() {
 # multisum -j1 as it chooses (a tenth over it at most: the probe's reads).
 test_not_worse_than_one_reader() {
 	need_seekfs
-	need_override
 	measure walk1 env MULTISUM_READ_ORDER=walk "$MULTISUM" -j1 -r .
 	measure one "$MULTISUM" -j1 -r .
 	measure default "$MULTISUM" -r .
