@@ -24,7 +24,8 @@
  * seek_us, transfer_us and cost_us (their sum).  The costs are computed,
  * not measured: the same reads in the same order cost the same on a
  * loaded machine.  Files that appear in BACKING after the mount are
- * placed after all the others.
+ * placed after all the others.  The helper unmounts and ends on SIGTERM,
+ * and by itself once the process that started it is gone.
  */
 #define FUSE_USE_VERSION 31
 
@@ -34,6 +35,7 @@
 #include <fuse.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,6 +70,8 @@ static int stats_fd = -1;
 static struct extent *extents;
 static size_t n_extents, cap_extents;
 static uint64_t disk_end;
+
+static pid_t parent;		/* the test that started the helper */
 
 static pthread_mutex_t head = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t head_pos;	/* where the previous read ended */
@@ -202,12 +206,26 @@ static void charge(uint64_t pos, size_t len)
 	pthread_mutex_unlock(&head);
 }
 
+/* A test killed before it could unmount (SIGKILL, SIGPIPE) leaves no
+ * mount behind: once the parent is gone, end as on SIGTERM (unmount). */
+static void *watch_parent(void *arg)
+{
+	(void)arg;
+	while (getppid() == parent)
+		sleep(1);
+	kill(getpid(), SIGTERM);
+	return NULL;
+}
+
 static void *sk_init(struct fuse_conn_info *conn, struct fuse_config *cfg)
 {
 	(void)conn;
 	cfg->use_ino = 1;
 	cfg->readdir_ino = 1;
 	write_stats();
+	pthread_t t;
+	if (pthread_create(&t, NULL, watch_parent, NULL) == 0)
+		pthread_detach(t);
 	return NULL;
 }
 
@@ -318,6 +336,7 @@ int main(int argc, char **argv)
 		    "[FUSE OPTION...]\n");
 		return 2;
 	}
+	parent = getppid();
 	backing_fd = open(argv[1], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (backing_fd < 0)
 		die(argv[1]);
