@@ -20,7 +20,8 @@
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
-#elif defined(__aarch64__) && defined(HAVE_GETAUXVAL)
+#elif defined(__aarch64__) && \
+    (defined(HAVE_GETAUXVAL) || defined(HAVE_ELF_AUX_INFO))
 #include <sys/auxv.h>
 #endif
 
@@ -88,13 +89,28 @@ probe(void)
 	return v;
 }
 
-#elif defined(__aarch64__) && defined(HAVE_GETAUXVAL)
+#elif defined(__aarch64__) && \
+    (defined(HAVE_GETAUXVAL) || defined(HAVE_ELF_AUX_INFO))
+
+/* AT_HWCAP: Linux's getauxval, else FreeBSD's elf_aux_info (whose arm64
+ * HWCAP_* bits are Linux's, sys/arm64/include/elf.h); 0 if unknown. */
+static unsigned long
+hwcap(void)
+{
+#if defined(HAVE_GETAUXVAL)
+	return getauxval(AT_HWCAP);
+#else
+	unsigned long hw = 0;
+
+	return elf_aux_info(AT_HWCAP, &hw, sizeof(hw)) == 0 ? hw : 0;
+#endif
+}
 
 /* AT_HWCAP bits of the Linux arm64 ABI. */
 static uint64_t
 probe(void)
 {
-	unsigned long hw = getauxval(AT_HWCAP);
+	unsigned long hw = hwcap();
 	uint64_t v = 0;
 
 	v |= (hw >> 1 & 1) ? MS_CPU(NEON) : 0;		/* HWCAP_ASIMD */

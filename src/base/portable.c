@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #ifdef HAVE_SYS_RANDOM_H
@@ -238,4 +239,88 @@ ms_fd_path(int fd, const char *name)
 	(void)fd; (void)name;
 	return NULL;
 #endif
+}
+
+#if !defined(HAVE_FOPENCOOKIE) && defined(HAVE_FUNOPEN)
+/* funopen's functions take an int size: the caller's, adapted. */
+struct reader {
+	void		*cookie;
+	ms_reader_read	*rd;
+	ms_reader_close	*cl;
+};
+
+static int
+reader_read(void *p, char *buf, int size)
+{
+	struct reader *r = p;
+
+	return (int)r->rd(r->cookie, buf, (size_t)size);
+}
+
+static int
+reader_close(void *p)
+{
+	struct reader *r = p;
+	int rc = r->cl(r->cookie);
+
+	free(r);
+	return rc;
+}
+#elif !defined(HAVE_FOPENCOOKIE)
+/* All of the cookie's bytes into a temporary file, read back from its
+ * start: 0, or an errno value. */
+static int
+drain(FILE *tmp, void *cookie, ms_reader_read *rd)
+{
+	char buf[16384];
+	ssize_t n;
+
+	while ((n = rd(cookie, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return errno != 0 ? errno : EIO;
+		if (fwrite(buf, 1, (size_t)n, tmp) != (size_t)n)
+			return errno != 0 ? errno : EIO;
+	}
+	if (fflush(tmp) != 0 || fseek(tmp, 0, SEEK_SET) != 0)
+		return errno != 0 ? errno : EIO;
+	return 0;
+}
+#endif
+
+FILE *
+ms_fopen_reader(void *cookie, ms_reader_read *rd, ms_reader_close *cl)
+{
+	FILE *fp;
+	int e;
+#if defined(HAVE_FOPENCOOKIE)
+	cookie_io_functions_t io = { .read = rd, .close = cl };
+
+	if ((fp = fopencookie(cookie, "r", io)) != NULL)
+		return fp;
+	e = errno;
+	cl(cookie);
+#elif defined(HAVE_FUNOPEN)
+	struct reader *r = ms_xcalloc(1, sizeof(*r));
+
+	r->cookie = cookie;
+	r->rd = rd;
+	r->cl = cl;
+	if ((fp = funopen(r, reader_read, NULL, NULL, reader_close)) != NULL)
+		return fp;
+	e = errno;
+	free(r);
+	cl(cookie);
+#else
+	e = (fp = tmpfile()) == NULL ? errno : drain(fp, cookie, rd);
+	if (cl(cookie) != 0 && e == 0)
+		e = errno != 0 ? errno : EIO;
+	if (e == 0)
+		return fp;
+	if (fp != NULL)
+		fclose(fp);
+#endif
+	errno = e;
+	return NULL;
 }

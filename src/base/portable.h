@@ -4,9 +4,10 @@
  * systems have, with a POSIX.1-2008 fallback chosen by configure.
  *
  * Linux keeps its faster or finer calls (coarse clocks, sched_getaffinity,
- * /proc/meminfo, getrandom, posix_fadvise, MAP_POPULATE, /proc/self/fd);
- * a BSD or a Mac takes the fallback named beside each.  The rest of the
- * code calls these names and tests no system macro of its own.
+ * /proc/meminfo, getrandom, posix_fadvise, MAP_POPULATE, /proc/self/fd,
+ * fopencookie); a BSD or a Mac takes the fallback named beside each.  The
+ * rest of the code calls these names and tests no system macro of its
+ * own.
  */
 #ifndef MS_PORTABLE_H
 #define MS_PORTABLE_H
@@ -14,6 +15,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <time.h>
 
@@ -24,6 +27,20 @@
 #define MS_MAP_POPULATE	MAP_POPULATE
 #else
 #define MS_MAP_POPULATE	0
+#endif
+
+/* A struct stat's modification and status change times, each a struct
+ * timespec one may take the address of: POSIX.1-2008's st_mtim and
+ * st_ctim, macOS's st_mtimespec and st_ctimespec, else whole seconds. */
+#if defined(HAVE_STRUCT_STAT_ST_MTIM)
+#define MS_ST_MTIM(st)	((st)->st_mtim)
+#define MS_ST_CTIM(st)	((st)->st_ctim)
+#elif defined(HAVE_STRUCT_STAT_ST_MTIMESPEC)
+#define MS_ST_MTIM(st)	((st)->st_mtimespec)
+#define MS_ST_CTIM(st)	((st)->st_ctimespec)
+#else
+#define MS_ST_MTIM(st)	((struct timespec){ .tv_sec = (st)->st_mtime })
+#define MS_ST_CTIM(st)	((struct timespec){ .tv_sec = (st)->st_ctime })
 #endif
 
 /* The clock the kernel stamps files with: CLOCK_REALTIME_COARSE, else
@@ -66,5 +83,16 @@ bool ms_have_fd_paths(void);
 
 /* "/proc/self/fd/FD[/NAME]" (malloc'ed), or NULL where there is none. */
 char *ms_fd_path(int fd, const char *name);
+
+/* A stream for reading whose bytes come from rd(cookie, buf, size) (the
+ * bytes it put in buf, 0 at the end, or -1 with errno set), and whose
+ * fclose calls cl(cookie): fopencookie (glibc, musl), else funopen (the
+ * BSDs, macOS), else all of it read at once into a tmpfile() and cl
+ * called then (its errors come at the open, not as the stream is read).
+ * NULL with errno set if the stream cannot be had; cl(cookie) has then
+ * been called. */
+typedef ssize_t ms_reader_read(void *cookie, char *buf, size_t size);
+typedef int ms_reader_close(void *cookie);
+FILE *ms_fopen_reader(void *cookie, ms_reader_read *rd, ms_reader_close *cl);
 
 #endif /* MS_PORTABLE_H */

@@ -20,6 +20,7 @@
 
 #include "base/lazylib.h"
 #include "base/exit_status.h"
+#include "base/portable.h"
 #include "base/util.h"
 
 #ifndef MS_SONAME_ARCHIVE
@@ -220,12 +221,8 @@ raw_close(void *cookie)
 FILE *
 ms_archive_uncompressed(const char *path)
 {
-	static const cookie_io_functions_t io = {
-		.read = raw_read, .close = raw_close,
-	};
 	struct archive_entry *ent;
 	struct archive *a;
-	FILE *fp;
 	int e;
 
 	if (ms_lazy_load(&libarchive) == -1) {
@@ -243,10 +240,5 @@ ms_archive_uncompressed(const char *path)
 		errno = e;
 		return NULL;
 	}
-	if ((fp = fopencookie(a, "r", io)) == NULL) {
-		e = errno;
-		la.archive_read_free(a);
-		errno = e;
-	}
-	return fp;
+	return ms_fopen_reader(a, raw_read, raw_close);
 }

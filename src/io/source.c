@@ -238,8 +238,8 @@ watch(struct ms_source *s, const struct stat *st)
 	s->id.dev = st->st_dev;
 	s->id.ino = st->st_ino;
 	s->id.size = st->st_size;
-	s->id.mtime = st->st_mtim;
-	s->id.ctime = st->st_ctim;
+	s->id.mtime = MS_ST_MTIM(st);
+	s->id.ctime = MS_ST_CTIM(st);
 	s->size = st->st_size;
 	s->sized = true;
 }
@@ -259,8 +259,9 @@ changed(const struct ms_source *s)
 	if (fstat(s->fd, &st) == -1)
 		return -1;
 	return st.st_dev != s->id.dev || st.st_ino != s->id.ino ||
-	    st.st_size != s->id.size || !same_time(st.st_mtim, s->id.mtime) ||
-	    !same_time(st.st_ctim, s->id.ctime);
+	    st.st_size != s->id.size ||
+	    !same_time(MS_ST_MTIM(&st), s->id.mtime) ||
+	    !same_time(MS_ST_CTIM(&st), s->id.ctime);
 }
 
 /* What the open checks of a walked file: 0, or the errno to fail with. */

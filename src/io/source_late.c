@@ -148,7 +148,7 @@ ms_late_trusted(const struct ms_source *s, int fd, const struct stat *st)
 {
 	if (!late_fs_local(fd, st->st_dev))
 		return false;
-	if (ns_of(st->st_ctim) >= ns_of(s->opened_at) - LATE_MARGIN_NS) {
+	if (ns_of(MS_ST_CTIM(st)) >= ns_of(s->opened_at) - LATE_MARGIN_NS) {
 		late_fs.pause = LATE_PAUSE;
 		return false;
 	}

@@ -4,8 +4,10 @@
  *
  * Owns the byte order mark at the start of a text file: UTF-16 (what
  * PowerShell 5's ">" and Out-File write, CertUtil redirected there too)
- * is decoded to UTF-8 as it is read, through a stdio cookie, so that the
- * reader keeps its line loop and its constant memory; so is UTF-16
+ * is decoded to UTF-8 as it is read, through a stdio cookie
+ * (ms_fopen_reader: fopencookie or funopen, else a temporary file that
+ * takes it all at once), so that the reader keeps its line loop and its
+ * constant memory; so is UTF-16
  * without a mark, told by the NUL beside the first character.  It is
  * the door every mode opens a list through (ms_text_input): -c, and the
  * --match sets, --update and --audit ledgers, --merge shards and part
@@ -26,6 +28,7 @@
 #include <unistd.h>
 
 #include "io/archive_source.h"
+#include "base/portable.h"
 #include "base/quote.h"
 #include "base/util.h"
 
@@ -218,11 +221,7 @@ static FILE *
 wrap(FILE *fp, const char *name, bool utf16, bool be,
     const unsigned char *peek, size_t n)
 {
-	static const cookie_io_functions_t io = {
-		.read = decoder_read, .close = decoder_close,
-	};
 	struct decoder *d = ms_xcalloc(1, sizeof(*d));
-	FILE *w;
 
 	d->under = fp;
 	d->name = name != NULL ? ms_xstrdup(name) : NULL;
@@ -236,15 +235,8 @@ wrap(FILE *fp, const char *name, bool utf16, bool be,
 		memcpy(d->out, peek, n);
 		d->outlen = n;
 	}
-	if ((w = fopencookie(d, "r", io)) == NULL) {
-		int e = errno;
-
-		free(d->name);
-		free(d);
-		release(fp);
-		errno = e;
-	}
-	return w;
+	/* on failure decoder_close has released fp */
+	return ms_fopen_reader(d, decoder_read, decoder_close);
 }
 
 static FILE *stream(FILE *fp, const char *name, const char **encoding);

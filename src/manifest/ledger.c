@@ -292,8 +292,8 @@ void
 ms_file_stat_from(struct ms_file_stat *fs, const struct stat *st)
 {
 	fs->size = (uint64_t)st->st_size;
-	fs->mtime_ns = ts_ns(&st->st_mtim);
-	fs->ctime_ns = ts_ns(&st->st_ctim);
+	fs->mtime_ns = ts_ns(&MS_ST_MTIM(st));
+	fs->ctime_ns = ts_ns(&MS_ST_CTIM(st));
 	fs->ino = (uint64_t)st->st_ino;
 	fs->piece = 0;
 	fs->pieces = NULL;
@@ -306,8 +306,8 @@ ms_ledger_stamp(int fd)
 	/* The clock the kernel stamps files with, which lags the fine one. */
 	int64_t stamp = ms_realtime_coarse_ns();
 
-	if (fd != -1 && fstat(fd, &st) == 0 && ts_ns(&st.st_mtim) < stamp)
-		stamp = ts_ns(&st.st_mtim);
+	if (fd != -1 && fstat(fd, &st) == 0 && ts_ns(&MS_ST_MTIM(&st)) < stamp)
+		stamp = ts_ns(&MS_ST_MTIM(&st));
 	return stamp;
 }
 

@@ -30,6 +30,7 @@
 #include "io/output.h"
 #include "io/text_input.h"
 #include "base/exit_status.h"
+#include "base/portable.h"
 #include "base/quote.h"
 #include "base/util.h"
 
@@ -39,10 +40,10 @@ same_file(const struct stat *a, const struct stat *b)
 {
 	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
 	    a->st_size == b->st_size &&
-	    a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
-	    a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
-	    a->st_ctim.tv_sec == b->st_ctim.tv_sec &&
-	    a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+	    MS_ST_MTIM(a).tv_sec == MS_ST_MTIM(b).tv_sec &&
+	    MS_ST_MTIM(a).tv_nsec == MS_ST_MTIM(b).tv_nsec &&
+	    MS_ST_CTIM(a).tv_sec == MS_ST_CTIM(b).tv_sec &&
+	    MS_ST_CTIM(a).tv_nsec == MS_ST_CTIM(b).tv_nsec;
 }
 
 static void
@@ -113,8 +114,8 @@ ms_part_main(const struct ms_options *o)
 	r.k = o->part.k;
 	r.n = o->part.n;
 	r.size = (uint64_t)st.st_size;
-	r.mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 +
-	    st.st_mtim.tv_nsec;
+	r.mtime_ns = (int64_t)MS_ST_MTIM(&st).tv_sec * 1000000000 +
+	    MS_ST_MTIM(&st).tv_nsec;
 	r.fmt = o->fmt;
 	r.sel = o->sel;
 	ms_compose_range(unit, pow2, r.size, r.k, r.n, &r.part.off,

@@ -182,8 +182,8 @@ changed(const struct stat *a, const struct stat *b)
 {
 	return a->st_dev != b->st_dev || a->st_ino != b->st_ino ||
 	    a->st_size != b->st_size ||
-	    ts_ns(&a->st_mtim) != ts_ns(&b->st_mtim) ||
-	    ts_ns(&a->st_ctim) != ts_ns(&b->st_ctim);
+	    ts_ns(&MS_ST_MTIM(a)) != ts_ns(&MS_ST_MTIM(b)) ||
+	    ts_ns(&MS_ST_CTIM(a)) != ts_ns(&MS_ST_CTIM(b));
 }
 
 /* What a file's tag says against its reading t. */
@@ -273,7 +273,7 @@ judge(struct tagrun *r, int fd, const struct ms_task *t, int64_t mtime,
 static bool
 racy(const struct rec *rec, char ts[MS_SHATAG_TS_MAX])
 {
-	int64_t mtime = ts_ns(&rec->st.st_mtim);
+	int64_t mtime = ts_ns(&MS_ST_MTIM(&rec->st));
 
 	return mtime >= rec->stamp - MS_LEDGER_RACY_NS ||
 	    !ms_shatag_ts_format(mtime, ts);
@@ -385,7 +385,7 @@ emit(void *arg, struct ms_task *t)
 		    "not tagged");
 		goto done;
 	}
-	if (judge(r, fd, t, ts_ns(&after.st_mtim), &v) == -1)
+	if (judge(r, fd, t, ts_ns(&MS_ST_MTIM(&after)), &v) == -1)
 		goto done;
 	c = ms_shatag_classify(v.ts, v.all);
 	/*
