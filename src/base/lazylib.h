@@ -48,4 +48,29 @@ void	*ms_lazy_optional(struct ms_lazy_lib *lib, const char *name);
 					  (void *)(field) }
 #endif
 
+/*
+ * A library's table from one list of its functions: the struct of
+ * pointers the backend calls through, the symbols that fill it and the
+ * library to load, so that no function is named twice and the struct and
+ * the symbols cannot drift apart (a field with no symbol would be a call
+ * through NULL).  list(X, table) expands X(table, fn) for each function:
+ *
+ *	#define EVP_FUNCS(X, t)	X(t, EVP_MD_fetch) X(t, EVP_MD_CTX_new)
+ *	MS_LAZY_LIB(libcrypto, MS_SONAME_CRYPTO, evp, EVP_FUNCS);
+ *
+ * then evp.EVP_MD_fetch(...) once ms_lazy_load(&libcrypto) returned 0.
+ * A macro, as a function cannot declare a struct's fields.
+ */
+#define MS_LAZY_FIELD(table, fn)	__typeof__(fn) *fn;
+#define MS_LAZY_ENTRY(table, fn)	MS_LAZY_SYM(table, fn),
+#define MS_LAZY_LIB(lib, so, table, list)				\
+	static struct { list(MS_LAZY_FIELD, table) } table;		\
+	static const struct ms_lazy_sym table##_syms[] = {		\
+		list(MS_LAZY_ENTRY, table)				\
+	};								\
+	static struct ms_lazy_lib lib = {				\
+		.soname = (so), .syms = table##_syms,			\
+		.cnt = sizeof(table##_syms) / sizeof(table##_syms[0]),	\
+	}
+
 #endif

@@ -21,33 +21,13 @@
 #error "configure must define MS_SONAME_B2"
 #endif
 
-static struct {
-	__typeof__(blake2b_init)	*blake2b_init;
-	__typeof__(blake2b_update)	*blake2b_update;
-	__typeof__(blake2b_final)	*blake2b_final;
-	__typeof__(blake2s_init)	*blake2s_init;
-	__typeof__(blake2s_update)	*blake2s_update;
-	__typeof__(blake2s_final)	*blake2s_final;
-	__typeof__(blake2bp_init)	*blake2bp_init;
-	__typeof__(blake2bp_update)	*blake2bp_update;
-	__typeof__(blake2bp_final)	*blake2bp_final;
-	__typeof__(blake2sp_init)	*blake2sp_init;
-	__typeof__(blake2sp_update)	*blake2sp_update;
-	__typeof__(blake2sp_final)	*blake2sp_final;
-} b2;
-
-static const struct ms_lazy_sym syms[] = {
-	MS_LAZY_SYM(b2, blake2b_init), MS_LAZY_SYM(b2, blake2b_update),
-	MS_LAZY_SYM(b2, blake2b_final), MS_LAZY_SYM(b2, blake2s_init),
-	MS_LAZY_SYM(b2, blake2s_update), MS_LAZY_SYM(b2, blake2s_final),
-	MS_LAZY_SYM(b2, blake2bp_init), MS_LAZY_SYM(b2, blake2bp_update),
-	MS_LAZY_SYM(b2, blake2bp_final), MS_LAZY_SYM(b2, blake2sp_init),
-	MS_LAZY_SYM(b2, blake2sp_update), MS_LAZY_SYM(b2, blake2sp_final),
-};
-
-static struct ms_lazy_lib libb2 = {
-	.soname = MS_SONAME_B2, .syms = syms, .cnt = MS_ARRAY_LEN(syms),
-};
+/* The libb2 functions this file calls, resolved on first use. */
+#define B2_FUNCS(X, t) \
+	X(t, blake2b_init) X(t, blake2b_update) X(t, blake2b_final) \
+	X(t, blake2s_init) X(t, blake2s_update) X(t, blake2s_final) \
+	X(t, blake2bp_init) X(t, blake2bp_update) X(t, blake2bp_final) \
+	X(t, blake2sp_init) X(t, blake2sp_update) X(t, blake2sp_final)
+MS_LAZY_LIB(libb2, MS_SONAME_B2, b2, B2_FUNCS);
 
 /*
  * libb2 runs blake2bp and blake2sp over OpenMP threads of its own, which

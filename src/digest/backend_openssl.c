@@ -25,37 +25,14 @@
 #error "configure must define MS_SONAME_CRYPTO"
 #endif
 
-static struct {
-	__typeof__(OPENSSL_init_crypto)	*OPENSSL_init_crypto;
-	__typeof__(OpenSSL_version)	*OpenSSL_version;
-	__typeof__(EVP_MD_fetch)	*EVP_MD_fetch;
-	__typeof__(EVP_MD_CTX_new)	*EVP_MD_CTX_new;
-	__typeof__(EVP_MD_CTX_free)	*EVP_MD_CTX_free;
-	__typeof__(EVP_DigestInit_ex2)	*EVP_DigestInit_ex2;
-	__typeof__(EVP_DigestUpdate)	*EVP_DigestUpdate;
-	__typeof__(EVP_DigestFinal_ex)	*EVP_DigestFinal_ex;
-	__typeof__(EVP_DigestFinalXOF)	*EVP_DigestFinalXOF;
-	__typeof__(EVP_MD_get_flags)	*EVP_MD_get_flags;
-	__typeof__(OSSL_PROVIDER_load)	*OSSL_PROVIDER_load;
-} evp;
-
-static const struct ms_lazy_sym syms[] = {
-	MS_LAZY_SYM(evp, OPENSSL_init_crypto),
-	MS_LAZY_SYM(evp, OpenSSL_version),
-	MS_LAZY_SYM(evp, EVP_MD_fetch),
-	MS_LAZY_SYM(evp, EVP_MD_CTX_new),
-	MS_LAZY_SYM(evp, EVP_MD_CTX_free),
-	MS_LAZY_SYM(evp, EVP_DigestInit_ex2),
-	MS_LAZY_SYM(evp, EVP_DigestUpdate),
-	MS_LAZY_SYM(evp, EVP_DigestFinal_ex),
-	MS_LAZY_SYM(evp, EVP_DigestFinalXOF),
-	MS_LAZY_SYM(evp, EVP_MD_get_flags),
-	MS_LAZY_SYM(evp, OSSL_PROVIDER_load),
-};
-
-static struct ms_lazy_lib libcrypto = {
-	.soname = MS_SONAME_CRYPTO, .syms = syms, .cnt = MS_ARRAY_LEN(syms),
-};
+/* The libcrypto functions this file calls, resolved on first use. */
+#define EVP_FUNCS(X, t) \
+	X(t, OPENSSL_init_crypto) X(t, OpenSSL_version) X(t, EVP_MD_fetch) \
+	X(t, EVP_MD_CTX_new) X(t, EVP_MD_CTX_free) X(t, EVP_DigestInit_ex2) \
+	X(t, EVP_DigestUpdate) X(t, EVP_DigestFinal_ex) \
+	X(t, EVP_DigestFinalXOF) X(t, EVP_MD_get_flags) \
+	X(t, OSSL_PROVIDER_load)
+MS_LAZY_LIB(libcrypto, MS_SONAME_CRYPTO, evp, EVP_FUNCS);
 
 /*
  * Digests fetched so far, by row.  load() appends under ms_spec_load's

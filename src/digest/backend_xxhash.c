@@ -23,55 +23,19 @@
 #error "configure must define MS_SONAME_XXHASH"
 #endif
 
-static struct {
-	__typeof__(XXH_versionNumber)		*XXH_versionNumber;
-	__typeof__(XXH32_createState)		*XXH32_createState;
-	__typeof__(XXH32_freeState)		*XXH32_freeState;
-	__typeof__(XXH32_reset)			*XXH32_reset;
-	__typeof__(XXH32_update)		*XXH32_update;
-	__typeof__(XXH32_digest)		*XXH32_digest;
-	__typeof__(XXH32_canonicalFromHash)	*XXH32_canonicalFromHash;
-	__typeof__(XXH64_createState)		*XXH64_createState;
-	__typeof__(XXH64_freeState)		*XXH64_freeState;
-	__typeof__(XXH64_reset)			*XXH64_reset;
-	__typeof__(XXH64_update)		*XXH64_update;
-	__typeof__(XXH64_digest)		*XXH64_digest;
-	__typeof__(XXH64_canonicalFromHash)	*XXH64_canonicalFromHash;
-	__typeof__(XXH3_createState)		*XXH3_createState;
-	__typeof__(XXH3_freeState)		*XXH3_freeState;
-	__typeof__(XXH3_64bits_reset)		*XXH3_64bits_reset;
-	__typeof__(XXH3_64bits_update)		*XXH3_64bits_update;
-	__typeof__(XXH3_64bits_digest)		*XXH3_64bits_digest;
-	__typeof__(XXH3_128bits_reset)		*XXH3_128bits_reset;
-	__typeof__(XXH3_128bits_update)		*XXH3_128bits_update;
-	__typeof__(XXH3_128bits_digest)		*XXH3_128bits_digest;
-	__typeof__(XXH128_canonicalFromHash)	*XXH128_canonicalFromHash;
-	__typeof__(XXH32)			*XXH32;
-	__typeof__(XXH64)			*XXH64;
-	__typeof__(XXH3_64bits)			*XXH3_64bits;
-	__typeof__(XXH3_128bits)		*XXH3_128bits;
-} xx;
-
-static const struct ms_lazy_sym syms[] = {
-	MS_LAZY_SYM(xx, XXH_versionNumber),
-	MS_LAZY_SYM(xx, XXH32_createState), MS_LAZY_SYM(xx, XXH32_freeState),
-	MS_LAZY_SYM(xx, XXH32_reset), MS_LAZY_SYM(xx, XXH32_update),
-	MS_LAZY_SYM(xx, XXH32_digest), MS_LAZY_SYM(xx, XXH32_canonicalFromHash),
-	MS_LAZY_SYM(xx, XXH64_createState), MS_LAZY_SYM(xx, XXH64_freeState),
-	MS_LAZY_SYM(xx, XXH64_reset), MS_LAZY_SYM(xx, XXH64_update),
-	MS_LAZY_SYM(xx, XXH64_digest), MS_LAZY_SYM(xx, XXH64_canonicalFromHash),
-	MS_LAZY_SYM(xx, XXH3_createState), MS_LAZY_SYM(xx, XXH3_freeState),
-	MS_LAZY_SYM(xx, XXH3_64bits_reset), MS_LAZY_SYM(xx, XXH3_64bits_update),
-	MS_LAZY_SYM(xx, XXH3_64bits_digest), MS_LAZY_SYM(xx, XXH3_128bits_reset),
-	MS_LAZY_SYM(xx, XXH3_128bits_update), MS_LAZY_SYM(xx, XXH3_128bits_digest),
-	MS_LAZY_SYM(xx, XXH128_canonicalFromHash),
-	MS_LAZY_SYM(xx, XXH32), MS_LAZY_SYM(xx, XXH64),
-	MS_LAZY_SYM(xx, XXH3_64bits), MS_LAZY_SYM(xx, XXH3_128bits),
-};
-
-static struct ms_lazy_lib libxxhash = {
-	.soname = MS_SONAME_XXHASH, .syms = syms, .cnt = MS_ARRAY_LEN(syms),
-};
+/* The libxxhash functions this file calls, resolved on first use. */
+#define XXH_FUNCS(X, t) \
+	X(t, XXH_versionNumber) X(t, XXH32_createState) \
+	X(t, XXH32_freeState) X(t, XXH32_reset) X(t, XXH32_update) \
+	X(t, XXH32_digest) X(t, XXH32_canonicalFromHash) \
+	X(t, XXH64_createState) X(t, XXH64_freeState) X(t, XXH64_reset) \
+	X(t, XXH64_update) X(t, XXH64_digest) X(t, XXH64_canonicalFromHash) \
+	X(t, XXH3_createState) X(t, XXH3_freeState) X(t, XXH3_64bits_reset) \
+	X(t, XXH3_64bits_update) X(t, XXH3_64bits_digest) \
+	X(t, XXH3_128bits_reset) X(t, XXH3_128bits_update) \
+	X(t, XXH3_128bits_digest) X(t, XXH128_canonicalFromHash) \
+	X(t, XXH32) X(t, XXH64) X(t, XXH3_64bits) X(t, XXH3_128bits)
+MS_LAZY_LIB(libxxhash, MS_SONAME_XXHASH, xx, XXH_FUNCS);
 
 /*
  * Each variant's state is the library's own; XXH3 and XXH128 share one

@@ -27,43 +27,17 @@
 #error "configure must define MS_SONAME_ARCHIVE"
 #endif
 
-static struct {
-	__typeof__(archive_read_new)		*archive_read_new;
-	__typeof__(archive_read_support_filter_all) *archive_read_support_filter_all;
-	__typeof__(archive_read_support_format_all) *archive_read_support_format_all;
-	__typeof__(archive_read_open_filename)	*archive_read_open_filename;
-	__typeof__(archive_read_next_header)	*archive_read_next_header;
-	__typeof__(archive_read_data)		*archive_read_data;
-	__typeof__(archive_read_free)		*archive_read_free;
-	__typeof__(archive_error_string)	*archive_error_string;
-	__typeof__(archive_errno)		*archive_errno;
-	__typeof__(archive_version_string)	*archive_version_string;
-	__typeof__(archive_entry_pathname)	*archive_entry_pathname;
-	__typeof__(archive_entry_filetype)	*archive_entry_filetype;
-	__typeof__(archive_entry_hardlink)	*archive_entry_hardlink;
-	__typeof__(archive_read_support_format_raw) *archive_read_support_format_raw;
-} la;
-
-static const struct ms_lazy_sym syms[] = {
-	MS_LAZY_SYM(la, archive_read_new),
-	MS_LAZY_SYM(la, archive_read_support_filter_all),
-	MS_LAZY_SYM(la, archive_read_support_format_all),
-	MS_LAZY_SYM(la, archive_read_open_filename),
-	MS_LAZY_SYM(la, archive_read_next_header),
-	MS_LAZY_SYM(la, archive_read_data),
-	MS_LAZY_SYM(la, archive_read_free),
-	MS_LAZY_SYM(la, archive_error_string),
-	MS_LAZY_SYM(la, archive_errno),
-	MS_LAZY_SYM(la, archive_version_string),
-	MS_LAZY_SYM(la, archive_entry_pathname),
-	MS_LAZY_SYM(la, archive_entry_filetype),
-	MS_LAZY_SYM(la, archive_entry_hardlink),
-	MS_LAZY_SYM(la, archive_read_support_format_raw),
-};
-
-static struct ms_lazy_lib libarchive = {
-	.soname = MS_SONAME_ARCHIVE, .syms = syms, .cnt = MS_ARRAY_LEN(syms),
-};
+/* The libarchive functions this file calls, resolved on first use. */
+#define LA_FUNCS(X, t) \
+	X(t, archive_read_new) X(t, archive_read_support_filter_all) \
+	X(t, archive_read_support_format_all) \
+	X(t, archive_read_open_filename) X(t, archive_read_next_header) \
+	X(t, archive_read_data) X(t, archive_read_free) \
+	X(t, archive_error_string) X(t, archive_errno) \
+	X(t, archive_version_string) X(t, archive_entry_pathname) \
+	X(t, archive_entry_filetype) X(t, archive_entry_hardlink) \
+	X(t, archive_read_support_format_raw)
+MS_LAZY_LIB(libarchive, MS_SONAME_ARCHIVE, la, LA_FUNCS);
 
 struct ms_archive {
 	struct archive	*a;

@@ -30,81 +30,23 @@
 #include "base/portable.h"
 #include "base/util.h"
 
-static struct {
-	__typeof__(EVP_PKEY_new_raw_public_key)	*EVP_PKEY_new_raw_public_key;
-	__typeof__(EVP_PKEY_new_raw_private_key) *EVP_PKEY_new_raw_private_key;
-	__typeof__(EVP_PKEY_get_raw_public_key)	*EVP_PKEY_get_raw_public_key;
-	__typeof__(EVP_PKEY_free)		*EVP_PKEY_free;
-	__typeof__(EVP_MD_CTX_new)		*EVP_MD_CTX_new;
-	__typeof__(EVP_MD_CTX_free)		*EVP_MD_CTX_free;
-	__typeof__(EVP_DigestVerifyInit)	*EVP_DigestVerifyInit;
-	__typeof__(EVP_DigestVerify)		*EVP_DigestVerify;
-	__typeof__(EVP_DigestSignInit)		*EVP_DigestSignInit;
-	__typeof__(EVP_DigestSign)		*EVP_DigestSign;
-	__typeof__(EVP_PBE_scrypt)		*EVP_PBE_scrypt;
-	__typeof__(EVP_MD_fetch)		*EVP_MD_fetch;
-	__typeof__(EVP_MD_free)			*EVP_MD_free;
-	__typeof__(d2i_PUBKEY)			*d2i_PUBKEY;
-	__typeof__(d2i_PrivateKey)		*d2i_PrivateKey;
-	__typeof__(EVP_CIPHER_fetch)		*EVP_CIPHER_fetch;
-	__typeof__(EVP_CIPHER_free)		*EVP_CIPHER_free;
-	__typeof__(EVP_CIPHER_CTX_new)		*EVP_CIPHER_CTX_new;
-	__typeof__(EVP_CIPHER_CTX_free)		*EVP_CIPHER_CTX_free;
-	__typeof__(EVP_DecryptInit_ex)		*EVP_DecryptInit_ex;
-	__typeof__(EVP_DecryptUpdate)		*EVP_DecryptUpdate;
-	__typeof__(BN_bin2bn)			*BN_bin2bn;
-	__typeof__(BN_bn2bin)			*BN_bn2bin;
-	__typeof__(BN_num_bits)			*BN_num_bits;
-	__typeof__(BN_sub_word)			*BN_sub_word;
-	__typeof__(BN_div)			*BN_div;
-	__typeof__(BN_new)			*BN_new;
-	__typeof__(BN_clear_free)		*BN_clear_free;
-	__typeof__(BN_CTX_new)			*BN_CTX_new;
-	__typeof__(BN_CTX_free)			*BN_CTX_free;
-	__typeof__(EVP_PKEY_get_base_id)	*EVP_PKEY_get_base_id;
-	__typeof__(EVP_PKEY_get_group_name)	*EVP_PKEY_get_group_name;
-	__typeof__(EVP_sha256)			*EVP_sha256;
-} pk;
-
-static const struct ms_lazy_sym syms[] = {
-	MS_LAZY_SYM(pk, EVP_PKEY_new_raw_public_key),
-	MS_LAZY_SYM(pk, EVP_PKEY_new_raw_private_key),
-	MS_LAZY_SYM(pk, EVP_PKEY_get_raw_public_key),
-	MS_LAZY_SYM(pk, EVP_PKEY_free),
-	MS_LAZY_SYM(pk, EVP_MD_CTX_new),
-	MS_LAZY_SYM(pk, EVP_MD_CTX_free),
-	MS_LAZY_SYM(pk, EVP_DigestVerifyInit),
-	MS_LAZY_SYM(pk, EVP_DigestVerify),
-	MS_LAZY_SYM(pk, EVP_DigestSignInit),
-	MS_LAZY_SYM(pk, EVP_DigestSign),
-	MS_LAZY_SYM(pk, EVP_PBE_scrypt),
-	MS_LAZY_SYM(pk, EVP_MD_fetch),
-	MS_LAZY_SYM(pk, EVP_MD_free),
-	MS_LAZY_SYM(pk, d2i_PUBKEY),
-	MS_LAZY_SYM(pk, d2i_PrivateKey),
-	MS_LAZY_SYM(pk, EVP_CIPHER_fetch),
-	MS_LAZY_SYM(pk, EVP_CIPHER_free),
-	MS_LAZY_SYM(pk, EVP_CIPHER_CTX_new),
-	MS_LAZY_SYM(pk, EVP_CIPHER_CTX_free),
-	MS_LAZY_SYM(pk, EVP_DecryptInit_ex),
-	MS_LAZY_SYM(pk, EVP_DecryptUpdate),
-	MS_LAZY_SYM(pk, BN_bin2bn),
-	MS_LAZY_SYM(pk, BN_bn2bin),
-	MS_LAZY_SYM(pk, BN_num_bits),
-	MS_LAZY_SYM(pk, BN_sub_word),
-	MS_LAZY_SYM(pk, BN_div),
-	MS_LAZY_SYM(pk, BN_new),
-	MS_LAZY_SYM(pk, BN_clear_free),
-	MS_LAZY_SYM(pk, BN_CTX_new),
-	MS_LAZY_SYM(pk, BN_CTX_free),
-	MS_LAZY_SYM(pk, EVP_PKEY_get_base_id),
-	MS_LAZY_SYM(pk, EVP_PKEY_get_group_name),
-	MS_LAZY_SYM(pk, EVP_sha256),
-};
-
-static struct ms_lazy_lib libcrypto = {
-	.soname = MS_SONAME_CRYPTO, .syms = syms, .cnt = MS_ARRAY_LEN(syms),
-};
+/* The libcrypto functions this file calls, resolved on first use. */
+#define PK_FUNCS(X, t) \
+	X(t, EVP_PKEY_new_raw_public_key) \
+	X(t, EVP_PKEY_new_raw_private_key) \
+	X(t, EVP_PKEY_get_raw_public_key) X(t, EVP_PKEY_free) \
+	X(t, EVP_MD_CTX_new) X(t, EVP_MD_CTX_free) \
+	X(t, EVP_DigestVerifyInit) X(t, EVP_DigestVerify) \
+	X(t, EVP_DigestSignInit) X(t, EVP_DigestSign) X(t, EVP_PBE_scrypt) \
+	X(t, EVP_MD_fetch) X(t, EVP_MD_free) X(t, d2i_PUBKEY) \
+	X(t, d2i_PrivateKey) X(t, EVP_CIPHER_fetch) X(t, EVP_CIPHER_free) \
+	X(t, EVP_CIPHER_CTX_new) X(t, EVP_CIPHER_CTX_free) \
+	X(t, EVP_DecryptInit_ex) X(t, EVP_DecryptUpdate) X(t, BN_bin2bn) \
+	X(t, BN_bn2bin) X(t, BN_num_bits) X(t, BN_sub_word) X(t, BN_div) \
+	X(t, BN_new) X(t, BN_clear_free) X(t, BN_CTX_new) X(t, BN_CTX_free) \
+	X(t, EVP_PKEY_get_base_id) X(t, EVP_PKEY_get_group_name) \
+	X(t, EVP_sha256)
+MS_LAZY_LIB(libcrypto, MS_SONAME_CRYPTO, pk, PK_FUNCS);
 
 /* libcrypto set up and the table filled; -1 after a message. */
 static int
