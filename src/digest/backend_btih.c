@@ -81,9 +81,8 @@ create(const struct ms_digest_spec *spec)
 		return NULL;
 	s->asked = spec->param.piece_length;
 	s->private = spec->param.bt_private;
-	s->pc.done = add_piece;
-	s->pc.row = s;
-	if (!ms_pieces_create(&s->pc, ms_algo_inner(spec->algo), &in) ||
+	if (!ms_pieces_create(&s->pc, ms_algo_inner(spec->algo), add_piece, s,
+	    &in) ||
 	    (s->info = s->pc.ops->create(&in)) == NULL) {
 		destroy(s);
 		return NULL;

@@ -49,9 +49,8 @@ create(const struct ms_digest_spec *spec)
 
 	if (s == NULL)
 		return NULL;
-	s->leaf.done = add_leaf;
-	s->leaf.row = s;
-	if (!ms_pieces_create(&s->leaf, ms_algo_inner(spec->algo), &in) ||
+	if (!ms_pieces_create(&s->leaf, ms_algo_inner(spec->algo), add_leaf, s,
+	    &in) ||
 	    !ms_merkle_create(&s->tree, &in)) {
 		destroy(s);
 		return NULL;

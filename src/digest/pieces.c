@@ -9,8 +9,11 @@
 
 bool
 ms_pieces_create(struct ms_pieces *pc, const struct ms_algo *row,
+    void (*done)(void *owner, const unsigned char *h), void *owner,
     struct ms_digest_spec *in)
 {
+	pc->done = done;
+	pc->row = owner;
 	in->algo = row;
 	in->bits = row->bits;
 	pc->ops = row->ops;

@@ -25,9 +25,11 @@ struct ms_pieces {
 	void		*row;
 };
 
-/* The inner state, of row (loaded); false if memory ran out.  in is
- * filled with row's spec (for other states of it). */
+/* The inner state, of row (loaded), each piece's hash going to
+ * done(owner, h); false if memory ran out.  in is filled with row's spec
+ * (for other states of it). */
 bool	 ms_pieces_create(struct ms_pieces *pc, const struct ms_algo *row,
+	    void (*done)(void *owner, const unsigned char *h), void *owner,
 	    struct ms_digest_spec *in);
 void	 ms_pieces_free(struct ms_pieces *pc);
 /* A new message, cut into pieces of length bytes. */
