@@ -17,6 +17,14 @@
 
 #include <stddef.h>
 
+/* The soname of each library configure found, which the tables load. */
+#if !defined(MS_SONAME_CRYPTO) || \
+    (MS_HAVE_LIBB2 && !defined(MS_SONAME_B2)) || \
+    (MS_HAVE_LIBXXHASH && !defined(MS_SONAME_XXHASH)) || \
+    (MS_HAVE_LIBARCHIVE && !defined(MS_SONAME_ARCHIVE))
+#error "configure must define MS_SONAME_* for each library it found"
+#endif
+
 struct ms_lazy_sym {
 	const char	*name;
 	void		**slot;		/* where the address goes */

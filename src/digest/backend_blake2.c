@@ -17,10 +17,6 @@
 #include "base/lazylib.h"
 #include "base/util.h"
 
-#ifndef MS_SONAME_B2
-#error "configure must define MS_SONAME_B2"
-#endif
-
 /* The libb2 functions this file calls, resolved on first use. */
 #define B2_FUNCS(X, t) \
 	X(t, blake2b_init) X(t, blake2b_update) X(t, blake2b_final) \

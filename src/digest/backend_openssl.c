@@ -21,10 +21,6 @@
 #include "base/lazylib.h"
 #include "base/util.h"
 
-#ifndef MS_SONAME_CRYPTO
-#error "configure must define MS_SONAME_CRYPTO"
-#endif
-
 /* The libcrypto functions this file calls, resolved on first use. */
 #define EVP_FUNCS(X, t) \
 	X(t, OPENSSL_init_crypto) X(t, OpenSSL_version) X(t, EVP_MD_fetch) \

@@ -19,10 +19,6 @@
 #include "base/lazylib.h"
 #include "base/util.h"
 
-#ifndef MS_SONAME_XXHASH
-#error "configure must define MS_SONAME_XXHASH"
-#endif
-
 /* The libxxhash functions this file calls, resolved on first use. */
 #define XXH_FUNCS(X, t) \
 	X(t, XXH_versionNumber) X(t, XXH32_createState) \

@@ -23,10 +23,6 @@
 #include "base/portable.h"
 #include "base/util.h"
 
-#ifndef MS_SONAME_ARCHIVE
-#error "configure must define MS_SONAME_ARCHIVE"
-#endif
-
 /* The libarchive functions this file calls, resolved on first use. */
 #define LA_FUNCS(X, t) \
 	X(t, archive_read_new) X(t, archive_read_support_filter_all) \
