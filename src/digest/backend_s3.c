@@ -9,7 +9,8 @@
  *
  * Owns the part arithmetic and nothing else: a state wraps two states of
  * the inner row (named by the row's impl field), one for the current
- * part and one over the parts' raw digests, and counts parts.  S3's
+ * part (pieces.c cuts the parts) and one over the parts' raw digests,
+ * and counts parts.  S3's
  * parts are of the spec's part size (--part-size).  An object smaller
  * than one part is what a single PUT stores: the inner digest itself.
  * One of at least a part is what the AWS CLI uploads in parts (its
@@ -30,6 +31,7 @@
 #include "digest/backend.h"
 #include "digest/blocks.h"
 #include "digest/backend_s3.h"
+#include "digest/pieces.h"
 #include "base/util.h"
 
 #define DEFAULT_PART	(8u << 20)	/* the AWS CLI's 8 MiB */
@@ -50,11 +52,9 @@ struct state {
 	const struct kind *kind;
 	const struct ms_digest_ops *ops;	/* the inner row's */
 	uint64_t	 part_size;	/* bytes per part */
-	void		*part;		/* over the current part */
+	struct ms_pieces pc;		/* the object cut into parts */
 	void		*parts;		/* over the parts' digests */
 	size_t		 len;		/* the inner digest's bytes */
-	uint64_t	 in_part;	/* bytes in the current part */
-	unsigned char	 d[MS_DIGEST_MAX / 8];
 };
 
 static void
@@ -64,8 +64,7 @@ s3_destroy(void *state)
 
 	if (s == NULL)
 		return;
-	if (s->part != NULL)
-		s->ops->destroy(s->part);
+	ms_pieces_free(&s->pc);
 	if (s->parts != NULL)
 		s->ops->destroy(s->parts);
 	ms_blocks_free(&s->b);
@@ -89,6 +88,15 @@ ms_s3_parts(const struct ms_digest_spec *spec, uint64_t size)
 
 static void s3_end_open(void *state);
 
+/* A part is whole (or the object's last): its digest joins the others. */
+static void
+part_done(void *row, const unsigned char *d)
+{
+	struct state *s = row;
+
+	ms_blocks_done(&s->b, d);
+}
+
 static void *
 s3_create_kind(const struct ms_digest_spec *spec, const struct kind *kind)
 {
@@ -102,9 +110,9 @@ s3_create_kind(const struct ms_digest_spec *spec, const struct kind *kind)
 	s->part_size = kind->block != 0 ? kind->block : part_size(spec);
 	s->ops = in.algo->ops;
 	s->len = ms_spec_len(&in);
-	s->part = s->ops->create(&in);
 	s->parts = s->ops->create(&in);
-	if (s->part == NULL || s->parts == NULL) {
+	if (!ms_pieces_create(&s->pc, in.algo, part_done, s, &in) ||
+	    s->parts == NULL) {
 		s3_destroy(s);
 		return NULL;
 	}
@@ -133,20 +141,9 @@ s3_init(void *state)
 {
 	struct state *s = state;
 
-	s->ops->init(s->part);
+	ms_pieces_init(&s->pc, s->part_size);
 	s->ops->init(s->parts);
-	s->in_part = 0;
 	ms_blocks_init(&s->b);
-}
-
-/* The current part is whole: its digest joins the others. */
-static void
-end_part(struct state *s)
-{
-	s->ops->final(s->part, s->d);
-	ms_blocks_done(&s->b, s->d);
-	s->ops->init(s->part);
-	s->in_part = 0;
 }
 
 /* --part: the block begun, if any, ended where the part ends. */
@@ -155,27 +152,15 @@ s3_end_open(void *state)
 {
 	struct state *s = state;
 
-	if (s->in_part > 0)
-		end_part(s);
+	ms_pieces_end(&s->pc);
 }
 
 static void
 s3_update(void *state, const void *data, size_t n)
 {
 	struct state *s = state;
-	const unsigned char *p = data;
 
-	while (n > 0) {
-		uint64_t room = s->part_size - s->in_part;
-		size_t k = n < room ? n : (size_t)room;
-
-		s->ops->update(s->part, p, k);
-		s->in_part += k;
-		p += k;
-		n -= k;
-		if (s->in_part == s->part_size)
-			end_part(s);
-	}
+	ms_pieces_update(&s->pc, data, n);
 }
 
 static void
@@ -192,11 +177,10 @@ s3_final(void *state, unsigned char *out)
 		if (s->b.joining && s->b.count == 1)
 			memcpy(out, s->b.last, s->len);
 		else
-			s->ops->final(s->part, out);
+			s->ops->final(s->pc.h, out);
 		count = 0;
 	} else {
-		if (s->in_part > 0)
-			end_part(s);
+		ms_pieces_end(&s->pc);
 		s->ops->final(s->parts, out);
 		count = (uint32_t)s->b.count;
 	}

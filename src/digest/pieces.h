@@ -2,7 +2,8 @@
 /*
  * pieces.h - a message cut into pieces of a fixed length, each hashed by
  * an inner row (pieces.c): BitTorrent's cutting, the btih row's SHA-1
- * per piece and the btv2 row's SHA-256 per 16 KiB block.  Each whole
+ * per piece and the btv2 row's SHA-256 per 16 KiB block, S3's parts and
+ * Dropbox's 4 MiB blocks (backend_s3.c).  Each whole
  * piece's hash, and the last short one's at ms_pieces_end, goes to the
  * row's done callback.
  */
