@@ -237,6 +237,8 @@ test_usage() {
 	echo x > f
 	status_is 1 "a file operand" multisum -r --per-dir=SUMS f 2> err
 	check "said" grep -q "f: not a directory: --per-dir writes one manifest per folder" err
+	status_is 1 "a file operand, checked" multisum -c -r --per-dir=SUMS f 2> err
+	check "said, checked" grep -q "f: not a directory: --per-dir checks the manifests of folders" err
 }
 
 # A tree deeper than PATH_MAX: every folder gets its manifest, written

@@ -318,6 +318,16 @@ is_signature_of(const struct per_dir *p, const char *base)
 	return false;
 }
 
+/* An operand that is not a folder: said, and counted as failed; what
+ * --per-dir does, for the message. */
+static void
+not_a_folder(struct per_dir *p, const char *path, const char *what)
+{
+	ms_warn("%s: not a directory: --per-dir %s", ms_quotef(path), what);
+	ms_outcome_note(MS_OUTCOME_FAIL);
+	p->failed++;
+}
+
 /* Is path the manifest of the folder it lies in, or a temporary of it
  * (a run's, or one a killed run left, which the next write removes)? */
 static bool
@@ -339,10 +349,7 @@ write_file(void *arg, const char *path, bool walked)
 
 	if (p->cur == NULL) {
 		/* an operand that is no folder has no folder to list it */
-		ms_warn("%s: not a directory: --per-dir writes one manifest per "
-		    "folder", ms_quotef(path));
-		ms_outcome_note(MS_OUTCOME_FAIL);
-		p->failed++;
+		not_a_folder(p, path, "writes one manifest per folder");
 		return;
 	}
 	if (!is_manifest(p, path))
@@ -510,10 +517,7 @@ check_file(void *arg, const char *path, bool walked)
 
 	(void)walked;
 	if (p->cur == NULL) {
-		ms_warn("%s: not a directory: --per-dir checks the manifests of "
-		    "folders", ms_quotef(path));
-		ms_outcome_note(MS_OUTCOME_FAIL);
-		p->failed++;
+		not_a_folder(p, path, "checks the manifests of folders");
 		return;
 	}
 	if (!is_manifest(p, path) && !is_listed(p->cur, path))
