@@ -74,6 +74,10 @@ void	ms_std_fds(void);
 /* ms_std_fds found descriptor 0 closed (the personalities say so). */
 extern bool ms_stdin_was_closed;
 
+/* write(2) all of p[0..n) to fd, again after EINTR and short writes: 0,
+ * or -1 with errno (EIO where write wrote nothing). */
+int	ms_write_full(int fd, const void *p, size_t n);
+
 /* Say that standard output could not be written, as the tool should. */
 void	ms_write_error(void);
 

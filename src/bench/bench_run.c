@@ -134,7 +134,6 @@ make_engine_file(struct ms_bench_runner *x)
 	char *tmp = ms_xasprintf("%s/multisum-bench.XXXXXX",
 	    dir && *dir ? dir : "/tmp");
 	int fd = mkstemp(tmp);
-	size_t off = 0;
 
 	if (fd == -1) {
 		x->err = errno;
@@ -142,20 +141,13 @@ make_engine_file(struct ms_bench_runner *x)
 		free(tmp);
 		return -1;
 	}
-	while (off < len) {
-		ssize_t n = write(fd, data + off, len - off);
-
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			x->err = n == -1 ? errno : ENOSPC;
-			ms_warn("%s: %s; no engine row", tmp, strerror(x->err));
-			close(fd);
-			unlink(tmp);
-			free(tmp);
-			return -1;
-		}
-		off += (size_t)n;
+	if (ms_write_full(fd, data, len) == -1) {
+		x->err = errno;
+		ms_warn("%s: %s; no engine row", tmp, strerror(x->err));
+		close(fd);
+		unlink(tmp);
+		free(tmp);
+		return -1;
 	}
 	x->temp_path = ms_fd_path(fd, NULL);
 	if (x->temp_path != NULL && access(x->temp_path, R_OK) == 0) {

@@ -380,26 +380,6 @@ ms_output_is_self(const struct ms_output *out, const struct stat *st)
 	    st->st_ino == out->comp_ino);
 }
 
-/* write(2) all of p[0..n) to fd; -1 with errno. */
-static int
-write_fd(int fd, const char *p, size_t n)
-{
-	while (n > 0) {
-		ssize_t w = write(fd, p, n);
-
-		if (w == -1 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			if (w == 0)
-				errno = EIO;
-			return -1;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 /*
  * The companion's temporary, made from the manifest's synced temporary
  * lfd (read back through our own descriptor, so it is what was written);
@@ -443,7 +423,7 @@ write_companion(struct ms_output *out, int lfd, char **tmp, struct stat *st)
 	fd = ms_output_temp_create(*tmp);
 	if (fd != -1) {
 		fchmod(fd, out->comp_exists ? out->comp_mode : new_mode());
-		if (write_fd(fd, bytes, outlen) == 0 && fsync(fd) == 0 &&
+		if (ms_write_full(fd, bytes, outlen) == 0 && fsync(fd) == 0 &&
 		    fstat(fd, st) == 0)
 			rc = 0;
 		if (close(fd) == -1)
@@ -555,15 +535,8 @@ copy_prefix(int from, int to, off_t len)
 				errno = EIO;
 			return -1;
 		}
-		for (ssize_t done = 0; done < got;) {
-			ssize_t w = write(to, buf + done, (size_t)(got - done));
-
-			if (w == -1 && errno == EINTR)
-				continue;
-			if (w <= 0)
-				return -1;
-			done += w;
-		}
+		if (ms_write_full(to, buf, (size_t)got) == -1)
+			return -1;
 		in += got;
 	}
 	return 0;

@@ -74,23 +74,6 @@ struct ms_stdout {
 	pthread_t	 tid;
 };
 
-/* write(2) all of p[0..n); 0, or the errno of the failure. */
-static int
-write_all(const char *p, size_t n)
-{
-	while (n > 0) {
-		ssize_t w = write(STDOUT_FILENO, p, n);
-
-		if (w == -1 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return w == -1 ? errno : EIO;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 static bool
 line_end(char c)
 {
@@ -121,7 +104,7 @@ write_lines(const struct ms_stdout *so, const char *p, size_t len)
 					cut++;
 					break;
 				}
-		err = write_all(p, cut);
+		err = ms_write_full(STDOUT_FILENO, p, cut) == -1 ? errno : 0;
 		p += cut;
 	}
 	return err;

@@ -355,24 +355,14 @@ create_new(const char *path, mode_t mode, const char *text)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
 	    mode);
-	size_t n = strlen(text);
 
 	if (fd == -1) {
 		ms_warn("%s: %s%s", ms_quotef(path), strerror(errno),
 		    errno == EEXIST ? " (not replaced: remove it first)" : "");
 		return -1;
 	}
-	while (n > 0) {
-		ssize_t w = write(fd, text, n);
-
-		if (w == -1 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			break;
-		text += w;
-		n -= (size_t)w;
-	}
-	if (n > 0 || fsync(fd) == -1 || close(fd) == -1) {
+	if (ms_write_full(fd, text, strlen(text)) == -1 || fsync(fd) == -1 ||
+	    close(fd) == -1) {
 		ms_warn("%s: write error: %s", ms_quotef(path), strerror(errno));
 		unlink(path);
 		return -1;
