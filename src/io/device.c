@@ -454,7 +454,11 @@ gather_dir(struct gather *g, const char *dir, bool subdirs)
 		if (de->d_name[0] == '.')
 			continue;
 		p = ms_xasprintf("%s/%s", dir, de->d_name);
-		if (lstat(p, &st) == 0 && S_ISREG(st.st_mode)) {
+		if (lstat(p, &st) == -1) {
+			free(p);	/* gone since: not one to probe */
+			continue;
+		}
+		if (S_ISREG(st.st_mode)) {
 			g->ino[g->n] = st.st_ino;
 			g->path[g->n++] = p;
 			continue;
