@@ -198,6 +198,13 @@ ms_bytes_add(struct ms_bytes *b, const void *p, size_t n)
 {
 	if (n == 0)
 		return;
+	memcpy(ms_bytes_room(b, n), p, n);
+	b->len += n;
+}
+
+unsigned char *
+ms_bytes_room(struct ms_bytes *b, size_t n)
+{
 	if (b->cap - b->len < n) {
 		size_t cap = b->cap ? b->cap : 64;
 
@@ -206,8 +213,7 @@ ms_bytes_add(struct ms_bytes *b, const void *p, size_t n)
 		b->p = ms_xrealloc(b->p, cap);
 		b->cap = cap;
 	}
-	memcpy(b->p + b->len, p, n);
-	b->len += n;
+	return b->p + b->len;
 }
 
 void

@@ -102,6 +102,8 @@ struct ms_bytes {
 };
 
 void	 ms_bytes_add(struct ms_bytes *b, const void *p, size_t n);
+/* Room for n more bytes at b's end (b->len is the caller's to move). */
+unsigned char *ms_bytes_room(struct ms_bytes *b, size_t n);
 void	 ms_bytes_free(struct ms_bytes *b);
 
 /* Do the len bytes at p begin with the string prefix? */

@@ -8,8 +8,8 @@
  * -z turns escaping off; b3sum's rule is rust_text.c's), the BSD tag
  * line, SFV, NDJSON (its string escaping is json.c's), the decimal lines
  * of cksum and sum, and the tab-separated lines of `hadoop fs -checksum`.
- * Writes
- * only to the FILE it is given and never decides about errors.
+ * Writes only to the FILE (or, for the common lines, the byte buffer)
+ * it is given and never decides about errors.
  */
 #include "manifest/format.h"
 
@@ -156,15 +156,17 @@ sfv_reads_back(const char *name)
 }
 
 /*
- * Lines gathered for one fwrite: a tree of small files writes a line per
- * file (per digest in BSD form), and stdio's calls for each piece took as
- * many instructions as hashing 1 KiB with xxh3.  What does not fit goes
- * out as it comes, in order.
+ * Lines gathered for one fwrite, or straight into a caller's byte buffer
+ * (ms_format_result_bytes: standard output's, no FILE at all): a tree of
+ * small files writes a line per file (per digest in BSD form), and
+ * stdio's calls for each piece took as many instructions as hashing
+ * 1 KiB with xxh3.  What does not fit goes out as it comes, in order.
  */
 struct lines {
-	FILE	*out;
-	size_t	 len;
-	char	 buf[2048];
+	FILE		*out;
+	struct ms_bytes	*b;		/* or NULL: into out through buf */
+	size_t		 len;
+	char		 buf[2048];
 };
 
 /* Inlined: a line is five of these, and a call each cost as much as the
@@ -172,6 +174,15 @@ struct lines {
 static inline __attribute__((always_inline)) void
 lines_add(struct lines *l, const char *s, size_t k)
 {
+	if (l->b != NULL) {
+		if (l->b->cap - l->b->len < k) {
+			ms_bytes_add(l->b, s, k);
+			return;
+		}
+		memcpy(l->b->p + l->b->len, s, k);
+		l->b->len += k;
+		return;
+	}
 	if (l->len + k > sizeof(l->buf)) {
 		fwrite(l->buf, 1, l->len, l->out);
 		l->len = 0;
@@ -184,33 +195,42 @@ lines_add(struct lines *l, const char *s, size_t k)
 	l->len += k;
 }
 
+/* A digest's hex, straight into l (no copy through a buffer of its own). */
+static void
+lines_hex(struct lines *l, const unsigned char *d, size_t n)
+{
+	char *at;
+
+	if (l->b != NULL) {
+		at = (char *)ms_bytes_room(l->b, 2 * n + 1);
+		l->b->len += 2 * n;
+	} else {
+		if (l->len + 2 * n + 1 > sizeof(l->buf)) {
+			fwrite(l->buf, 1, l->len, l->out);
+			l->len = 0;
+		}
+		at = l->buf + l->len;
+		l->len += 2 * n;
+	}
+	ms_hex(at, d, n);	/* and a NUL, past the end */
+}
+
 /* Not an initialiser: that would clear the buffer, a line's worth of
  * stores for each result. */
 static void
-lines_begin(struct lines *l, FILE *out)
+lines_begin(struct lines *l, FILE *out, struct ms_bytes *b)
 {
 	l->out = out;
+	l->b = b;
 	l->len = 0;
 }
 
 static void
 lines_end(struct lines *l)
 {
-	fwrite(l->buf, 1, l->len, l->out);
+	if (l->b == NULL)
+		fwrite(l->buf, 1, l->len, l->out);
 	l->len = 0;
-}
-
-/* A line of n pieces and its end, in one fwrite. */
-static void
-put_line(FILE *out, const char *const piece[], size_t n, char eol)
-{
-	struct lines l;
-
-	lines_begin(&l, out);
-	for (size_t i = 0; i < n; i++)
-		lines_add(&l, piece[i], strlen(piece[i]));
-	lines_add(&l, &eol, 1);
-	lines_end(&l);
 }
 
 const char *
@@ -279,6 +299,69 @@ b3sum_line(FILE *out, const struct ms_format_opts *o, const char *name,
 	putc('\n', out);
 }
 
+/* A digest as spec_text writes it, into l; text is room for it. */
+static void
+lines_digest(struct lines *l, const struct ms_format_opts *o,
+    const struct ms_digest_spec *s, const unsigned char *d, char *text)
+{
+	if (s->algo->ops->text == NULL && !o->base64) {
+		lines_hex(l, d, ms_spec_len(s));
+		return;
+	}
+	spec_text(text, s, d, o->base64);
+	lines_add(l, text, strlen(text));
+}
+
+/*
+ * The lines most runs write, into l: GNU's "HEX  NAME" and BSD's
+ * "TAG (NAME) = HEX" of a name that needs no escaping (or with -z), in
+ * pieces copied once.  False, with nothing written, for every other line.
+ */
+static bool
+simple_result(struct lines *l, const struct ms_format_opts *o,
+    const char *name, const struct ms_selection *sel,
+    const unsigned char *digest)
+{
+	char text[2 * MS_DIGEST_MAX + 4];
+	char tagbuf[64];
+	char eol = o->zero ? '\0' : '\n';
+	size_t n;
+
+	if (o->raw || (o->format != MS_FORMAT_GNU &&
+	    o->format != MS_FORMAT_BSD) || (!o->zero &&
+	    ms_name_needs_escape(name)))
+		return false;
+	n = strlen(name);
+	if (o->format == MS_FORMAT_GNU) {
+		const struct ms_digest_spec *s = &sel->spec[0];
+		const char *prefix = s->algo->gnu_prefix;
+
+		if (s->algo->legacy != MS_LEGACY_NONE || o->decimal ||
+		    o->b3sum_names)
+			return false;
+		if (prefix != NULL)
+			lines_add(l, prefix, strlen(prefix));
+		lines_digest(l, o, s, digest, text);
+		lines_add(l, o->binary ? " *" : "  ", 2);
+		lines_add(l, name, n);
+		lines_add(l, &eol, 1);
+		return true;
+	}
+	for (size_t i = 0; i < sel->cnt; i++) {	/* every digest's line */
+		const struct ms_digest_spec *s = &sel->spec[i];
+		const char *tag = ms_spec_tag(s, tagbuf, sizeof(tagbuf));
+
+		lines_add(l, tag, strlen(tag));
+		lines_add(l, " (", 2);
+		lines_add(l, name, n);
+		lines_add(l, ") = ", 4);
+		lines_digest(l, o, s, digest + sel->offset[i], text);
+		lines_add(l, &eol, 1);
+	}
+	return true;
+}
+
+/* A GNU line simple_result does not write. */
 static void
 gnu_result(FILE *out, const struct ms_format_opts *o, const char *name,
     const struct ms_selection *sel, const unsigned char *digest, uint64_t size)
@@ -301,13 +384,6 @@ gnu_result(FILE *out, const struct ms_format_opts *o, const char *name,
 		return;
 	}
 	spec_text(text, s, digest, o->base64);
-	if (o->zero || !ms_name_needs_escape(name)) {
-		const char *piece[] = { prefix, text,
-		    o->binary ? " *" : "  ", name };
-
-		put_line(out, piece, 4, eol);
-		return;
-	}
 	putc('\\', out);
 	fputs(prefix, out);
 	fputs(text, out);
@@ -317,6 +393,7 @@ gnu_result(FILE *out, const struct ms_format_opts *o, const char *name,
 	putc(eol, out);
 }
 
+/* BSD lines of a name escaped (simple_result writes the others). */
 static void
 bsd_result(FILE *out, const struct ms_format_opts *o, const char *name,
     const struct ms_selection *sel, const unsigned char *digest)
@@ -325,28 +402,6 @@ bsd_result(FILE *out, const struct ms_format_opts *o, const char *name,
 	char tagbuf[64];
 	char eol = o->zero ? '\0' : '\n';
 
-	if (o->zero || !ms_name_needs_escape(name)) {
-		/* every digest's line in one fwrite */
-		struct lines l;
-		size_t n = strlen(name);
-
-		lines_begin(&l, out);
-		for (size_t i = 0; i < sel->cnt; i++) {
-			const struct ms_digest_spec *s = &sel->spec[i];
-			const char *tag = ms_spec_tag(s, tagbuf, sizeof(tagbuf));
-			const char *hex = spec_text(text, s,
-			    digest + sel->offset[i], o->base64);
-
-			lines_add(&l, tag, strlen(tag));
-			lines_add(&l, " (", 2);
-			lines_add(&l, name, n);
-			lines_add(&l, ") = ", 4);
-			lines_add(&l, hex, strlen(hex));
-			lines_add(&l, &eol, 1);
-		}
-		lines_end(&l);
-		return;
-	}
 	for (size_t i = 0; i < sel->cnt; i++) {
 		const struct ms_digest_spec *s = &sel->spec[i];
 
@@ -399,6 +454,13 @@ void
 ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
     const struct ms_selection *sel, const unsigned char *digest, uint64_t size)
 {
+	struct lines l;
+
+	lines_begin(&l, out, NULL);
+	if (simple_result(&l, o, name, sel, digest)) {
+		lines_end(&l);
+		return;
+	}
 	if (o->raw) {
 		fwrite(digest, 1, sel->out_len, out);
 		return;
@@ -420,4 +482,15 @@ ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
 		ms_format_hashdeep_line(out, name, sel, digest, size);
 		return;
 	}
+}
+
+bool
+ms_format_result_bytes(struct ms_bytes *b, const struct ms_format_opts *o,
+    const char *name, const struct ms_selection *sel,
+    const unsigned char *digest)
+{
+	struct lines l;
+
+	lines_begin(&l, NULL, b);
+	return simple_result(&l, o, name, sel, digest);
 }

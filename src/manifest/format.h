@@ -41,6 +41,16 @@ void	 ms_format_result(FILE *out, const struct ms_format_opts *o,
 	    const unsigned char *digest, uint64_t size);
 
 /*
+ * The same into b's end, for the lines most runs write (GNU and BSD,
+ * names that need no escaping or -z), without a FILE: true, or false
+ * with nothing added for a line only ms_format_result writes.
+ */
+struct ms_bytes;
+bool	 ms_format_result_bytes(struct ms_bytes *b,
+	    const struct ms_format_opts *o, const char *name,
+	    const struct ms_selection *sel, const unsigned char *digest);
+
+/*
  * b3sum_names: what the line for name holds before its digest, the
  * backslash of an escaped name (b3sum 1.2 writes it before it parses -l,
  * and leaves it when that fails).  Nothing in other formats.
