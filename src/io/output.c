@@ -79,11 +79,22 @@ guard_signals(char *tmp)
 	}
 }
 
+/* -o: the lines formatted into out->lines join the temporary file. */
+static void
+file_lines(struct ms_output *out)
+{
+	if (out->lines.len > 0)
+		fwrite(out->lines.p, 1, out->lines.len, out->fp);
+	out->lines.len = 0;
+}
+
 void
 ms_output_lines(struct ms_output *out)
 {
 	if (out->so != NULL)
-		ms_stdout_lines(out->so);
+		ms_stdout_lines(out->so, &out->lines);
+	else
+		file_lines(out);
 }
 
 void
@@ -98,10 +109,14 @@ ms_output_stdio_lines(void)
 void
 ms_output_flush(struct ms_output *out)
 {
-	if (out->so != NULL)
+	if (out->so != NULL) {
+		if (out->lines.len > 0)
+			ms_stdout_lines(out->so, &out->lines);
 		ms_stdout_flush(out->so);
-	else
+	} else {
+		file_lines(out);
 		fflush(out->fp);
+	}
 }
 
 /*
@@ -452,11 +467,16 @@ ms_output_close(struct ms_output *out, bool commit)
 	int rc = 0;
 
 	if (out->path == NULL) {
+		if (out->lines.len > 0)
+			ms_stdout_lines(out->so, &out->lines);
+		ms_bytes_free(&out->lines);
 		rc = ms_stdout_close(out->so);
 		out->so = NULL;
 		out->fp = NULL;
 		return rc;
 	}
+	file_lines(out);
+	ms_bytes_free(&out->lines);
 	if (commit && (fflush(out->fp) == EOF || ferror(out->fp) ||
 	    fsync(fileno(out->fp)) == -1)) {
 		ms_warn("%s: write error: %s", ms_quotef(out->path), strerror(errno));
@@ -601,6 +621,8 @@ ms_output_checkpoint(struct ms_output *out, int (*more)(FILE *fp, void *arg),
 	int fd, err = 0;
 	bool said = false;
 
+	if (out->path != NULL)
+		file_lines(out);
 	if (out->path == NULL || fflush(out->fp) == EOF ||
 	    (len = ftello(out->fp)) == -1) {
 		ms_warn("%s: checkpoint: %s", ms_quotef(out->path ? out->path : "-"),

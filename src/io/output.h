@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <sys/stat.h>
 
+#include "base/util.h"
+
 struct ms_stdout;
 
 /*
@@ -32,6 +34,11 @@ struct ms_output_companion {
 
 struct ms_output {
 	FILE		*fp;		/* where lines are formatted */
+	/*
+	 * Or here, complete lines without a FILE (ms_format_result_bytes),
+	 * a result's lines in one or the other, before its ms_output_lines.
+	 */
+	struct ms_bytes	 lines;
 	/* standard output: fp is its writer's memory stream (output_stdout.c) */
 	struct ms_stdout *so;
 	const char	*path;		/* -o FILE, or NULL for stdout */
@@ -88,7 +95,8 @@ int	 ms_output_checkpoint(struct ms_output *out,
 	    int (*more)(FILE *fp, void *arg), void *arg);
 
 /*
- * Call after each result's lines (on the thread that formats them): they
+ * Call after each result's lines, in fp or in lines (on the thread that
+ * formats them): they
  * are written now, on a terminal, a pipe or a file alike, but for results
  * that come faster than one a millisecond, which are gathered and written
  * within a millisecond.  Every write ends at a line end and, into a pipe

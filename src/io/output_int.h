@@ -11,8 +11,9 @@
 
 /* Set out->so and out->fp for standard output; -1 after a message. */
 int	 ms_stdout_open(struct ms_output *out);
-/* ms_output_lines and ms_output_flush of standard output. */
-void	 ms_stdout_lines(struct ms_stdout *so);
+/* ms_output_lines and ms_output_flush of standard output: lines holds
+ * the result's lines if it was not formatted into the stream; emptied. */
+void	 ms_stdout_lines(struct ms_stdout *so, struct ms_bytes *lines);
 void	 ms_stdout_flush(struct ms_stdout *so);
 /* Write the rest, stop the writer, free so; -1 after a write error. */
 int	 ms_stdout_close(struct ms_stdout *so);

@@ -4,17 +4,20 @@
  * they are ready, for every mode that prints results (hash mode, NDJSON,
  * -c's report).
  *
- * A mode formats a result's lines into a memory stream on its own thread
- * and says when they are complete (ms_output_lines); the complete lines
- * move to a pending buffer, and write(2) takes them from there: at once
+ * A mode formats a result's lines on its own thread, into a memory
+ * stream or (the common lines, ms_format_result_bytes) into a byte buffer
+ * that is no FILE, and says when they are complete (ms_output_lines); the
+ * complete lines move to a pending buffer (no stream flush for lines
+ * that never went through it), and write(2) takes them from there: at once
  * on a terminal, and into a pipe or file at once too, unless results
  * come faster than one per PACE_NS.  Then they are gathered, up to a
  * batch, and written within PACE_NS by a writer thread (the output's own,
  * beside the engine's workers, also at -j 1), so that a reader (tee, a
  * log) sees each line about as soon as it is made, and a run killed
- * loses no line finished more than PACE_NS before.  Every write ends at a line end and
- * holds at most PIPE_BUF bytes into a pipe or terminal (a longer line
- * goes alone): runs sharing a pipe never mangle each other's lines.
+ * loses no line finished more than PACE_NS before.  Every write ends at
+ * a line end and holds at most PIPE_BUF bytes into a pipe or terminal (a
+ * longer line goes alone): runs sharing a pipe never mangle each other's
+ * lines.
  *
  * Owns the memory stream, the pending lines, the writer thread and the
  * detection of write errors (a full disk, a closed pipe, /dev/full).  -o
@@ -49,6 +52,7 @@ struct ms_stdout {
 	char		*mem;
 	size_t		 memlen;
 	size_t		 taken;		/* mem's bytes already pending */
+	bool		 begun;		/* mem holds a line begun after them */
 	size_t		 batch;		/* bytes gathered before a write */
 	size_t		 most;		/* the most one write may carry */
 	bool		 tty;		/* every line at once */
@@ -201,6 +205,7 @@ take_lines(struct ms_stdout *so, bool all)
 		so->pendlen += n;
 		so->taken = cut;
 	}
+	so->begun = so->taken < so->memlen;
 	if (so->taken >= REWIND) {
 		memmove(so->mem, so->mem + so->taken, so->memlen - so->taken);
 		fseeko(so->fp, (off_t)(so->memlen - so->taken), SEEK_SET);
@@ -306,13 +311,41 @@ ms_stdout_open(struct ms_output *out)
 	return 0;
 }
 
+/*
+ * Under the lock: lines (complete, formatted without the stream) join
+ * the pending ones, after a line begun in the stream if there is one
+ * (b3sum's lead of a refused name): that one goes first, as it came.
+ */
+static void
+take_bytes(struct ms_stdout *so, struct ms_bytes *lines)
+{
+	size_t n = lines->len;
+
+	lines->len = 0;
+	if (so->begun) {
+		fwrite(lines->p, 1, n, so->fp);
+		take_lines(so, false);
+		return;
+	}
+	if (so->pendlen + n > so->pendcap) {
+		so->pendcap = so->pendlen + n > 2 * so->pendcap ?
+		    so->pendlen + n : 2 * so->pendcap;
+		so->pend = ms_xrealloc(so->pend, so->pendcap);
+	}
+	memcpy(so->pend + so->pendlen, lines->p, n);
+	so->pendlen += n;
+}
+
 void
-ms_stdout_lines(struct ms_stdout *so)
+ms_stdout_lines(struct ms_stdout *so, struct ms_bytes *lines)
 {
 	uint64_t now = so->tty ? 0 : ms_now_ns();
 
 	pthread_mutex_lock(&so->lock);
-	take_lines(so, false);
+	if (lines->len > 0)
+		take_bytes(so, lines);
+	else
+		take_lines(so, false);
 	if (so->pendlen > 0) {
 		if (!so->tried && so->results++ > 0)
 			start_writer(so);

@@ -183,7 +183,8 @@ result(struct run *r, const struct ms_task *t, const char *name)
 		    (int64_t)st.st_mtime : 0);
 	else if (r->o->magnet)
 		ms_magnet_write(r->out.fp, name, t->sel, t->digest, t->size);
-	else
+	else if (!ms_format_result_bytes(&r->out.lines, &r->o->fmt, name,
+	    t->sel, t->digest))
 		ms_format_result(r->out.fp, &r->o->fmt, name, t->sel,
 		    t->digest, t->size);
 	free(renamed);
