@@ -35,6 +35,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/portable.h"
 #include "base/util.h"
 
 /* Standard output into a file: bytes gathered per write. */
@@ -339,7 +340,12 @@ take_bytes(struct ms_stdout *so, struct ms_bytes *lines)
 void
 ms_stdout_lines(struct ms_stdout *so, struct ms_bytes *lines)
 {
-	uint64_t now = so->tty ? 0 : ms_now_ns();
+	/*
+	 * The coarse clock, cheaper a line: it lags the writer's by under a
+	 * tick (1-10 ms), so a deadline taken from it comes no later than
+	 * PACE_NS after the line, and results within one tick are gathered.
+	 */
+	uint64_t now = so->tty ? 0 : (uint64_t)ms_monotonic_coarse_ns();
 
 	pthread_mutex_lock(&so->lock);
 	if (lines->len > 0)
