@@ -211,6 +211,33 @@ test_bad_settings() {
 	    -r . 2> /dev/null
 }
 
+# The probe opens only files the run reads: a named file's folder holds
+# others, a walked folder of five files has a parent with more; none of
+# them is opened.
+test_probe_opens_only_what_is_read() {
+	mkdir -p up/q
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+		printf '%01024d' "$i" > "up/other$i"
+	done
+	# fewer than the probe's eight: its parent's were opened once
+	for i in 1 2 3 4 5; do
+		printf '%01024d' "$i" > "up/q/f$i"
+	done
+	(cd up && strace -f -qq -e trace=open,openat -o ../.named \
+	    "$MULTISUM" --debug -j 2 other1 other2 > /dev/null 2> ../err)
+	if grep -q "debug: device .*rotational 0" err; then
+		skip_case "this device says it does not rotate: not probed"
+		return
+	fi
+	check "named files: the probe ran" grep -q "debug: device" err
+	check "named files: no other file opened" \
+	    sh -c '! grep -E "other([3-9]|1[0-2])\"" .named'
+	grep -E 'other([3-9]|1[0-2])"' .named | head -n 3 | diag -
+	(cd up && strace -f -qq -e trace=open,openat -o ../.walked \
+	    "$MULTISUM" -j 2 -r q > /dev/null 2> ../err)
+	lacks .walked 'other' "a walked folder: its parent's files not opened"
+}
+
 run seeking_reads_in_inode_order
 run seeking_reads_in_physical_order
 run one_reader_for_large_files
@@ -218,5 +245,6 @@ run walk_order_switches_it_off
 run output_order_unchanged
 run debug_says_why
 run probe_cold_not_warm
+run probe_opens_only_what_is_read
 run bad_settings
 finish

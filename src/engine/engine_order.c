@@ -105,7 +105,7 @@ ms_order_hold(struct ms_order *o, struct ms_task *t)
 	    (d = device_of(o, t->path, &st, &have)) == NULL)
 		return false;
 	if (d->cls == MS_DEV_UNDECIDED)
-		ms_device_probe_at(d, t->path);
+		ms_device_probe_at(d, t->path, t->walked);
 	if (o->debug)
 		ms_device_say(d);
 	if (d->order == MS_ORDER_WALK) {

@@ -436,9 +436,9 @@ struct gather {
 	size_t		 scanned;
 };
 
-/* The regular files of folder dir into g; its folders too, if subdirs. */
+/* The regular files of folder dir into g. */
 static void
-gather_dir(struct gather *g, const char *dir, bool subdirs)
+gather_dir(struct gather *g, const char *dir)
 {
 	struct dirent *de;
 	struct stat st;
@@ -463,36 +463,24 @@ gather_dir(struct gather *g, const char *dir, bool subdirs)
 			g->path[g->n++] = p;
 			continue;
 		}
-		if (subdirs && S_ISDIR(st.st_mode))
-			gather_dir(g, p, false);
 		free(p);
 	}
 	closedir(dp);
 }
 
 void
-ms_device_probe_at(struct ms_device *d, const char *path)
+ms_device_probe_at(struct ms_device *d, const char *path, bool walked)
 {
 	struct gather g = { .n = 0 };
 	const char *slash = strrchr(path, '/');
-	char *dir = slash == NULL ? ms_xstrdup(".") : slash == path ?
-	    ms_xstrdup("/") : ms_xstrndup(path, (size_t)(slash - path));
+	char *dir;
 
-	if (d->cls != MS_DEV_UNDECIDED) {
-		free(dir);
+	if (d->cls != MS_DEV_UNDECIDED)
 		return;
-	}
-	gather_dir(&g, dir, false);
-	if (g.n < PROBE_FILES) {
-		/* a folder of few files: its parent's folders too */
-		char *up = ms_xasprintf("%s/..", dir);
-
-		for (size_t i = 0; i < g.n; i++)
-			free(g.path[i]);
-		g.n = 0;
-		gather_dir(&g, up, true);
-		free(up);
-	}
+	dir = slash == NULL ? ms_xstrdup(".") : slash == path ?
+	    ms_xstrdup("/") : ms_xstrndup(path, (size_t)(slash - path));
+	if (walked)
+		gather_dir(&g, dir);
 	/* neighbours by inode number: a stand-in for their places */
 	for (size_t i = 1; i < g.n; i++)
 		for (size_t j = i; j > 0 && g.ino[j - 1] > g.ino[j]; j--) {

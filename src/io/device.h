@@ -72,11 +72,15 @@ void	 ms_device_probe(struct ms_device *d, const char *const *paths,
 	    size_t n);
 
 /*
- * ms_device_probe with files around path (the file's own folder; if that
- * holds fewer than eight, its parent's folders), so that a device is
- * decided when its first file comes, before any is held.
+ * ms_device_probe when the device's first file, path, comes, so that it
+ * is decided before any file is held.  Only files the run reads are
+ * probed: with walked (path was found by a walk, which reads its
+ * folder) the regular files of path's own folder, else path alone.  A
+ * file the user did not name is never opened (a parent's folders were
+ * once, and an offline file's first page can mean a recall from tape).
  */
-void	 ms_device_probe_at(struct ms_device *d, const char *path);
+void	 ms_device_probe_at(struct ms_device *d, const char *path,
+	    bool walked);
 
 /* Where path's first byte lies on d (FIEMAP), else ino. */
 uint64_t ms_device_key(struct ms_device *d, const char *path, ino_t ino);
