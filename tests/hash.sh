@@ -540,6 +540,28 @@ test_files_from() {
 	has_line err "multisum: nolist: No such file or directory" "the list is named"
 }
 
+# A list of names is read as -c's lists are, with a bound on a line:
+# /dev/zero (one endless line) is refused in one line naming it, in
+# bounded memory and time, and the operands after it are still hashed.
+test_files_from_endless_line() {
+	make_tree
+	limit=$(memory_limit)
+	(ulimit -v $limit; exec timeout 60 "$MULTISUM" \
+	    --files-from=/dev/zero t/B) > got 2> err
+	is "$?" 1 "--files-from=/dev/zero: exit 1, no list of names"
+	is "$(wc -l < err | tr -d ' ')" 1 "--files-from=/dev/zero: one line"
+	has_line err "multisum: /dev/zero: not a list of file names (a line of over 16 MiB)" \
+	    "--files-from=/dev/zero: the list and the cause"
+	multisum t/B > want
+	same got want "--files-from=/dev/zero: the operands still hashed"
+	(ulimit -v $limit; tr '\0' a < /dev/zero |
+	    exec timeout 60 "$MULTISUM" --files0-from=- t/B) > got 2> err
+	is "$?" 1 "--files0-from with an endless name: exit 1"
+	has_line err "multisum: -: not a list of file names (a line of over 16 MiB)" \
+	    "--files0-from with an endless name: the list and the cause"
+	same got want "--files0-from with an endless name: the operands still hashed"
+}
+
 test_archive() {
 	have tar || skip_test "no tar"
 	mkdir -p src/sub src/emptydir
@@ -664,6 +686,7 @@ run recursive_order
 run exclude
 run symlinks
 run files_from
+run files_from_endless_line
 run archive
 run archive_hard_link
 run list_algorithms

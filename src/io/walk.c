@@ -24,6 +24,8 @@
 #include <unistd.h>
 
 #include "io/output.h"
+#include "io/text_input.h"
+#include "manifest/lines.h"
 #include "base/exit_status.h"
 #include "base/quote.h"
 #include "base/util.h"
@@ -348,7 +350,9 @@ ms_walk_list(const char *list, bool nul, ms_walk_fn *fn, void *arg)
 		ms_outcome_note(MS_OUTCOME_RETRY);
 		return -1;
 	}
-	while ((n = getdelim(&line, &cap, nul ? '\0' : '\n', f)) != -1) {
+	/* bounded as -c's lists are: --files0-from=/dev/zero is no list */
+	for (errno = 0; (n = ms_text_getdelim(&line, &cap,
+	    nul ? '\0' : '\n', f)) != -1; errno = 0) {
 		item++;
 		if (n > 0 && line[n - 1] == (nul ? '\0' : '\n'))
 			line[--n] = '\0';
@@ -372,7 +376,12 @@ ms_walk_list(const char *list, bool nul, ms_walk_fn *fn, void *arg)
 		}
 		fn(arg, line, false);
 	}
-	if (ferror(f)) {
+	if (errno == EFBIG) {
+		ms_warn("%s: not a list of file names (a line of over %zu MiB)",
+		    list, MS_LINE_MAX >> 20);
+		ms_outcome_note(MS_OUTCOME_FAIL);
+		rc = -1;
+	} else if (ferror(f)) {
 		ms_warn("%s: %s", list, strerror(errno));
 		ms_outcome_note(MS_OUTCOME_RETRY);
 		rc = -1;

@@ -199,6 +199,45 @@ tag_of(struct fast *f, const char *word, size_t n, size_t *index)
 }
 
 /*
+ * BSD "TAG (NAME) = HEX" for fast_line: s, len bytes without its line
+ * end, is taken into l as it would parse, or false with nothing done.
+ */
+static bool
+fast_bsd(struct fast *f, struct ms_manifest_state *st, const char *s,
+    size_t len, struct ms_ledger *l, const struct ms_file_stat *fs,
+    struct ms_ledger_line *ln)
+{
+	const struct ms_ledger_shape *shape = l->shape;
+	unsigned char digest[MS_DIGEST_MAX];
+	size_t j, k, close, dl, index;
+	int hex;
+
+	for (j = 0; j < len && is_tag_char((unsigned char)s[j]); j++)
+		continue;
+	for (k = j; k < len && s[k] == ' '; k++)
+		continue;
+	if (k == len || s[k] != '(' || j == 0 || j >= 48)
+		return false;
+	/* the name ends at the last ')' */
+	for (close = len; close > k + 1 && s[close - 1] != ')'; close--)
+		continue;
+	if (close <= k + 2)
+		return false;	/* no ')', or an empty name */
+	close--;
+	dl = tag_of(f, s, j, &index);
+	if (dl == 0 || len - close != 4 + 2 * dl ||
+	    memcmp(s + close, ") = ", 4) != 0 ||
+	    (hex = ms_unhex_case(digest, s + close + 4, dl)) == 0)
+		return false;
+	st->line++;
+	ln->plain = ln->plain && hex == 2 && shape != NULL &&
+	    shape->kind == MS_SHAPE_BSD && index != SIZE_MAX && k == j + 1 &&
+	    strlen(shape->tag[index]) == j && memcmp(shape->tag[index], s, j) == 0;
+	ms_ledger_add(l, s + k + 1, close - k - 1, index, digest, fs, ln);
+	return true;
+}
+
+/*
  * A line of the shapes multisum writes, taken as manifest.c's native
  * rules would take it in state st (so, parsed there, it would give the
  * same name and digest): into l, with ln->plain set if it is in the
@@ -209,8 +248,9 @@ tag_of(struct fast *f, const char *word, size_t n, size_t *index)
  * whose first non-space byte is not '(' (else it might be a tag's
  * line).  BSD "TAG (NAME) = HEX": a tag the algorithm table knows,
  * spaces, the name up to the last ')', " = " and exactly the hex digits
- * of the tag's length.  Neither with a leading backslash (escaped name)
- * or a NUL byte; a CR before the newline is cut as chomp cuts it.
+ * of the tag's length (fast_bsd).  Neither with a leading backslash
+ * (escaped name) or a NUL byte; a CR before the newline is cut as chomp
+ * cuts it.
  */
 static bool
 fast_line(struct fast *f, struct ms_manifest_state *st, const char *s,
@@ -219,7 +259,7 @@ fast_line(struct fast *f, struct ms_manifest_state *st, const char *s,
 {
 	const struct ms_ledger_shape *shape = l->shape;
 	unsigned char digest[MS_DIGEST_MAX];
-	size_t len = n, j, k, close, dl, index;
+	size_t len = n, k, dl;
 	int hex;
 
 	/* only where both shapes mean what they say */
@@ -236,43 +276,19 @@ fast_line(struct fast *f, struct ms_manifest_state *st, const char *s,
 	/* GNU: the digest ends at the first blank, the name after two
 	 * spaces; with st->reversed 1 the parser would read " NAME". */
 	dl = f->gnu_len;
-	if (dl != 0 && len >= 2 * dl + 3 && s[2 * dl] == ' ' &&
-	    s[2 * dl + 1] == ' ' && st->reversed != 1) {
-		for (k = 2 * dl + 2; k < len && s[k] == ' '; k++)
-			continue;
-		if (k == len || s[k] == '(' ||
-		    (hex = ms_unhex_case(digest, s, dl)) == 0)
-			return false;
-		st->line++;
-		st->reversed = 0;
-		ln->plain = ln->plain && hex == 2 && shape != NULL &&
-		    shape->kind == MS_SHAPE_GNU;
-		ms_ledger_add(l, s + 2 * dl + 2, len - 2 * dl - 2, 0, digest, fs,
-		    ln);
-		return true;
-	}
-	for (j = 0; j < len && is_tag_char((unsigned char)s[j]); j++)
+	if (dl == 0 || len < 2 * dl + 3 || s[2 * dl] != ' ' ||
+	    s[2 * dl + 1] != ' ' || st->reversed == 1)
+		return fast_bsd(f, st, s, len, l, fs, ln);
+	for (k = 2 * dl + 2; k < len && s[k] == ' '; k++)
 		continue;
-	for (k = j; k < len && s[k] == ' '; k++)
-		continue;
-	if (k == len || s[k] != '(' || j == 0 || j >= 48)
-		return false;
-	/* BSD: the name ends at the last ')' */
-	for (close = len; close > k + 1 && s[close - 1] != ')'; close--)
-		continue;
-	if (close <= k + 2)
-		return false;	/* no ')', or an empty name */
-	close--;
-	dl = tag_of(f, s, j, &index);
-	if (dl == 0 || len - close != 4 + 2 * dl ||
-	    memcmp(s + close, ") = ", 4) != 0 ||
-	    (hex = ms_unhex_case(digest, s + close + 4, dl)) == 0)
+	if (k == len || s[k] == '(' ||
+	    (hex = ms_unhex_case(digest, s, dl)) == 0)
 		return false;
 	st->line++;
+	st->reversed = 0;
 	ln->plain = ln->plain && hex == 2 && shape != NULL &&
-	    shape->kind == MS_SHAPE_BSD && index != SIZE_MAX && k == j + 1 &&
-	    strlen(shape->tag[index]) == j && memcmp(shape->tag[index], s, j) == 0;
-	ms_ledger_add(l, s + k + 1, close - k - 1, index, digest, fs, ln);
+	    shape->kind == MS_SHAPE_GNU;
+	ms_ledger_add(l, s + 2 * dl + 2, len - 2 * dl - 2, 0, digest, fs, ln);
 	return true;
 }
 
