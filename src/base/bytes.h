@@ -1,10 +1,11 @@
 /*
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * bytes.h - 64-bit words loaded from and stored to bytes in a fixed byte
- * order, whatever the machine's: one load or store each (compilers see
- * through memcpy), a byte swap where the orders differ.  For the
- * built-in kernels (crc.c, whirlpool.c) and the digests built on them.
+ * bytes.h - 64- and 32-bit words loaded from and stored to bytes in a
+ * fixed byte order, whatever the machine's: one load or store each
+ * (compilers see through memcpy), a byte swap where the orders differ.
+ * For the built-in kernels (crc.c, whirlpool.c) and the digests built
+ * on them.
  */
 #ifndef MS_BYTES_H
 #define MS_BYTES_H
@@ -18,15 +19,10 @@
 #define MS_BIG_ENDIAN	0
 #endif
 
-static inline uint32_t
-ms_load_be32(const unsigned char *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return MS_BIG_ENDIAN ? v : __builtin_bswap32(v);
-}
-
+/*
+ * The little-endian forms read and write memory; a big-endian one is the
+ * little-endian form of the byte-swapped word.
+ */
 static inline uint64_t
 ms_load_le64(const unsigned char *p)
 {
@@ -34,31 +30,6 @@ ms_load_le64(const unsigned char *p)
 
 	memcpy(&v, p, sizeof(v));
 	return MS_BIG_ENDIAN ? __builtin_bswap64(v) : v;
-}
-
-static inline uint64_t
-ms_load_be64(const unsigned char *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return MS_BIG_ENDIAN ? v : __builtin_bswap64(v);
-}
-
-static inline void
-ms_store_le64(unsigned char *p, uint64_t v)
-{
-	if (MS_BIG_ENDIAN)
-		v = __builtin_bswap64(v);
-	memcpy(p, &v, sizeof(v));
-}
-
-static inline void
-ms_store_be64(unsigned char *p, uint64_t v)
-{
-	if (!MS_BIG_ENDIAN)
-		v = __builtin_bswap64(v);
-	memcpy(p, &v, sizeof(v));
 }
 
 static inline uint32_t
@@ -71,6 +42,14 @@ ms_load_le32(const unsigned char *p)
 }
 
 static inline void
+ms_store_le64(unsigned char *p, uint64_t v)
+{
+	if (MS_BIG_ENDIAN)
+		v = __builtin_bswap64(v);
+	memcpy(p, &v, sizeof(v));
+}
+
+static inline void
 ms_store_le32(unsigned char *p, uint32_t v)
 {
 	if (MS_BIG_ENDIAN)
@@ -78,12 +57,28 @@ ms_store_le32(unsigned char *p, uint32_t v)
 	memcpy(p, &v, sizeof(v));
 }
 
+static inline uint64_t
+ms_load_be64(const unsigned char *p)
+{
+	return __builtin_bswap64(ms_load_le64(p));
+}
+
+static inline uint32_t
+ms_load_be32(const unsigned char *p)
+{
+	return __builtin_bswap32(ms_load_le32(p));
+}
+
+static inline void
+ms_store_be64(unsigned char *p, uint64_t v)
+{
+	ms_store_le64(p, __builtin_bswap64(v));
+}
+
 static inline void
 ms_store_be32(unsigned char *p, uint32_t v)
 {
-	if (!MS_BIG_ENDIAN)
-		v = __builtin_bswap32(v);
-	memcpy(p, &v, sizeof(v));
+	ms_store_le32(p, __builtin_bswap32(v));
 }
 
 #endif
