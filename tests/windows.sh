@@ -26,6 +26,13 @@ utf16be() {
 	iconv -f UTF-8 -t UTF-16BE
 }
 
+# certutil ALGO NAME HEX: one record as CertUtil -hashfile writes it,
+# before the redirection's line ends and encoding.
+certutil() {
+	printf '%s hash of %s:\n%s\n' "$1" "$2" "$3"
+	printf 'CertUtil: -hashfile command completed successfully.\n'
+}
+
 # The files every test hashes, and their digests.
 setup() {
 	[ -z "${skip_all:-}" ] || skip_test "no iconv"
@@ -43,11 +50,8 @@ setup() {
 test_certutil_powershell() {
 	setup
 	{
-		printf 'SHA256 hash of f.txt:\n%s\n' "$S1"
-		printf 'CertUtil: -hashfile command completed successfully.\n'
-		printf 'SHA256 hash of C:\\Users\\me\\Downloads\\my image.iso:\n'
-		printf '%s\n' "$S2"
-		printf 'CertUtil: -hashfile command completed successfully.\n'
+		certutil SHA256 f.txt "$S1"
+		certutil SHA256 'C:\Users\me\Downloads\my image.iso' "$S2"
 	} | crlf | utf16le > certutil.txt
 	status_is 0 "CertUtil's UTF-16 output verifies" \
 	    multisum -c certutil.txt > out 2> err
@@ -77,8 +81,7 @@ test_certutil_windows7() {
 	setup
 	spaced=$(printf '%s' "$H1" | sed 's/../& /g; s/ $//')
 	{
-		printf 'SHA1 hash of file f.txt:\n%s\n' "$spaced"
-		printf 'CertUtil: -hashfile command completed successfully.\n'
+		certutil SHA1 'file f.txt' "$spaced"
 	} | crlf > certutil7.txt
 	status_is 0 "Windows 7's spaced digest verifies" \
 	    multisum -c certutil7.txt > out 2> err
@@ -184,8 +187,7 @@ test_relative_path() {
 	setup
 	mkdir sub && printf 'the one in sub\n' > sub/f.txt
 	{
-		printf 'SHA256 hash of sub\\f.txt:\n%s\n' "$S1"
-		printf 'CertUtil: -hashfile command completed successfully.\n'
+		certutil SHA256 'sub\f.txt' "$S1"
 	} | crlf | utf16le > rel.txt
 	status_is 1 "./f.txt's digest does not pass for sub\\f.txt" \
 	    multisum -c rel.txt > out 2> err
@@ -207,8 +209,7 @@ test_relative_path() {
 test_wrong_length() {
 	setup
 	{
-		printf 'MD5 hash of f.txt:\n%s\n' "$S1"
-		printf 'CertUtil: -hashfile command completed successfully.\n'
+		certutil MD5 f.txt "$S1"
 	} | crlf > md5.txt
 	status_is 1 "an MD5 record holding 64 digits" multisum -c md5.txt \
 	    > out 2> err
@@ -221,8 +222,7 @@ test_wrong_length() {
 test_cut_utf16() {
 	setup
 	{
-		printf 'SHA256 hash of f.txt:\n%s\n' "$S1"
-		printf 'CertUtil: -hashfile command completed successfully.\n'
+		certutil SHA256 f.txt "$S1"
 	} | crlf | utf16le > whole.txt
 	head -c -1 whole.txt > cut.txt
 	multisum -c cut.txt > out 2> err
