@@ -94,6 +94,17 @@ time_cmd() {
 	t1=$EPOCHREALTIME
 	echo "$t1 - $t0" | bc -l >> "$DATA/t.$name"
 }
+# time_round ROW NAME...: cmd_NAME timed as ROW-NAME for each NAME, in
+# an order that starts one further along each round.
+time_round() {
+	local row=$1 i c
+	shift
+	local names=("$@")
+	for ((i = 0; i < $#; i++)); do
+		c=${names[(i + round) % $#]}
+		time_cmd "$row-$c" "cmd_$c"
+	done
+}
 median() { sort -g "$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 ratio_median() { # A B: median over rounds of A[i] / B[i]
 	paste "$DATA/t.$1" "$DATA/t.$2" | awk '{ print $1 / $2 }' > "$DATA/r.tmp"
@@ -114,17 +125,10 @@ for ((round = 0; round < RUNS; round++)); do
 	# nothing changed
 	order=(update find update_nockpt)
 	has rhash && order+=(rhash_update)
-	for ((i = 0; i < ${#order[@]}; i++)); do
-		c=${order[(i + round) % ${#order[@]}]}
-		time_cmd "nochange-$c" "cmd_$c"
-	done
+	time_round nochange "${order[@]}"
 	# 1% changed: each command sees the same rewritten files
 	rewrite
-	order=(update full)
-	for ((i = 0; i < 2; i++)); do
-		c=${order[(i + round) % 2]}
-		time_cmd "onepct-$c" "cmd_$c"
-	done
+	time_round onepct update full
 	# audit of the unchanged tree (the base manifest no longer matches
 	# the rewritten files: rebuild it first, untimed)
 	prepare_base
@@ -132,10 +136,7 @@ for ((round = 0; round < RUNS; round++)); do
 	has hashdeep && (cd "$DATA" && hashdeep -r -c sha256 tree > known.hashdeep)
 	order=(audit check)
 	has hashdeep && order+=(hashdeep_audit)
-	for ((i = 0; i < ${#order[@]}; i++)); do
-		c=${order[(i + round) % ${#order[@]}]}
-		time_cmd "audit-$c" "cmd_$c"
-	done
+	time_round audit "${order[@]}"
 done
 
 printf '%-10s %-34s %10s\n' row command median-s
