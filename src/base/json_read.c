@@ -51,8 +51,8 @@ node(struct rd *r)
 	return d->cnt++;
 }
 
-static int
-hex4(const char *p)
+int
+ms_json_hex4(const char *p)
 {
 	int v = 0;
 
@@ -72,8 +72,17 @@ hex4(const char *p)
 	return v;
 }
 
-static char *
-put_utf8(char *o, uint32_t c)
+int
+ms_json_escape(char c)
+{
+	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+	const char *at = c != '\0' ? strchr(from, c) : NULL;
+
+	return at != NULL ? to[at - from] : -1;
+}
+
+char *
+ms_utf8_put(char *o, uint32_t c)
 {
 	if (c < 0x80) {
 		*o++ = (char)c;
@@ -152,21 +161,16 @@ string(struct rd *r, char **out, size_t *len)
 			continue;
 		}
 		p++;
-		switch (*p++) {
-		case '"': *o++ = '"'; continue;
-		case '\\': *o++ = '\\'; continue;
-		case '/': *o++ = '/'; continue;
-		case 'b': *o++ = '\b'; continue;
-		case 'f': *o++ = '\f'; continue;
-		case 'n': *o++ = '\n'; continue;
-		case 'r': *o++ = '\r'; continue;
-		case 't': *o++ = '\t'; continue;
-		case 'u': break;
-		default:
+		if ((u = ms_json_escape(*p)) >= 0) {
+			*o++ = (char)u;
+			p++;
+			continue;
+		}
+		if (*p++ != 'u') {
 			free(buf);
 			return fail(r, "an unknown escape in a string");
 		}
-		if (r->p - p < 4 || (u = hex4(p)) < 0) {
+		if (r->p - p < 4 || (u = ms_json_hex4(p)) < 0) {
 			free(buf);
 			return fail(r, "a \\u escape without four hex digits");
 		}
@@ -177,14 +181,14 @@ string(struct rd *r, char **out, size_t *len)
 		}
 		if (u >= 0xd800 && u <= 0xdbff) {
 			if (r->p - p < 6 || p[0] != '\\' || p[1] != 'u' ||
-			    (lo = hex4(p + 2)) < 0xdc00 || lo > 0xdfff) {
+			    (lo = ms_json_hex4(p + 2)) < 0xdc00 || lo > 0xdfff) {
 				free(buf);
 				return fail(r, "a lone high surrogate in a string");
 			}
 			p += 6;
 			u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
 		}
-		o = put_utf8(o, (uint32_t)u);
+		o = ms_utf8_put(o, (uint32_t)u);
 	}
 	*o = '\0';
 	*out = buf;

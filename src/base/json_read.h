@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define MS_JREAD_DEPTH	64
 
@@ -52,5 +53,15 @@ const struct ms_jnode *ms_jread_next(const struct ms_jdoc *doc,
 /* The string member key of o (NUL-free), or NULL. */
 const char *ms_jread_string(const struct ms_jdoc *doc,
 	    const struct ms_jnode *o, const char *key);
+
+/*
+ * The pieces of a JSON string's escapes, for a reader with rules of its
+ * own (manifest_digest.c's): four hex digits' value, or -1; the byte
+ * the one-letter escape \c stands for, or -1 (\u is no one-letter
+ * escape); code point c as UTF-8 at o, returning the byte after it.
+ */
+int	 ms_json_hex4(const char *p);
+int	 ms_json_escape(char c);
+char	*ms_utf8_put(char *o, uint32_t c);
 
 #endif

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "digest/backend_s3.h"
+#include "base/json_read.h"
 #include "base/util.h"
 
 bool
@@ -617,15 +618,6 @@ ms_manifest_expect(const char *text, const struct ms_selection *given,
 	}
 }
 
-/* Four hex digits of a JSON \u escape. */
-static long
-json_u4(const char *p)
-{
-	unsigned char b[2];
-
-	return ms_mf_all_hex(p, 4) && ms_unhex(b, p, 2) == 0 ? b[0] << 8 | b[1] : -1;
-}
-
 /*
  * The JSON string at *p (after its quote), unescaped in place, as
  * ms_json_string writes it (U+DC80..U+DCFF are the bytes of a name that
@@ -645,49 +637,30 @@ ms_mf_json_string(char **p, char *end)
 		}
 		if (++s == end)
 			return NULL;
-		switch (*s++) {
-		case '"': *out++ = '"'; break;
-		case '\\': *out++ = '\\'; break;
-		case '/': *out++ = '/'; break;
-		case 'b': *out++ = '\b'; break;
-		case 'f': *out++ = '\f'; break;
-		case 'n': *out++ = '\n'; break;
-		case 'r': *out++ = '\r'; break;
-		case 't': *out++ = '\t'; break;
-		case 'u':
-			if (end - s < 4 || (u = json_u4(s)) < 0)
-				return NULL;
-			s += 4;
-			if (u >= 0xdc80 && u <= 0xdcff) {
-				*out++ = (char)(u - 0xdc00);
-			} else if (u >= 0xd800 && u <= 0xdbff) {
-				long lo;
+		if ((u = ms_json_escape(*s)) >= 0) {
+			*out++ = (char)u;
+			s++;
+			continue;
+		}
+		if (*s++ != 'u' || end - s < 4 || (u = ms_json_hex4(s)) < 0)
+			return NULL;
+		s += 4;
+		if (u >= 0xdc80 && u <= 0xdcff) {
+			*out++ = (char)(u - 0xdc00);
+			continue;
+		}
+		if (u >= 0xd800 && u <= 0xdbff) {
+			long lo;
 
-				if (end - s < 6 || s[0] != '\\' || s[1] != 'u' ||
-				    (lo = json_u4(s + 2)) < 0xdc00 || lo > 0xdfff)
-					return NULL;
-				s += 6;
-				u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
-				*out++ = (char)(0xf0 | u >> 18);
-				*out++ = (char)(0x80 | (u >> 12 & 0x3f));
-				*out++ = (char)(0x80 | (u >> 6 & 0x3f));
-				*out++ = (char)(0x80 | (u & 0x3f));
-			} else if (u == 0 || (u >= 0xdc00 && u <= 0xdfff)) {
+			if (end - s < 6 || s[0] != '\\' || s[1] != 'u' ||
+			    (lo = ms_json_hex4(s + 2)) < 0xdc00 || lo > 0xdfff)
 				return NULL;
-			} else if (u < 0x80) {
-				*out++ = (char)u;
-			} else if (u < 0x800) {
-				*out++ = (char)(0xc0 | u >> 6);
-				*out++ = (char)(0x80 | (u & 0x3f));
-			} else {
-				*out++ = (char)(0xe0 | u >> 12);
-				*out++ = (char)(0x80 | (u >> 6 & 0x3f));
-				*out++ = (char)(0x80 | (u & 0x3f));
-			}
-			break;
-		default:
+			s += 6;
+			u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
+		} else if (u == 0 || (u >= 0xdc00 && u <= 0xdfff)) {
 			return NULL;
 		}
+		out = ms_utf8_put(out, (uint32_t)u);
 	}
 	if (s == end)
 		return NULL;
