@@ -113,31 +113,6 @@ ms_ed25519_public(const unsigned char seed[MS_ED25519_SEED],
 	return rc;
 }
 
-int
-ms_ed25519_sign(const unsigned char seed[MS_ED25519_SEED], const void *msg,
-    size_t len, unsigned char sig[MS_ED25519_SIG])
-{
-	EVP_PKEY *key;
-	EVP_MD_CTX *ctx;
-	size_t n = MS_ED25519_SIG;
-	int rc = -1;
-
-	if (load() == -1)
-		return -1;
-	key = private_key(seed);
-	ctx = pk.EVP_MD_CTX_new();
-	if (key != NULL && ctx != NULL &&
-	    pk.EVP_DigestSignInit(ctx, NULL, NULL, NULL, key) == 1 &&
-	    pk.EVP_DigestSign(ctx, sig, &n, msg, len) == 1 &&
-	    n == MS_ED25519_SIG)
-		rc = 0;
-	else
-		ms_warn("libcrypto could not make an Ed25519 signature");
-	pk.EVP_MD_CTX_free(ctx);
-	pk.EVP_PKEY_free(key);
-	return rc;
-}
-
 /* md's digest (NULL: none, as Ed25519 wants); false if it is unknown. */
 static bool
 fetch_md(const char *md, EVP_MD **out)
@@ -176,20 +151,19 @@ ms_pkey_verify(const unsigned char *spki, size_t n, const char *md,
 	return ok;
 }
 
-unsigned char *
-ms_pkey_sign(int type, const unsigned char *der, size_t n, const char *md,
-    const void *msg, size_t len, size_t *siglen)
+/*
+ * msg signed with key (freed here; NULL: refused) and md's digest (NULL:
+ * none, as Ed25519 wants): a new buffer of *siglen bytes, or NULL.
+ */
+static unsigned char *
+sign_with(EVP_PKEY *key, const char *md, const void *msg, size_t len,
+    size_t *siglen)
 {
-	const unsigned char *p = der;
 	unsigned char *sig = NULL;
-	EVP_PKEY *key;
 	EVP_MD_CTX *ctx;
 	EVP_MD *alg = NULL;
 	size_t cap = 0;
 
-	if (load() == -1)
-		return NULL;
-	key = pk.d2i_PrivateKey(type, NULL, &p, (long)n);
 	ctx = pk.EVP_MD_CTX_new();
 	if (key != NULL && ctx != NULL && fetch_md(md, &alg) &&
 	    pk.EVP_DigestSignInit(ctx, NULL, alg, NULL, key) == 1 &&
@@ -200,12 +174,46 @@ ms_pkey_sign(int type, const unsigned char *der, size_t n, const char *md,
 			sig = NULL;
 		}
 	}
-	if (sig == NULL)
-		ms_warn("libcrypto could not make a signature with this key");
 	*siglen = cap;
 	pk.EVP_MD_free(alg);
 	pk.EVP_MD_CTX_free(ctx);
 	pk.EVP_PKEY_free(key);
+	return sig;
+}
+
+int
+ms_ed25519_sign(const unsigned char seed[MS_ED25519_SEED], const void *msg,
+    size_t len, unsigned char sig[MS_ED25519_SIG])
+{
+	unsigned char *made;
+	size_t n;
+
+	if (load() == -1)
+		return -1;
+	made = sign_with(private_key(seed), NULL, msg, len, &n);
+	if (made == NULL || n != MS_ED25519_SIG) {
+		free(made);
+		ms_warn("libcrypto could not make an Ed25519 signature");
+		return -1;
+	}
+	memcpy(sig, made, MS_ED25519_SIG);
+	free(made);
+	return 0;
+}
+
+unsigned char *
+ms_pkey_sign(int type, const unsigned char *der, size_t n, const char *md,
+    const void *msg, size_t len, size_t *siglen)
+{
+	const unsigned char *p = der;
+	unsigned char *sig;
+
+	if (load() == -1)
+		return NULL;
+	sig = sign_with(pk.d2i_PrivateKey(type, NULL, &p, (long)n), md, msg,
+	    len, siglen);
+	if (sig == NULL)
+		ms_warn("libcrypto could not make a signature with this key");
 	return sig;
 }
 
