@@ -29,20 +29,14 @@ set -u
 export LC_ALL=C
 
 here=$(cd "$(dirname "$0")" && pwd)
-M=${MULTISUM:-$here/../src/multisum}
-RUNS=${RUNS:-5}
 SIZE_MB=${SIZE_MB:-4096}
 N1K=${N1K:-20000}
 N1M=${N1M:-2000}
 MIX_MB=${MIX_MB:-16}
 DATA=${DATA:-/tmp/multisum-cold}
-ONLY=${ONLY:-.}
-JOBS=${JOBS:-$(nproc)}
 
-. "$here/lib.sh"		# tree, find_floor, us, median, hexes, workload
-[ -x "$M" ] || { echo "cold.sh: build multisum first ($M)" >&2; exit 2; }
-mkdir -p "$DATA"
-find_floor
+. "$here/lib.sh"	# M RUNS ONLY JOBS, start, tree, us, median, hexes, workload
+start
 
 # ------------------------------------------------------------- test data
 BIG=$DATA/big-${SIZE_MB}M

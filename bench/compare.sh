@@ -25,20 +25,13 @@ set -u
 export LC_ALL=C
 
 here=$(cd "$(dirname "$0")" && pwd)
-M=${MULTISUM:-$here/../src/multisum}
-RUNS=${RUNS:-5}
 SIZE_MB=${SIZE_MB:-1024}
 DATA=${DATA:-/tmp/multisum-compare}
-ONLY=${ONLY:-.}
-JOBS=${JOBS:-$(nproc)}
 
-. "$here/lib.sh"		# tree, find_floor, us, median, hexes, workload
-[ -x "$M" ] || { echo "compare.sh: build multisum first ($M)" >&2; exit 2; }
-mkdir -p "$DATA"
-
-# The read floor: JOBS threads reading every file, nothing hashed.
-# Small-file rows are read against it.
-find_floor
+. "$here/lib.sh"	# M RUNS ONLY JOBS, start, tree, us, median, hexes, workload
+# The read floor (start): JOBS threads reading every file, nothing
+# hashed.  Small-file rows are read against it.
+start
 
 # ------------------------------------------------------------- test data
 BIG=$DATA/big-${SIZE_MB}M

@@ -4,10 +4,16 @@
 # both: the test data (tree), the read floor's binary (find_floor), the
 # clocks (us, us_many, median), the digests of an output (hexes) and the
 # interleaved timing of one workload (workload).  Needs bash >= 5 (its
-# EPOCHREALTIME); the caller sets M (multisum), RUNS, ONLY and DATA.
+# EPOCHREALTIME); the caller sets DATA; M (multisum: MULTISUM, else
+# src/multisum beside bench/), RUNS, ONLY and JOBS are set here.
 
 [ -n "${EPOCHREALTIME:-}" ] || { echo "${0##*/}: needs bash >= 5" >&2; exit 2; }
 has() { command -v "$1" >/dev/null 2>&1; }
+
+M=${MULTISUM:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/../src/multisum}
+RUNS=${RUNS:-5}
+ONLY=${ONLY:-.}
+JOBS=${JOBS:-$(nproc)}
 
 # The read floor: open, read to the end and close every file, nothing
 # hashed (bench/floor.c): the one `make bench` built beside M, else
@@ -21,6 +27,14 @@ find_floor() {
 	[ "$FLOOR" -nt "$src" ] ||
 		${CC:-cc} -O2 -std=c17 -pthread -o "$FLOOR" "$src" ||
 		{ echo "${0##*/}: cannot build $FLOOR" >&2; exit 2; }
+}
+
+# start: what a run needs before its first measure: multisum built, the
+# DATA folder, the read floor.
+start() {
+	[ -x "$M" ] || { echo "${0##*/}: build multisum first ($M)" >&2; exit 2; }
+	mkdir -p "$DATA"
+	find_floor
 }
 
 tree() { # DIR FILES BYTES: FILES files of BYTES random bytes, 20 per directory

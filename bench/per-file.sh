@@ -26,14 +26,11 @@ set -u
 export LC_ALL=C
 
 here=$(cd "$(dirname "$0")" && pwd)
-M=${MULTISUM:-$here/../src/multisum}
 N=${N:-2000}
 ALGOS=${ALGOS:-xxh3 sha256 blake3 md5,sha1,sha256,blake3}
-RUNS=${RUNS:-5}
-JOBS=${JOBS:-$(nproc)}
 DATA=${DATA:-/tmp/multisum-per-file}
 # shellcheck source=bench/lib.sh
-. "$here/lib.sh"
+. "$here/lib.sh"	# M, RUNS, JOBS
 
 mkdir -p "$DATA" || exit 2
 find_floor
