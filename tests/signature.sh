@@ -455,6 +455,26 @@ test_ed25519_forms() {
 	done
 }
 
+# minisign's trusted comment is printable text (its is_printable):
+# UTF-8 with no control character but tab.  A refused one is said as
+# such; printable text that is not what was signed fails the signature.
+test_minisign_trusted_printable() {
+	have minisign || skip_test "no minisign"
+	setup_minisign
+	cp "$SIG" signed
+	for c in '\302\205' '\177' '\001' '\300\257' '\355\240\200'; do
+		sed "3 s/file:/file:$(printf "$c")/" signed > "$SIG"
+		signature_refused "trusted comment with $c" $CMD
+		is "$REASON" "SHA256SUMS.minisig: not a minisign signature: its trusted comment is too long or not printable text" \
+		    "$c: not printable"
+	done
+	for c in '\303\251' '\302\240' '\t' '\364\217\277\277'; do
+		sed "3 s/file:/file:$(printf "$c")/" signed > "$SIG"
+		signature_refused "trusted comment with $c" $CMD
+		lacks err "not printable" "$c: printable"
+	done
+}
+
 # OpenBSD's layout, as on its mirrors: SHA256.sig embedded over the files;
 # multisum -c SHA256.sig agrees with signify -C.
 test_openbsd_layout() {
@@ -578,6 +598,7 @@ run pgp_forms
 run pgp_clearsigned_text
 run pgp_gpgv_time_limit
 run ed25519_forms
+run minisign_trusted_printable
 run openbsd_layout
 run standard_input
 run list_read_once

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/rust_text.h"
 #include "base/util.h"
 
 #define ALG_LEGACY	"Ed"
@@ -48,43 +49,23 @@ ms_minisign_shaped(const char *buf, size_t len)
 	    memcmp(l.p, TRUSTED_PREFIX, plen) == 0;
 }
 
-/* minisign's is_printable: no control character but tab, valid UTF-8. */
+/*
+ * minisign's is_printable: valid UTF-8 (as Rust's str has it: no
+ * overlong form, surrogate or code point beyond U+10FFFF) and no control
+ * character but tab: no C0 control, DEL or C1 control (c2 80..c2 9f).
+ */
 static bool
 printable(const char *s, size_t n)
 {
-	for (size_t i = 0; i < n; ) {
-		unsigned char c = (unsigned char)s[i++];
-		size_t need;
-		uint32_t cp;
+	if (!ms_rust_utf8_valid(s, n))
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
 
-		if (c == '\t' || (c >= 0x20 && c <= 0x7e))
-			continue;
-		if (c < 0x20 || c == 0x7f)
+		/* valid UTF-8: a continuation byte follows 0xc2 */
+		if ((c < 0x20 && c != '\t') || c == 0x7f ||
+		    (c == 0xc2 && (unsigned char)s[i + 1] <= 0x9f))
 			return false;
-		if (c >= 0xc2 && c <= 0xdf)
-			need = 1;
-		else if (c >= 0xe0 && c <= 0xef)
-			need = 2;
-		else if (c >= 0xf0 && c <= 0xf4)
-			need = 3;
-		else
-			return false;
-		if (n - i < need)
-			return false;
-		cp = c & (need == 1 ? 0x1f : need == 2 ? 0x0f : 0x07);
-		for (size_t k = 0; k < need; k++) {
-			unsigned char cc = (unsigned char)s[i + k];
-
-			if ((cc & 0xc0) != 0x80)
-				return false;
-			cp = cp << 6 | (cc & 0x3f);
-		}
-		/* overlong forms, surrogates, beyond U+10FFFF, C1 controls */
-		if ((need == 2 && cp < 0x800) || (need == 3 && cp < 0x10000) ||
-		    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff ||
-		    (cp >= 0x7f && cp <= 0x9f))
-			return false;
-		i += need;
 	}
 	return true;
 }
