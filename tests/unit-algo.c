@@ -19,6 +19,7 @@
 #include "digest/algorithm.h"
 #include "digest/kat.h"
 #include "digest/digest_set.h"
+#include "digest/state_create.h"
 #include "base/util.h"
 
 #include "algo-vectors.h"
@@ -637,6 +638,50 @@ test_spec_names(void)
 	spec_text("cksum", 0, "CRC", "cksum");
 }
 
+/* ms_state_create: a state whose make fails is destroyed, not returned. */
+struct two_parts {
+	char	*a, *b;
+};
+
+static int destroyed;
+
+static bool
+make_parts(void *state, const struct ms_digest_spec *spec)
+{
+	struct two_parts *s = state;
+
+	s->a = malloc(1);
+	return spec == NULL && (s->b = malloc(1)) != NULL && s->a != NULL;
+}
+
+static void
+destroy_parts(void *state)
+{
+	struct two_parts *s = state;
+
+	destroyed++;
+	free(s->a);
+	free(s->b);
+	free(s);
+}
+
+static void
+test_state_create(void)
+{
+	struct ms_digest_spec spec = { 0 };
+	struct two_parts *s = ms_state_create(sizeof(*s), NULL, make_parts,
+	    destroy_parts);
+
+	tap_ok(s != NULL && s->a != NULL && s->b != NULL && destroyed == 0,
+	    "ms_state_create: a state made whole is returned");
+	if (s != NULL)
+		destroy_parts(s);
+	destroyed = 0;
+	s = ms_state_create(sizeof(*s), &spec, make_parts, destroy_parts);
+	tap_ok(s == NULL && destroyed == 1,
+	    "ms_state_create: a state half made is destroyed, NULL returned");
+}
+
 int
 main(void)
 {
@@ -651,6 +696,7 @@ main(void)
 	test_digest_set();
 	test_resolve();
 	test_spec_names();
+	test_state_create();
 	for (size_t m = 0; m < M_COUNT; m++)
 		free(msg_data[m]);
 	return tap_done();

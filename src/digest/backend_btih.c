@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "digest/backend.h"
+#include "digest/state_create.h"
 #include "digest/pieces.h"
 #include "base/util.h"
 
@@ -71,23 +72,23 @@ add_piece(void *row, const unsigned char *h)
 	ms_bytes_add(&s->pieces, h, SHA1_LEN);
 }
 
+/* The piece hasher and the info dictionary's SHA-1. */
+static bool
+make(void *state, const struct ms_digest_spec *spec)
+{
+	struct state *s = state;
+	struct ms_digest_spec in = { 0 };
+
+	s->asked = spec->param.piece_length;
+	s->private = spec->param.bt_private;
+	return ms_pieces_create(&s->pc, ms_algo_inner(spec->algo), add_piece,
+	    s, &in) && (s->info = s->pc.ops->create(&in)) != NULL;
+}
+
 static void *
 create(const struct ms_digest_spec *spec)
 {
-	struct ms_digest_spec in = { 0 };
-	struct state *s = calloc(1, sizeof(*s));
-
-	if (s == NULL)
-		return NULL;
-	s->asked = spec->param.piece_length;
-	s->private = spec->param.bt_private;
-	if (!ms_pieces_create(&s->pc, ms_algo_inner(spec->algo), add_piece, s,
-	    &in) ||
-	    (s->info = s->pc.ops->create(&in)) == NULL) {
-		destroy(s);
-		return NULL;
-	}
-	return s;
+	return ms_state_create(sizeof(struct state), spec, make, destroy);
 }
 
 static void

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "digest/backend.h"
+#include "digest/state_create.h"
 #include "digest/merkle.h"
 #include "digest/pieces.h"
 #include "base/util.h"
@@ -41,21 +42,21 @@ add_leaf(void *row, const unsigned char *h)
 	ms_merkle_add(&s->tree, h);
 }
 
+/* The leaf hasher and the tree. */
+static bool
+make(void *state, const struct ms_digest_spec *spec)
+{
+	struct state *s = state;
+	struct ms_digest_spec in = { 0 };
+
+	return ms_pieces_create(&s->leaf, ms_algo_inner(spec->algo), add_leaf,
+	    s, &in) && ms_merkle_create(&s->tree, &in);
+}
+
 static void *
 create(const struct ms_digest_spec *spec)
 {
-	struct ms_digest_spec in = { 0 };
-	struct state *s = calloc(1, sizeof(*s));
-
-	if (s == NULL)
-		return NULL;
-	if (!ms_pieces_create(&s->leaf, ms_algo_inner(spec->algo), add_leaf, s,
-	    &in) ||
-	    !ms_merkle_create(&s->tree, &in)) {
-		destroy(s);
-		return NULL;
-	}
-	return s;
+	return ms_state_create(sizeof(struct state), spec, make, destroy);
 }
 
 static void

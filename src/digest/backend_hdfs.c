@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "digest/backend.h"
+#include "digest/state_create.h"
 #include "digest/blocks.h"
 #include "kernels/crc.h"
 #include "base/bytes.h"
@@ -100,30 +101,32 @@ hdfs_destroy(void *state)
 
 static void hdfs_end_open(void *state);
 
-static void *
-hdfs_create(const struct ms_digest_spec *spec)
+/* The block's and the file's MD5, and the block feed between them. */
+static bool
+hdfs_make(void *state, const struct ms_digest_spec *spec)
 {
+	struct state *s = state;
 	struct ms_digest_spec m = { .algo = ms_algo_row("md5"), .bits = 128 };
-	struct state *s = calloc(1, sizeof(*s));
 
-	if (s == NULL)
-		return NULL;
 	s->crc = ms_crc_named(spec->algo->impl);
 	s->md5 = m.algo->ops;
 	s->bpc = ms_hdfs_bpc(spec);
 	s->block_size = ms_hdfs_block(spec);
 	s->block = s->md5->create(&m);
 	s->file = s->md5->create(&m);
-	if (s->block == NULL || s->file == NULL) {
-		hdfs_destroy(s);
-		return NULL;
-	}
 	s->b.end = hdfs_end_open;
 	s->b.block = s->block_size;
 	s->b.dlen = sizeof(s->md5_out);
 	s->b.feed = s->md5->update;
 	s->b.outer = s->file;
-	return s;
+	return s->block != NULL && s->file != NULL;
+}
+
+static void *
+hdfs_create(const struct ms_digest_spec *spec)
+{
+	return ms_state_create(sizeof(struct state), spec, hdfs_make,
+	    hdfs_destroy);
 }
 
 static void

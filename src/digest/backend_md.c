@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "digest/backend.h"
+#include "digest/state_create.h"
 #include "kernels/md_lanes.h"
 #include "base/bytes.h"
 #include "base/util.h"
@@ -76,20 +77,24 @@ md_load(const struct ms_algo *a)
 	return built_in(row_of(a)) != NULL ? 0 : lib->load(a);
 }
 
+/* The built-in compression function, or else the library's state. */
+static bool
+md_make(void *state, const struct ms_digest_spec *spec)
+{
+	struct state *s = state;
+
+	s->row = row_of(spec->algo);
+	s->compress = built_in(s->row);
+	return s->compress != NULL || (s->lib = lib->create(spec)) != NULL;
+}
+
+static void md_destroy(void *state);
+
 static void *
 md_create(const struct ms_digest_spec *spec)
 {
-	struct state *s = calloc(1, sizeof(*s));
-
-	if (s == NULL)
-		return NULL;
-	s->row = row_of(spec->algo);
-	s->compress = built_in(s->row);
-	if (s->compress == NULL && (s->lib = lib->create(spec)) == NULL) {
-		free(s);
-		return NULL;
-	}
-	return s;
+	return ms_state_create(sizeof(struct state), spec, md_make,
+	    md_destroy);
 }
 
 static void

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "digest/backend.h"
+#include "digest/state_create.h"
 #include "digest/openssl.h"
 #include "base/lazylib.h"
 #include "base/util.h"
@@ -131,24 +132,28 @@ openssl_load_legacy(const struct ms_algo *a)
 	return loaded == 1 ? openssl_load(a) : -1;
 }
 
-static void *
-openssl_create(const struct ms_digest_spec *spec)
+/* The row's fetched digest and a context for it. */
+static bool
+openssl_make(void *state, const struct ms_digest_spec *spec)
 {
-	struct state *s = malloc(sizeof(*s));
+	struct state *s = state;
 
-	if (s == NULL)
-		return NULL;
 	s->md = fetched_md(spec->algo);
 	if (s->md == NULL)
 		ms_bug("openssl: digest used before load");
 	s->len = ms_spec_len(spec);
 	s->xof = (evp.EVP_MD_get_flags(s->md) & EVP_MD_FLAG_XOF) != 0;
 	s->ctx = evp.EVP_MD_CTX_new();
-	if (s->ctx == NULL) {
-		free(s);
-		return NULL;
-	}
-	return s;
+	return s->ctx != NULL;
+}
+
+static void openssl_destroy(void *state);
+
+static void *
+openssl_create(const struct ms_digest_spec *spec)
+{
+	return ms_state_create(sizeof(struct state), spec, openssl_make,
+	    openssl_destroy);
 }
 
 static void

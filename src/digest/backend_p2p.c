@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "digest/backend.h"
+#include "digest/state_create.h"
 #include "kernels/has160.h"
 #include "kernels/tiger.h"
 #include "base/util.h"
@@ -350,23 +351,25 @@ aich_destroy(void *state)
 	free(s);
 }
 
-static void *
-aich_create(const struct ms_digest_spec *spec)
+/* The SHA-1 states over the open block and for the inner nodes. */
+static bool
+aich_make(void *state, const struct ms_digest_spec *spec)
 {
+	struct aich *s = state;
 	struct ms_digest_spec in = { .algo = ms_algo_inner(spec->algo) };
-	struct aich *s = calloc(1, sizeof(*s));
 
-	if (s == NULL)
-		return NULL;
 	in.bits = in.algo->bits;
 	s->sha1 = in.algo->ops;
 	s->block = s->sha1->create(&in);
 	s->node = s->sha1->create(&in);
-	if (s->block == NULL || s->node == NULL) {
-		aich_destroy(s);
-		return NULL;
-	}
-	return s;
+	return s->block != NULL && s->node != NULL;
+}
+
+static void *
+aich_create(const struct ms_digest_spec *spec)
+{
+	return ms_state_create(sizeof(struct aich), spec, aich_make,
+	    aich_destroy);
 }
 
 static void
