@@ -14,41 +14,36 @@
 #include "base/util.h"
 
 #if !MS_HAVE_LIBB2 || !MS_HAVE_LIBXXHASH
+#include <string.h>
+
 #include "digest/backend.h"
 
+/* The load of every stand-in: its backend name, "(no LIB)", says which
+ * library the row needs. */
 static int
-refuse(const struct ms_algo *a, const char *lib)
+refuse(const struct ms_algo *a)
 {
-	ms_warn("%s: this multisum was built without %s (configure "
-	    "--without-%s)", a->name, lib, lib);
+	const char *lib = a->ops->backend + strlen("(no ");
+	int len = (int)strcspn(lib, ")");
+
+	ms_warn("%s: this multisum was built without %.*s (configure "
+	    "--without-%.*s)", a->name, len, lib, len, lib);
 	return -1;
 }
+
+#define MISSING(lib)	{ .backend = "(no " lib ")", .load = refuse }
 #endif
 
 #if !MS_HAVE_LIBB2
-static int
-refuse_b2(const struct ms_algo *a)
-{
-	return refuse(a, "libb2");
-}
-
-#define NO_B2	{ .backend = "(no libb2)", .load = refuse_b2 }
-const struct ms_digest_ops ms_ops_blake2b = NO_B2;
-const struct ms_digest_ops ms_ops_blake2s = NO_B2;
-const struct ms_digest_ops ms_ops_blake2bp = NO_B2;
-const struct ms_digest_ops ms_ops_blake2sp = NO_B2;
+const struct ms_digest_ops ms_ops_blake2b = MISSING("libb2");
+const struct ms_digest_ops ms_ops_blake2s = MISSING("libb2");
+const struct ms_digest_ops ms_ops_blake2bp = MISSING("libb2");
+const struct ms_digest_ops ms_ops_blake2sp = MISSING("libb2");
 #endif
 
 #if !MS_HAVE_LIBXXHASH
-static int
-refuse_xxhash(const struct ms_algo *a)
-{
-	return refuse(a, "libxxhash");
-}
-
-#define NO_XXH	{ .backend = "(no libxxhash)", .load = refuse_xxhash }
-const struct ms_digest_ops ms_ops_xxh32 = NO_XXH;
-const struct ms_digest_ops ms_ops_xxh64 = NO_XXH;
-const struct ms_digest_ops ms_ops_xxh3 = NO_XXH;
-const struct ms_digest_ops ms_ops_xxh128 = NO_XXH;
+const struct ms_digest_ops ms_ops_xxh32 = MISSING("libxxhash");
+const struct ms_digest_ops ms_ops_xxh64 = MISSING("libxxhash");
+const struct ms_digest_ops ms_ops_xxh3 = MISSING("libxxhash");
+const struct ms_digest_ops ms_ops_xxh128 = MISSING("libxxhash");
 #endif
