@@ -30,6 +30,8 @@
 #define MANY		ms_b3_many_avx2
 #define NEXT		ms_b3_many_sse41
 
+#include "kernels/blake3_transpose.h"
+
 /*
  * Half of the transpose, words 8h..8h+7: each register starts as the
  * same four words of inputs k and k + 4 (a 128-bit load and an insert
@@ -55,15 +57,7 @@ load_msg(const uint8_t *p, size_t stride, size_t lanes, __m256i m[16], int h)
 			if (q == 0 || q == 2)
 				ms_b3_prefetch(lo, hi, q == 0, 8 * stride);
 		}
-		__m256i lo01 = _mm256_unpacklo_epi32(r[0], r[1]);
-		__m256i hi01 = _mm256_unpackhi_epi32(r[0], r[1]);
-		__m256i lo23 = _mm256_unpacklo_epi32(r[2], r[3]);
-		__m256i hi23 = _mm256_unpackhi_epi32(r[2], r[3]);
-
-		m[4 * q + 0] = _mm256_unpacklo_epi64(lo01, lo23);
-		m[4 * q + 1] = _mm256_unpackhi_epi64(lo01, lo23);
-		m[4 * q + 2] = _mm256_unpacklo_epi64(hi01, hi23);
-		m[4 * q + 3] = _mm256_unpackhi_epi64(hi01, hi23);
+		transpose4(r, m + 4 * q);
 	}
 }
 

@@ -41,6 +41,8 @@
 #define LANE_IDS	_mm512_setr_epi32(0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, \
 	12, 13, 14, 15)
 
+#include "kernels/blake3_transpose.h"
+
 /*
  * Half of a 16x16 transpose, words 8h..8h+7, in three shuffle steps:
  * each register starts as the same eight words of inputs k and k + 8 (a
@@ -69,18 +71,8 @@ load_msg(const uint8_t *p, size_t stride, size_t lanes, __m512i m[16], int h)
 	/* t[4g + c]: word 8h + c (lanes 0 and 2) and 8h + 4 + c (lanes 1 and
 	 * 3) of inputs 4g..4g+3 (lanes 0, 1) and 4g+8..4g+11 (lanes 2, 3) */
 	MS_B3_UNROLL
-	for (int g = 0; g < 2; g++) {
-		const __m512i *x = r + 4 * g;
-		__m512i lo01 = _mm512_unpacklo_epi32(x[0], x[1]);
-		__m512i hi01 = _mm512_unpackhi_epi32(x[0], x[1]);
-		__m512i lo23 = _mm512_unpacklo_epi32(x[2], x[3]);
-		__m512i hi23 = _mm512_unpackhi_epi32(x[2], x[3]);
-
-		t[4 * g + 0] = _mm512_unpacklo_epi64(lo01, lo23);
-		t[4 * g + 1] = _mm512_unpackhi_epi64(lo01, lo23);
-		t[4 * g + 2] = _mm512_unpacklo_epi64(hi01, hi23);
-		t[4 * g + 3] = _mm512_unpackhi_epi64(hi01, hi23);
-	}
+	for (int g = 0; g < 2; g++)
+		transpose4(r + 4 * g, t + 4 * g);
 	/* Lanes 0 and 2 of the g = 0 and g = 1 vectors, then lanes 1 and 3:
 	 * inputs 0..3, 8..11, 4..7, 12..15 (LANE). */
 	MS_B3_UNROLL

@@ -54,21 +54,7 @@ static const uint8_t rot8_table[16] = {
 };
 static const uint32_t lane_ids[4] = { 0, 1, 2, 3 };
 
-/* Rows r[j] (four words of input j) into columns: word c of every input
- * in w[c]. */
-static inline __attribute__((always_inline)) void
-transpose4(const uint32x4_t r[4], uint32x4_t w[4])
-{
-	uint32x4_t t0 = UNPACKLO32(r[0], r[1]);
-	uint32x4_t t1 = UNPACKHI32(r[0], r[1]);
-	uint32x4_t t2 = UNPACKLO32(r[2], r[3]);
-	uint32x4_t t3 = UNPACKHI32(r[2], r[3]);
-
-	w[0] = UNPACKLO64(t0, t2);
-	w[1] = UNPACKHI64(t0, t2);
-	w[2] = UNPACKLO64(t1, t3);
-	w[3] = UNPACKHI64(t1, t3);
-}
+#include "kernels/blake3_transpose.h"
 
 /* Words 8h .. 8h + 7 of the blocks at p + ms_b3_row(j, lanes) * stride,
  * input j in lane j. */

@@ -38,6 +38,8 @@
 #define MANY		ms_b3_many_sse41
 #define NEXT		ms_b3_many_portable
 
+#include "kernels/blake3_transpose.h"
+
 /* Two of the four 4x4 transposes, words 8h..8h+7: rows are inputs,
  * columns message words. */
 static inline __attribute__((always_inline)) TARGET void
@@ -45,19 +47,14 @@ load_msg(const uint8_t *p, size_t stride, size_t lanes, __m128i m[16], int h)
 {
 	MS_B3_UNROLL
 	for (int q = 2 * h; q < 2 * h + 2; q++) {
-		__m128i r0 = LOADU(p + ms_b3_row(0, lanes) * stride + 16 * q);
-		__m128i r1 = LOADU(p + ms_b3_row(1, lanes) * stride + 16 * q);
-		__m128i r2 = LOADU(p + ms_b3_row(2, lanes) * stride + 16 * q);
-		__m128i r3 = LOADU(p + ms_b3_row(3, lanes) * stride + 16 * q);
-		__m128i t0 = _mm_unpacklo_epi32(r0, r1);
-		__m128i t1 = _mm_unpackhi_epi32(r0, r1);
-		__m128i t2 = _mm_unpacklo_epi32(r2, r3);
-		__m128i t3 = _mm_unpackhi_epi32(r2, r3);
+		const __m128i r[4] = {
+			LOADU(p + ms_b3_row(0, lanes) * stride + 16 * q),
+			LOADU(p + ms_b3_row(1, lanes) * stride + 16 * q),
+			LOADU(p + ms_b3_row(2, lanes) * stride + 16 * q),
+			LOADU(p + ms_b3_row(3, lanes) * stride + 16 * q),
+		};
 
-		m[4 * q + 0] = _mm_unpacklo_epi64(t0, t2);
-		m[4 * q + 1] = _mm_unpackhi_epi64(t0, t2);
-		m[4 * q + 2] = _mm_unpacklo_epi64(t1, t3);
-		m[4 * q + 3] = _mm_unpackhi_epi64(t1, t3);
+		transpose4(r, m + 4 * q);
 	}
 }
 
