@@ -73,19 +73,6 @@ load_msg(const uint8_t *p, size_t stride, size_t lanes, uint32x4_t m[16],
 	}
 }
 
-/* The chaining values out after blake3_simd.h's transpose: words 0..3
- * and 4..7 of each lane are whole vectors already. */
-static inline __attribute__((always_inline)) void
-store_rows(uint8_t *out, const uint32x4_t f[8], size_t lanes)
-{
-	MS_B3_UNROLL
-	for (size_t c = 0; c < 4; c++)
-		if (c < lanes) {
-			STOREU(out + 32 * c, f[c]);
-			STOREU(out + 32 * c + 16, f[4 + c]);
-		}
-}
-
 #include "kernels/blake3_simd.h"
 
 /* BLAKE3 across files: word i of the block at rows[j] in lane j of m[i]. */

@@ -18,6 +18,7 @@
  *   store_rows(out, f, lanes)   with f[4w + c] words 4w..4w+3 of lane
  *                      4k + c in 128-bit lane k, the 32 bytes of lane j
  *                      to out + 32 * LANE(j) for LANE(j) < lanes
+ *                      (the 128-bit levels': blake3_transpose.h)
  *   MANY, NEXT         this level's function and the one taking the rest
  *
  * or, instead of the rotations, COMPRESS_ASM(out, h, tail, m): all of

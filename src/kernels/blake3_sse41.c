@@ -71,19 +71,6 @@ load_msg(const uint8_t *p, size_t stride, size_t lanes, __m128i m[16], int h)
 	(int)m[s[k]], (int)m[s[l]])
 #include "kernels/blake3_row.h"
 
-/* The chaining values out after blake3_simd.h's transpose: words 0..3
- * and 4..7 of each lane are whole vectors already. */
-static inline __attribute__((always_inline)) TARGET void
-store_rows(uint8_t *out, const __m128i f[8], size_t lanes)
-{
-	MS_B3_UNROLL
-	for (size_t c = 0; c < 4; c++)
-		if (c < lanes) {
-			STOREU(out + 32 * c, f[c]);
-			STOREU(out + 32 * c + 16, f[4 + c]);
-		}
-}
-
 #include "kernels/blake3_simd.h"
 
 /* BLAKE3 across files: chunks of different messages, a lane each. */
