@@ -82,18 +82,6 @@ measure() {
 	[ "$_st" -eq 0 ] || { fail "$_name: exit status $_st"; diag - < "$_name.err"; }
 }
 
-# measure_default: the default run (the probe decides), measured up to
-# three times until it costs no more than half of MAX: the probe times
-# real sleeps, and a busy machine can stretch a near read past a far
-# one once.  A probe that never finds the seeking disk fails every time.
-measure_default() {
-	for _try in 1 2 3; do
-		measure default "$MULTISUM" -r "$@"
-		[ "$(($(cat default.cost) * 2))" -le "$max" ] && return 0
-		diag "default run $_try: $(cat default.cost) us"
-	done
-}
-
 # What multisum chose for the disk, as --debug says it, after a failure.
 say_choice() {
 	[ "$ms_fails" -eq 0 ] && return 0
@@ -138,8 +126,7 @@ test_digests_agree() {
 test_beats_walk_order() {
 	need_seekfs
 	measure walk2 env MULTISUM_READ_ORDER=walk "$MULTISUM" -j2 -r .
-	max=$(cat walk2.cost)
-	measure_default .
+	measure default "$MULTISUM" -r .
 	measure seeking env MULTISUM_DEVICE=seeking "$MULTISUM" -r .
 	walk2=$(cat walk2.cost)
 	for run in default seeking; do
@@ -157,8 +144,7 @@ test_not_worse_than_one_reader() {
 	need_seekfs
 	measure walk1 env MULTISUM_READ_ORDER=walk "$MULTISUM" -j1 -r .
 	measure one "$MULTISUM" -j1 -r .
-	max=$(cat one.cost)
-	measure_default .
+	measure default "$MULTISUM" -r .
 	walk1=$(cat walk1.cost) one=$(cat one.cost) c=$(cat default.cost)
 	diag "default: $c us, -j1: $one us, walk order -j1: $walk1 us"
 	check "default ($c us) costs no more than walk order -j1 ($walk1 us)" \

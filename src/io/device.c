@@ -310,6 +310,14 @@ probe_read(const char *path, off_t off)
 	return ns;
 }
 
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 /* The largest of paths[0..n) and its size, if one spans PROBE_SPAN. */
 #define PROBE_SPAN	((off_t)1 << 20)
 static const char *
@@ -328,94 +336,150 @@ largest(const char *const *paths, size_t n, off_t *size)
 	return *size >= PROBE_SPAN ? best : NULL;
 }
 
-/*
- * The probe's reads: near[3] (each a neighbour of the read before) and
- * far[4] (each far from the one before), of the first pages of the files
- * (in the order they would be read: neighbours 0-3, then last, 4,
- * last-1, 5), or of pages of the largest file when there are too few;
- * false if neither can be done.
- */
-static bool
-probe_reads(const char *const *paths, size_t n, uint64_t *near,
-    uint64_t *far)
-{
-	const char *f;
-	off_t size, pg = PROBE_PAGE;
+/* Rounds of two near and two far reads the probe adds, at most, while
+ * its figures leave the verdict in doubt. */
+#define PROBE_MORE	4
+#define NEAR_MAX	(3 + 2 * PROBE_MORE)
+#define FAR_MAX		(4 + 2 * PROBE_MORE)
 
-	if (n >= PROBE_FILES) {
-		probe_read(paths[0], 0);
-		for (size_t i = 0; i < 3; i++)
-			near[i] = probe_read(paths[i + 1], 0);
-		far[0] = probe_read(paths[n - 1], 0);
-		far[1] = probe_read(paths[4], 0);
-		far[2] = probe_read(paths[n - 2], 0);
-		far[3] = probe_read(paths[5], 0);
-		return true;
-	}
-	if ((f = largest(paths, n, &size)) == NULL)
-		return false;
-	size = size / pg * pg;
-	probe_read(f, 0);
-	for (off_t i = 0; i < 3; i++)
-		near[i] = probe_read(f, (i + 1) * pg);
-	far[0] = probe_read(f, size - pg);
-	far[1] = probe_read(f, 4 * pg);
-	far[2] = probe_read(f, size / 2);
-	far[3] = probe_read(f, 5 * pg);
-	return true;
+/*
+ * The probe's pages, 0..m in the order they lie on the device: the first
+ * pages of paths (file set) or the pages of one large file, and the
+ * times of its reads so far.
+ */
+struct probe {
+	const char *const *paths;
+	const char	*file;
+	size_t		 m;
+	uint64_t	 near[NEAR_MAX], far[FAR_MAX];
+	size_t		 nnear, nfar;
+};
+
+static uint64_t
+probe_page(const struct probe *p, size_t i)
+{
+	return p->file != NULL ? probe_read(p->file, (off_t)i * PROBE_PAGE) :
+	    probe_read(p->paths[i], 0);
 }
 
-static int
-cmp_u64(const void *a, const void *b)
+/*
+ * The probe's first reads: pages 0-3 (three near steps), then far ones:
+ * last, 4, the middle (or last-1 for files), 5; false if there are too
+ * few small files to probe.
+ */
+static bool
+probe_first(struct probe *p, const char *const *paths, size_t n)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	off_t size;
 
-	return x < y ? -1 : x > y;
+	p->paths = paths;
+	p->file = NULL;
+	p->m = n;
+	if (n < PROBE_FILES) {
+		if ((p->file = largest(paths, n, &size)) == NULL)
+			return false;
+		p->m = (size_t)(size / PROBE_PAGE);
+	}
+	probe_page(p, 0);
+	for (size_t i = 1; i <= 3; i++)
+		p->near[p->nnear++] = probe_page(p, i);
+	p->far[p->nfar++] = probe_page(p, p->m - 1);
+	p->far[p->nfar++] = probe_page(p, 4);
+	p->far[p->nfar++] = probe_page(p, p->file != NULL ? p->m / 2 :
+	    p->m - 2);
+	p->far[p->nfar++] = probe_page(p, 5);
+	return true;
 }
 
 /* The median of the n measured (nonzero) of v; 0 if fewer than 2. */
 static uint64_t
-median(uint64_t *v, size_t n)
+median(const uint64_t *v, size_t n)
 {
+	uint64_t w[FAR_MAX];
 	size_t k = 0;
 
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n && k < FAR_MAX; i++)
 		if (v[i] != 0)
-			v[k++] = v[i];
+			w[k++] = v[i];
 	if (k < 2)
 		return 0;
-	qsort(v, k, sizeof(*v), cmp_u64);
-	return v[k / 2];
+	qsort(w, k, sizeof(*w), cmp_u64);
+	return w[k / 2];
+}
+
+/*
+ * Whether far reads of mf ns against near ones of mn say the device
+ * seeks; and, in *doubt, whether a busy machine may have made them say
+ * so: clear are only far reads at twice the rule's ratio, or far reads
+ * so short (under twice SEEK_NS) that no head moved.  Near reads
+ * stretched past the far ones by a busy CPU stay in doubt.
+ */
+static bool
+seeks(uint64_t mn, uint64_t mf, bool *doubt)
+{
+	bool apart = mf >= mn + SEEK_NS;
+
+	*doubt = apart ? mf < 2 * SEEK_RATIO * mn : mf >= 2 * SEEK_NS;
+	return apart && mf >= SEEK_RATIO * mn;
+}
+
+/*
+ * The probe: its first reads, then, while their medians leave the verdict
+ * in doubt (a busy machine can stretch a near read past a far one), a
+ * round more each time: far to the back, its neighbour, far to the front,
+ * its neighbour, on pages not read yet.  Fills *mn and *mf with the
+ * medians; false if there was nothing to probe.
+ */
+static bool
+probe_reads(const char *const *paths, size_t n, uint64_t *mn,
+    uint64_t *mf)
+{
+	struct probe p = { .nnear = 0 };
+	size_t front = 6, back;
+	bool doubt = true;
+
+	if (!probe_first(&p, paths, n))
+		return false;
+	back = p.file != NULL ? p.m - 2 : p.m - 3;
+	for (int r = 0;; r++) {
+		*mn = median(p.near, p.nnear);
+		*mf = median(p.far, p.nfar);
+		if (*mn != 0 && *mf != 0)
+			(void)seeks(*mn, *mf, &doubt);
+		if (!doubt || *mn == 0 || *mf == 0 || r == PROBE_MORE ||
+		    back < front + 4)
+			return true;
+		p.far[p.nfar++] = probe_page(&p, back);
+		p.near[p.nnear++] = probe_page(&p, back - 1);
+		p.far[p.nfar++] = probe_page(&p, front);
+		p.near[p.nnear++] = probe_page(&p, front + 1);
+		front += 2, back -= 2;
+	}
 }
 
 void
 ms_device_probe(struct ms_device *d, const char *const *paths, size_t n)
 {
-	/* neighbours 0-3 (three near steps), then far: last, 4, last-1, 5 */
-	uint64_t near[3], far[4];
+	uint64_t mn, mf;
 	size_t used = strlen(d->why);
+	bool doubt;
 
 	if (d->cls != MS_DEV_UNDECIDED)
 		return;
-	if (!probe_reads(paths, n, near, far)) {
+	if (!probe_reads(paths, n, &mn, &mf)) {
 		/* a few small files: their order costs little */
 		d->cls = MS_DEV_SOLID;
 		snprintf(d->why + used, sizeof(d->why) - used, "; %zu small "
 		    "file%s, too few to probe", n, n == 1 ? "" : "s");
+	} else if (mn == 0 || mf == 0) {
+		d->cls = MS_DEV_SOLID;
+		snprintf(d->why + used, sizeof(d->why) - used,
+		    "; files in the page cache: not probed");
 	} else {
-		uint64_t mn = median(near, 3), mf = median(far, 4);
-
-		if (mn == 0 || mf == 0) {
-			d->cls = MS_DEV_SOLID;
-			snprintf(d->why + used, sizeof(d->why) - used,
-			    "; files in the page cache: not probed");
-		} else {
-			d->cls = mf >= SEEK_RATIO * mn && mf - mn >= SEEK_NS ?
-			    MS_DEV_SEEKING : MS_DEV_SOLID;
-			snprintf(d->why + used, sizeof(d->why) - used,
-			    "; probe: far reads %.3f ms, near %.3f ms",
-			    (double)mf / 1e6, (double)mn / 1e6);
-		}
+		d->cls = seeks(mn, mf, &doubt) ? MS_DEV_SEEKING : MS_DEV_SOLID;
+		snprintf(d->why + used, sizeof(d->why) - used,
+		    "; probe: far reads %.3f ms, near %.3f ms",
+		    (double)mf / 1e6, (double)mn / 1e6);
 	}
 	enum ms_read_order order;
 	enum ms_dev_class cls;
