@@ -238,6 +238,26 @@ test_probe_opens_only_what_is_read() {
 	lacks .walked 'other' "a walked folder: its parent's files not opened"
 }
 
+# The order costs no stat of its own: where a walked file lies comes
+# from its directory's entry (hash mode), or from the stat the mode made
+# anyway (--update); only files named as operands are stat'ed for it.
+test_order_needs_no_stat() {
+	# by name: strace's %stat leaves newfstatat out; "?": not on every
+	# architecture
+	stats='?stat,?lstat,?newfstatat,?statx,?fstatat64,?stat64,?lstat64'
+	shuffled_tree 200
+	for run in hash update; do
+		set -- -r t
+		[ $run = hash ] || set -- -r --update=L t
+		MULTISUM_DEVICE=seeking MULTISUM_READ_ORDER=inode strace -f -qq \
+		    -e "trace=$stats" -o .trace "$MULTISUM" -j 2 -a sha256 "$@" \
+		    > /dev/null 2> err
+		n=$(grep -c '"t/f[0-9]*"' .trace)
+		is "$n" 0 "$run: no stat of a walked file by its path"
+		grep '"t/f[0-9]*"' .trace | head -n 3 | diag -
+	done
+}
+
 run seeking_reads_in_inode_order
 run seeking_reads_in_physical_order
 run one_reader_for_large_files
@@ -247,4 +267,5 @@ run debug_says_why
 run probe_cold_not_warm
 run probe_opens_only_what_is_read
 run bad_settings
+run order_needs_no_stat
 finish

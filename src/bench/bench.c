@@ -139,12 +139,12 @@ struct gather {
 };
 
 static void
-gather(void *arg, const char *path, bool walked)
+gather(void *arg, const char *path, const struct ms_walked *found)
 {
 	struct gather *g = arg;
 	struct stat st;
 
-	(void)walked;
+	(void)found;
 	if (stat(path, &st) == -1) {
 		ms_warn("%s: %s", path, strerror(errno));
 		g->err = -1;

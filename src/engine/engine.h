@@ -14,12 +14,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "digest/compose.h"
 #include "digest/digest_set.h"
 #include "engine/engine_sequential.h"
 #include "io/progress.h"
 #include "io/source.h"
+#include "io/walk.h"
 
 /*
  * The largest --buffer-size: each worker has one buffer, and a big file's
@@ -61,6 +63,10 @@ struct ms_task {
 	const struct ms_selection *sel;
 	void		*user;		/* the caller's, untouched */
 	bool		 walked;	/* found by a walk: must be regular still */
+	/* where it lies, as the walk's entry or the caller's stat said:
+	 * the read order needs no stat of its own then; ino 0: not known */
+	dev_t		 dev;
+	ino_t		 ino;
 	/* --part: hash only the part's bytes, on one worker, and save each
 	 * digest's state in it instead of a digest (compose.h) */
 	struct ms_part	*part;
@@ -102,6 +108,8 @@ typedef void ms_emit_fn(void *arg, struct ms_task *t);
 struct ms_task *ms_task_new(const char *path, const struct ms_selection *sel,
 	    void *user);
 void	 ms_task_free(struct ms_task *t);
+/* t's walked, dev and ino from what the walk found (NULL: an operand). */
+void	 ms_task_found(struct ms_task *t, const struct ms_walked *found);
 /* The calling thread's kept tasks go back to malloc (ms_engine_finish). */
 void	 ms_task_release(void);
 

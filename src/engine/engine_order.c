@@ -71,25 +71,29 @@ ms_order_free(struct ms_order *o)
 	free(o);
 }
 
-/* t's device, known by its folder if that was looked at last; st is
- * filled only if it was stat'ed. */
+/* t's device: where the walk or the caller saw it (t->ino), else its
+ * folder's if that was looked at last, else a stat's; *ino is t's inode
+ * if one of those gave it, else 0. */
 static struct ms_device *
-device_of(struct ms_order *o, const char *path, struct stat *st, bool *have)
+device_of(struct ms_order *o, const struct ms_task *t, ino_t *ino)
 {
-	const char *slash = strrchr(path, '/');
-	size_t len = slash != NULL ? (size_t)(slash - path) : 0;
+	const char *slash = strrchr(t->path, '/');
+	size_t len = slash != NULL ? (size_t)(slash - t->path) : 0;
+	struct stat st;
 
-	*have = false;
+	*ino = t->ino;
+	if (t->ino != 0)
+		return ms_device_of(t->dev);
 	if (o->dir_dev != NULL && len == o->dir_len &&
-	    memcmp(path, o->dir, len) == 0)
+	    memcmp(t->path, o->dir, len) == 0)
 		return o->dir_dev;
-	if (stat(path, st) == -1)
+	if (stat(t->path, &st) == -1)
 		return NULL;	/* open will say why */
-	*have = true;
+	*ino = st.st_ino;
 	free(o->dir);
-	o->dir = ms_xstrndup(path, len);
+	o->dir = ms_xstrndup(t->path, len);
 	o->dir_len = len;
-	o->dir_dev = ms_device_of(st->st_dev);
+	o->dir_dev = ms_device_of(st.st_dev);
 	return o->dir_dev;
 }
 
@@ -98,11 +102,11 @@ ms_order_hold(struct ms_order *o, struct ms_task *t)
 {
 	struct ms_device *d;
 	struct stat st;
-	bool have;
+	ino_t ino;
 
 	t->gated = false;
 	if (t->stream || t->part != NULL ||
-	    (d = device_of(o, t->path, &st, &have)) == NULL)
+	    (d = device_of(o, t, &ino)) == NULL)
 		return false;
 	if (d->cls == MS_DEV_UNDECIDED)
 		ms_device_probe_at(d, t->path, t->walked);
@@ -112,11 +116,14 @@ ms_order_hold(struct ms_order *o, struct ms_task *t)
 		t->gated = d->cls == MS_DEV_SEEKING;
 		return false;
 	}
-	if (!have && stat(t->path, &st) == -1)
-		return false;
+	if (ino == 0) {
+		if (stat(t->path, &st) == -1)
+			return false;
+		ino = st.st_ino;
+	}
 	if (o->n == 0)
 		o->since = ms_now_ns();
-	o->v[o->n++] = (struct held){ .t = t, .d = d, .ino = st.st_ino };
+	o->v[o->n++] = (struct held){ .t = t, .d = d, .ino = ino };
 	return true;
 }
 

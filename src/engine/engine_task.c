@@ -53,6 +53,16 @@ ms_task_new(const char *path, const struct ms_selection *sel, void *user)
 }
 
 void
+ms_task_found(struct ms_task *t, const struct ms_walked *found)
+{
+	t->walked = found != NULL;
+	if (found != NULL) {
+		t->dev = found->dev;
+		t->ino = found->ino;
+	}
+}
+
+void
 ms_task_free(struct ms_task *t)
 {
 	if (t == NULL)

@@ -63,6 +63,7 @@ ms_walk_excluded(const struct ms_walk_opts *o, const char *path)
 struct entry {
 	uint64_t	 key;		/* big-endian, zero-padded */
 	const char	*name;		/* its type in the byte before */
+	ino_t		 ino;		/* readdir's */
 };
 
 static int
@@ -151,20 +152,24 @@ static void descend(struct walker *w, int dfd, size_t len,
     const struct ancestor *up);
 
 /*
- * w->path[0..len) names the entry name of the directory open as pdfd, of
- * known type d_type (DT_UNKNOWN ok).  self: the directory holds the -o
- * output, whose files are never listed.
+ * w->path[0..len) names the entry ent of the directory open as pdfd (up:
+ * the directory), of known type d_type (DT_UNKNOWN ok).  self: the
+ * directory holds the -o output, whose files are never listed.
  */
 static void
-visit(struct walker *w, int pdfd, const char *name, size_t len,
-    unsigned char type, bool self, const struct ancestor *up)
+visit(struct walker *w, int pdfd, const struct entry *ent, size_t len,
+    bool self, const struct ancestor *up)
 {
+	const char *name = ent->name;
+	unsigned char type = (unsigned char)name[-1];
 	struct stat st;
 
 	if (w->o->nexcludes && ms_walk_excluded(w->o, w->path))
 		return;
 	if (type == DT_REG && !self) {
-		w->fn(w->arg, w->path, true);
+		/* on up's device, as its directory is (a file bind-mounted
+		 * elsewhere excepted: its place is then a guess) */
+		w->fn(w->arg, w->path, &(struct ms_walked){ up->dev, ent->ino });
 		return;
 	}
 	if (type != DT_REG && type != DT_DIR && type != DT_LNK &&
@@ -187,7 +192,8 @@ visit(struct walker *w, int pdfd, const char *name, size_t len,
 	if (S_ISREG(st.st_mode)) {
 		/* The manifest being written is never hashed into itself. */
 		if (!ms_output_is_self(w->o->output, &st))
-			w->fn(w->arg, w->path, true);
+			w->fn(w->arg, w->path,
+			    &(struct ms_walked){ st.st_dev, st.st_ino });
 	} else if (S_ISDIR(st.st_mode)) {
 		struct ancestor here = { st.st_dev, st.st_ino, up };
 		int dfd;
@@ -255,6 +261,7 @@ descend(struct walker *w, int dfd, size_t len, const struct ancestor *up)
 		}
 		buf[used] = (char)de->d_type;
 		memcpy(buf + used + 1, de->d_name, nl + 1);
+		names[cnt].ino = de->d_ino;
 		names[cnt++].key = used + 1;
 		used += nl + 2;
 		errno = 0;
@@ -284,8 +291,7 @@ descend(struct walker *w, int dfd, size_t len, const struct ancestor *up)
 		if (sep)
 			w->path[len] = '/';
 		memcpy(w->path + len + sep, names[i].name, nl + 1);
-		visit(w, dfd, names[i].name, len + sep + nl,
-		    (unsigned char)names[i].name[-1], self, up);
+		visit(w, dfd, &names[i], len + sep + nl, self, up);
 		w->path[len] = '\0';
 	}
 	if (w->o->folder != NULL)
@@ -316,7 +322,7 @@ ms_walk(const struct ms_walk_opts *o, const char *operand, ms_walk_fn *fn,
 	/* Operands are followed even without -L (as find -H does); only
 	 * a directory operand under -r starts a walk. */
 	if (!o->recursive || !known || !S_ISDIR(st.st_mode)) {
-		fn(arg, operand, false);
+		fn(arg, operand, NULL);
 		return 0;
 	}
 	dfd = open(operand, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY);
@@ -374,7 +380,7 @@ ms_walk_list(const char *list, bool nul, ms_walk_fn *fn, void *arg)
 			rc = -1;
 			continue;
 		}
-		fn(arg, line, false);
+		fn(arg, line, NULL);
 	}
 	if (errno == EFBIG) {
 		ms_warn("%s: not a list of file names (a line of over %zu MiB)",

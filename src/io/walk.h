@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 struct ms_output;
 
@@ -46,11 +47,24 @@ struct ms_walk_opts {
 };
 
 /*
- * Called once per path, in order; path is valid during the call only.
- * walked: the walk found it in a directory as a regular file (open it
- * with ms_source_open_regular); false for operands and list entries.
+ * What the walk knows of a regular file it found in a directory, with no
+ * stat of its own: its directory's device and the entry's inode number
+ * (readdir's; a stat's where the directory gave no type).  Enough to
+ * place the file on its device (engine_order.c).
  */
-typedef void ms_walk_fn(void *arg, const char *path, bool walked);
+struct ms_walked {
+	dev_t		 dev;
+	ino_t		 ino;
+};
+
+/*
+ * Called once per path, in order; path and found are valid during the
+ * call only.  found: the walk found it in a directory as a regular file
+ * (open it with ms_source_open_regular); NULL for operands and list
+ * entries.
+ */
+typedef void ms_walk_fn(void *arg, const char *path,
+    const struct ms_walked *found);
 
 /*
  * Give fn the operand itself or, with -r and a directory, every regular

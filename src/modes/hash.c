@@ -245,14 +245,14 @@ release(struct run *r)
 }
 
 static void
-submit(void *arg, const char *path, bool walked)
+submit(void *arg, const char *path, const struct ms_walked *found)
 {
 	struct run *r = arg;
 	struct ms_task *t;
 	struct stat st;
 
 	if (!ms_shard_keeps_path(&r->o->shard, r->operand, path)) {
-		int err = walked ? 0 : ms_walk_probe(path);
+		int err = found != NULL ? 0 : ms_walk_probe(path);
 
 		/* another shard's operand: missing or unreadable fails here too */
 		if (err != 0)
@@ -264,7 +264,7 @@ submit(void *arg, const char *path, bool walked)
 	    S_ISREG(st.st_mode))
 		ms_progress_expect(r->cfg.progress, (uint64_t)st.st_size);
 	t = ms_task_new(path, &r->o->sel, NULL);
-	t->walked = walked;
+	ms_task_found(t, found);
 	if (r->style->stdin_refusal != NULL && strcmp(path, "-") == 0) {
 		/* in its place among the results, never read */
 		release(r);
@@ -308,9 +308,9 @@ operand(struct run *r, const char *path)
 }
 
 static void
-list_operand(void *arg, const char *path, bool walked)
+list_operand(void *arg, const char *path, const struct ms_walked *found)
 {
-	(void)walked;
+	(void)found;
 	operand(arg, path);
 }
 

@@ -256,14 +256,15 @@ emit(void *arg, struct ms_task *t)
 }
 
 static void
-submit(struct per_dir *p, const char *path, bool end, bool walked)
+submit(struct per_dir *p, const char *path, bool end,
+    const struct ms_walked *found)
 {
 	struct item *it = ms_xmalloc(sizeof(*it));
 	struct ms_task *t = ms_task_new(path, &p->o->sel, it);
 
 	it->f = p->cur;
 	it->end = end;
-	t->walked = walked;
+	ms_task_found(t, found);
 	if (end)
 		ms_engine_submit_done(p->engine, t);
 	else
@@ -286,7 +287,7 @@ write_folder_event(void *arg, const char *path, bool enter)
 
 		/* done once every file before it is, in the engine's order
 		 * (which may be now: the folder is then freed) */
-		submit(p, path, true, false);
+		submit(p, path, true, NULL);
 		p->cur = up;
 	}
 }
@@ -343,7 +344,7 @@ is_manifest(const struct per_dir *p, const char *path)
 }
 
 static void
-write_file(void *arg, const char *path, bool walked)
+write_file(void *arg, const char *path, const struct ms_walked *found)
 {
 	struct per_dir *p = arg;
 
@@ -353,7 +354,7 @@ write_file(void *arg, const char *path, bool walked)
 		return;
 	}
 	if (!is_manifest(p, path))
-		submit(p, path, false, walked);
+		submit(p, path, false, found);
 }
 
 /* ----------------------------------------------------------- checking */
@@ -511,11 +512,11 @@ is_listed(const struct folder *f, const char *path)
 }
 
 static void
-check_file(void *arg, const char *path, bool walked)
+check_file(void *arg, const char *path, const struct ms_walked *found)
 {
 	struct per_dir *p = arg;
 
-	(void)walked;
+	(void)found;
 	if (p->cur == NULL) {
 		not_a_folder(p, path, "checks the manifests of folders");
 		return;

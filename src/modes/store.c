@@ -99,7 +99,7 @@ folder_spec(const char *path, struct ms_digest_spec *spec)
 }
 
 static void
-one_file(void *arg, const char *path, bool walked)
+one_file(void *arg, const char *path, const struct ms_walked *found)
 {
 	struct store *s = arg;
 	struct ms_manifest_entry e = { .name = path, .n = 1 };
@@ -120,7 +120,7 @@ one_file(void *arg, const char *path, bool walked)
 		s->skipped++;
 		return;
 	}
-	ms_check_list_entry(s->r, s->m, &e, walked);
+	ms_check_list_entry(s->r, s->m, &e, found != NULL);
 }
 
 static void

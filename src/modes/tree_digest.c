@@ -52,7 +52,7 @@ add_name(struct tree *t, const char *name, const char *path)
 }
 
 static void
-walked(void *arg, const char *path, bool found)
+walked(void *arg, const char *path, const struct ms_walked *found)
 {
 	struct tree *t = arg;
 	size_t len;

@@ -258,7 +258,7 @@ not_found(struct survey *s, const char *path, int err, bool walked)
 }
 
 static void
-visit(void *arg, const char *path, bool walked)
+visit(void *arg, const char *path, const struct ms_walked *found)
 {
 	struct survey *s = arg;
 	const struct ms_options *o = s->o;
@@ -266,7 +266,7 @@ visit(void *arg, const char *path, bool walked)
 	struct ms_file_stat fs;
 	struct stat st;
 	struct rec *r;
-	bool hash;
+	bool hash, walked = found != NULL;
 
 	if (!ms_shard_keeps_path(&o->shard, s->operand, path)) {
 		int err = walked ? 0 : ms_walk_probe(path);
@@ -305,6 +305,8 @@ visit(void *arg, const char *path, bool walked)
 		struct ms_task *t = ms_task_new(path, &o->sel, r);
 
 		t->walked = walked;	/* no FIFO swapped in blocks the run */
+		t->dev = st.st_dev;	/* placed with no stat of the engine's */
+		t->ino = st.st_ino;
 		ms_engine_submit(s->engine, t);
 	} else {
 		drain(s);
@@ -323,11 +325,11 @@ visit(void *arg, const char *path, bool walked)
 }
 
 static void
-list_operand(void *arg, const char *path, bool walked)
+list_operand(void *arg, const char *path, const struct ms_walked *found)
 {
 	struct survey *s = arg;
 
-	(void)walked;
+	(void)found;
 	s->operand = path;
 	ms_walk(&s->walk, path, visit, s);
 	s->operand = NULL;

@@ -137,7 +137,7 @@ tagged_selection(struct tagrun *r, const char *path, int *err)
 }
 
 static void
-submit(void *arg, const char *path, bool walked)
+submit(void *arg, const char *path, const struct ms_walked *found)
 {
 	struct tagrun *r = arg;
 	const struct ms_selection *sel = &r->o->sel;
@@ -170,7 +170,9 @@ submit(void *arg, const char *path, bool walked)
 	}
 	rec->stamp = ms_realtime_coarse_ns();	/* the files' clock */
 	t = ms_task_new(path, sel, rec);
-	t->walked = walked;
+	t->walked = found != NULL;
+	t->dev = rec->st.st_dev;	/* placed with no stat of the engine's */
+	t->ino = rec->st.st_ino;
 	if (r->cfg.progress != NULL && S_ISREG(rec->st.st_mode))
 		ms_progress_expect(r->cfg.progress, (uint64_t)rec->st.st_size);
 	ms_engine_submit(r->engine, t);
@@ -421,11 +423,11 @@ done:
 }
 
 static void
-list_operand(void *arg, const char *path, bool walked)
+list_operand(void *arg, const char *path, const struct ms_walked *found)
 {
 	struct tagrun *r = arg;
 
-	(void)walked;
+	(void)found;
 	r->failed += ms_walk(&r->o->walk, path, submit, r);
 }
 
