@@ -88,6 +88,17 @@ file_lines(struct ms_output *out)
 	out->lines.len = 0;
 }
 
+/* The lines formatted into out->lines, if any, handed on: to standard
+ * output's writer, or (-o) to the temporary file. */
+static void
+hand_lines(struct ms_output *out)
+{
+	if (out->so == NULL)
+		file_lines(out);
+	else if (out->lines.len > 0)
+		ms_stdout_lines(out->so, &out->lines);
+}
+
 void
 ms_output_lines(struct ms_output *out)
 {
@@ -109,14 +120,11 @@ ms_output_stdio_lines(void)
 void
 ms_output_flush(struct ms_output *out)
 {
-	if (out->so != NULL) {
-		if (out->lines.len > 0)
-			ms_stdout_lines(out->so, &out->lines);
+	hand_lines(out);
+	if (out->so != NULL)
 		ms_stdout_flush(out->so);
-	} else {
-		file_lines(out);
+	else
 		fflush(out->fp);
-	}
 }
 
 /*
@@ -466,17 +474,14 @@ ms_output_close(struct ms_output *out, bool commit)
 	struct stat cst;
 	int rc = 0;
 
+	hand_lines(out);
+	ms_bytes_free(&out->lines);
 	if (out->path == NULL) {
-		if (out->lines.len > 0)
-			ms_stdout_lines(out->so, &out->lines);
-		ms_bytes_free(&out->lines);
 		rc = ms_stdout_close(out->so);
 		out->so = NULL;
 		out->fp = NULL;
 		return rc;
 	}
-	file_lines(out);
-	ms_bytes_free(&out->lines);
 	if (commit && (fflush(out->fp) == EOF || ferror(out->fp) ||
 	    fsync(fileno(out->fp)) == -1)) {
 		ms_warn("%s: write error: %s", ms_quotef(out->path), strerror(errno));
