@@ -3,7 +3,8 @@
  * device.c - the device plan for cold reads (device.h): the disk under a
  * file by sysfs, the run's cache of devices, the settings of the
  * environment, the probe that says whether a device seeks where its flag
- * cannot be trusted, and where a file begins on its device.
+ * cannot be trusted, where a file begins on its device, and (Linux) the
+ * kind of file system under an open file.
  *
  * The rotational flag is trusted only when it says 0: many virtual disks
  * (this project's cloud VM's among them) say 1 whatever is behind them,
@@ -27,6 +28,9 @@
 #include <sys/sysmacros.h>
 #endif
 #include <unistd.h>
+#if defined(HAVE_SYS_VFS_H) && defined(HAVE_FSTATFS)
+#include <sys/vfs.h>	/* Linux's statfs: f_type */
+#endif
 
 #include "base/portable.h"
 #include "base/util.h"
@@ -611,3 +615,18 @@ ms_device_say(struct ms_device *d)
 	    " (inodes: no FIEMAP)" : " (FIEMAP, else inodes)") : "",
 	    d->cls == MS_DEV_SEEKING ? ", one reader" : ", parallel reads");
 }
+
+#if defined(HAVE_SYS_VFS_H) && defined(HAVE_FSTATFS)
+int
+ms_fs_magic_in(int fd, const unsigned long *magic, size_t n)
+{
+	struct statfs sf;
+
+	if (fstatfs(fd, &sf) == -1)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned long)sf.f_type == magic[i])
+			return 1;
+	return 0;
+}
+#endif

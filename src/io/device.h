@@ -4,7 +4,8 @@
  * (through partitions, device-mapper and loop devices, by sysfs), what
  * that disk says of itself (rotational, queue depth), whether it seeks
  * (its flag where it can be trusted, else a short probe of the files to
- * be read), and where in it a file begins (FIEMAP, else its inode).
+ * be read), and where in it a file begins (FIEMAP, else its inode);
+ * and, on Linux, which kind of file system holds an open file.
  *
  * The engine asks; a device is looked up once per run (the cache is per
  * st_dev), and --debug tells, once per device, what was chosen and why.
@@ -87,5 +88,11 @@ uint64_t ms_device_key(struct ms_device *d, const char *path, ino_t ino);
 
 /* --debug: d's line, once. */
 void	 ms_device_say(struct ms_device *d);
+
+#if defined(HAVE_SYS_VFS_H) && defined(HAVE_FSTATFS)
+/* Linux: 1 if the file system of fd is one of the n statfs magics
+ * (f_type, linux/magic.h), 0 if not, -1 if fstatfs fails. */
+int	 ms_fs_magic_in(int fd, const unsigned long *magic, size_t n);
+#endif
 
 #endif

@@ -24,7 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #if defined(HAVE_SYS_VFS_H) && defined(HAVE_FSTATFS)
-#include <sys/vfs.h>	/* Linux's statfs, whose f_type the magics below are */
+/* Linux: statfs magics, matched by ms_fs_magic_in (device.c) */
 #define LINUX_STATFS	1
 #elif defined(HAVE_FSTATFS) && HAVE_DECL_MNT_LOCAL
 #include <sys/param.h>
@@ -34,6 +34,7 @@
 
 #include "base/quote.h"
 #include "base/util.h"
+#include "io/device.h"
 
 /* What a temporary's name holds after ".BASE.": ours, then mkstemp's. */
 #define MARK		"multisum-"
@@ -115,14 +116,10 @@ shared_fs(int fd)
 		0x5346414f, 0x73757245, 0x01021997, 0x01161970, 0x7461636f,
 		0x0bd00bd0, 0x20030528,
 	};
-	struct statfs sf;
 
-	if (fstatfs(fd, &sf) == -1)
-		return remote;
-	for (size_t i = 0; i < MS_ARRAY_LEN(types); i++)
-		if ((unsigned long)sf.f_type == types[i])
-			return remote;
-	return NULL;
+	/* unknown (fstatfs failed): taken for shared */
+	return ms_fs_magic_in(fd, types, MS_ARRAY_LEN(types)) != 0 ?
+	    remote : NULL;
 #elif defined(BSD_STATFS)
 	struct statfs sf;
 

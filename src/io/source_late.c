@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #if defined(HAVE_SYS_VFS_H) && defined(HAVE_FSTATFS)
-#include <sys/vfs.h>	/* Linux's statfs, whose f_type the magics below are */
+/* Linux: statfs magics, matched by ms_fs_magic_in (device.c) */
 #define LINUX_STATFS	1
 #elif defined(HAVE_FSTATFS) && HAVE_DECL_MNT_LOCAL
 #include <sys/param.h>
@@ -22,6 +22,7 @@
 
 #include "base/portable.h"
 #include "base/util.h"
+#include "io/device.h"
 
 /*
  * A file a walk found regular is read first and fstat'ed once after
@@ -68,14 +69,7 @@ local_clock(int fd)
 		0x794C7630,	/* overlayfs: its upper layer's times */
 	};
 
-	struct statfs sf;
-
-	if (fstatfs(fd, &sf) == -1)
-		return false;
-	for (size_t i = 0; i < MS_ARRAY_LEN(types); i++)
-		if ((unsigned long)sf.f_type == types[i])
-			return true;
-	return false;
+	return ms_fs_magic_in(fd, types, MS_ARRAY_LEN(types)) == 1;
 }
 #else
 /* Elsewhere: a local mount (MNT_LOCAL), whatever its kind. */
