@@ -2,8 +2,8 @@
 /*
  * digest_set.c - N digest states fed by one stream of buffers.
  *
- * Owns the creation and cycling of backend states for a selection.  It
- * never reads files and never starts threads: the engine decides who
+ * Owns the creation and cycling of backend states for a selection, and
+ * ms_digest_buffer, one digest of one buffer in a call.  It never reads files and never starts threads: the engine decides who
  * calls update, and on which buffer.
  */
 #include "digest/digest_set.h"
@@ -183,4 +183,28 @@ ms_digest_set_many(struct ms_digest_set *set, size_t cnt,
 				ops->final(set->state[i], at[k]);
 			}
 	}
+}
+
+int
+ms_digest_buffer(const char *name, unsigned bits, const void *p, size_t n,
+    unsigned char *out)
+{
+	struct ms_selection sel = { 0 };
+	struct ms_digest_set set;
+	struct ms_digest_spec spec = { 0 };	/* no key, no parameter */
+	const char *why;
+
+	if (ms_algo_resolve(name, bits, &spec, &why) == -1) {
+		ms_warn("%s-%u: %s", name, bits, why);
+		return -1;
+	}
+	ms_selection_add(&sel, &spec);
+	if (ms_selection_load(&sel) == -1)
+		return -1;
+	ms_digest_set_create(&set, &sel);
+	ms_digest_set_init(&set);
+	ms_digest_set_update(&set, p, n);
+	ms_digest_set_final(&set, out);
+	ms_digest_set_destroy(&set);
+	return 0;
 }

@@ -85,4 +85,10 @@ void	 ms_digest_set_many(struct ms_digest_set *set, size_t cnt,
 	    const unsigned char *const msg[], const size_t len[],
 	    unsigned char *const out[]);
 
+/* One digest, the row name at bits (0: the row's own), over p[0..n)
+ * into out: for the short texts a signature or a record sums.  -1
+ * after a message when the row is unknown or its library will not load. */
+int	 ms_digest_buffer(const char *name, unsigned bits, const void *p,
+	    size_t n, unsigned char *out);
+
 #endif

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "digest/digest_set.h"
 #include "manifest/ledger.h"
 #include "manifest/manifest_int.h"
 #include "base/util.h"
@@ -82,20 +83,10 @@ param_set(struct ms_digest_params *p, size_t i, uint64_t v)
 static int
 text_sum(const void *text, size_t len, char hex[SUM_HEX + 1])
 {
-	struct ms_digest_spec spec;
-	struct ms_selection sel = { 0 };
-	struct ms_digest_set set;
 	unsigned char d[SUM_HEX / 2];
-	const char *why;
 
-	if (ms_algo_resolve("sha256", 0, &spec, &why) == -1 ||
-	    ms_selection_add(&sel, &spec) == -1 || ms_selection_load(&sel) == -1)
+	if (ms_digest_buffer("sha256", 0, text, len, d) == -1)
 		return -1;
-	ms_digest_set_create(&set, &sel);
-	ms_digest_set_init(&set);
-	ms_digest_set_update(&set, text, len);
-	ms_digest_set_final(&set, d);
-	ms_digest_set_destroy(&set);
 	ms_hex(hex, d, sizeof(d));
 	return 0;
 }

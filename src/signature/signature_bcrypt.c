@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "digest/digest_set.h"
 #include "base/bytes.h"
 #include "base/util.h"
 

@@ -292,30 +292,6 @@ ms_scrypt(const char *pass, size_t passlen, const unsigned char *salt,
 }
 
 int
-ms_digest_buffer(const char *name, unsigned bits, const void *p, size_t n,
-    unsigned char *out)
-{
-	struct ms_selection sel = { 0 };
-	struct ms_digest_set set;
-	struct ms_digest_spec spec = { 0 };	/* no key, no parameter */
-	const char *why;
-
-	if (ms_algo_resolve(name, bits, &spec, &why) == -1) {
-		ms_warn("%s-%u: %s", name, bits, why);
-		return -1;
-	}
-	ms_selection_add(&sel, &spec);
-	if (ms_selection_load(&sel) == -1)
-		return -1;
-	ms_digest_set_create(&set, &sel);
-	ms_digest_set_init(&set);
-	ms_digest_set_update(&set, p, n);
-	ms_digest_set_final(&set, out);
-	ms_digest_set_destroy(&set);
-	return 0;
-}
-
-int
 ms_random(void *p, size_t n)
 {
 	if (ms_os_random(p, n) == -1) {

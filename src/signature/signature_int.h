@@ -90,9 +90,6 @@ char	*ms_attest_read(void *key, const char *path, const char *data,
 int	 ms_scrypt(const char *pass, size_t passlen, const unsigned char *salt,
 	    size_t saltlen, const struct ms_scrypt_cost *cost,
 	    unsigned char *out, size_t outlen);
-/* The digest-layer row name at bits over p[0..n); -1 after a message. */
-int	 ms_digest_buffer(const char *name, unsigned bits, const void *p,
-	    size_t n, unsigned char *out);
 /* n bytes from the kernel's random source; -1 after a message. */
 int	 ms_random(void *p, size_t n);
 

@@ -27,6 +27,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "digest/digest_set.h"
 #include "base/bytes.h"
 #include "base/quote.h"
 #include "base/util.h"

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "digest/digest_set.h"
 #include "base/rust_text.h"
 #include "base/util.h"
 
