@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -667,4 +668,24 @@ ms_unbase32(unsigned char *out, size_t n, const char *s, size_t len)
 		}
 	}
 	return (acc & ((1u << bits) - 1)) == 0 ? 0 : -1;
+}
+
+void
+ms_signals_catch(const int *sig, size_t n, void (*fn)(int),
+    struct sigaction *old)
+{
+	struct sigaction sa, was;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = fn;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < n; i++)
+		sigaddset(&sa.sa_mask, sig[i]);
+	for (size_t i = 0; i < n; i++) {
+		struct sigaction *o = old != NULL ? &old[i] : &was;
+
+		if (sigaction(sig[i], NULL, o) == 0 && o->sa_handler == SIG_IGN)
+			continue;
+		sigaction(sig[i], &sa, NULL);
+	}
 }

@@ -78,6 +78,13 @@ extern bool ms_stdin_was_closed;
  * or -1 with errno (EIO where write wrote nothing). */
 int	ms_write_full(int fd, const void *p, size_t n);
 
+struct sigaction;
+/* Catch each of sig[0..n) with fn, all n blocked while fn runs; one the
+ * caller ignores (nohup) stays ignored.  When old is not NULL, old[i]
+ * receives what sig[i] was, to be put back by the caller. */
+void	ms_signals_catch(const int *sig, size_t n, void (*fn)(int),
+	    struct sigaction *old);
+
 /* Say that standard output could not be written, as the tool should. */
 void	ms_write_error(void);
 

@@ -58,25 +58,10 @@ on_fatal(int sig)
 static void
 guard_signals(char *tmp)
 {
-	struct sigaction sa;
-
 	doomed[0] = tmp;
-	if (tmp == NULL)
-		return;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_fatal;
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < MS_ARRAY_LEN(fatal_signals); i++)
-		sigaddset(&sa.sa_mask, fatal_signals[i]);
-	for (size_t i = 0; i < MS_ARRAY_LEN(fatal_signals); i++) {
-		struct sigaction old;
-
-		/* A signal ignored by the caller (nohup) stays ignored. */
-		if (sigaction(fatal_signals[i], NULL, &old) == 0 &&
-		    old.sa_handler == SIG_IGN)
-			continue;
-		sigaction(fatal_signals[i], &sa, NULL);
-	}
+	if (tmp != NULL)
+		ms_signals_catch(fatal_signals, MS_ARRAY_LEN(fatal_signals),
+		    on_fatal, NULL);
 }
 
 /* -o: the lines formatted into out->lines join the temporary file. */

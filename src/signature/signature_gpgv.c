@@ -267,18 +267,8 @@ on_signal(int sig)
 static void
 guard(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < MS_ARRAY_LEN(guarded); i++)
-		sigaddset(&sa.sa_mask, guarded[i]);
-	for (size_t i = 0; i < MS_ARRAY_LEN(guarded); i++) {
-		sigaction(guarded[i], NULL, &guarded_old[i]);
-		if (guarded_old[i].sa_handler != SIG_IGN)
-			sigaction(guarded[i], &sa, NULL);
-	}
+	ms_signals_catch(guarded, MS_ARRAY_LEN(guarded), on_signal,
+	    guarded_old);
 }
 
 static void
