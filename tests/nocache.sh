@@ -3,7 +3,10 @@
 # nocache.sh - --nocache leaves no page of a hashed file in the page cache,
 # as fincore (util-linux) shows, whether the file was read or mapped, hashed
 # by one worker or split over several, in hash, check and --update runs;
-# without it the pages stay.  The digests are the same either way.
+# without it the pages stay.  The digests are the same either way.  A
+# large file that is not in the page cache is read ahead with
+# POSIX_FADV_WILLNEED (io/source_ahead.c), one that is, is not; --debug
+# says which, and the digests are the same.
 . "$TESTS_SRCDIR/lib.sh"
 
 # resident FILE: bytes of FILE in the page cache.
@@ -110,6 +113,45 @@ test_drops_as_it_goes() {
 	lacks log DONTNEED "no dropping without --nocache"
 }
 
+# dropped FILE: FILE's pages out of the page cache (need_fincore first).
+dropped() {
+	cached "$1"
+	dd if="$1" iflag=nocache count=0 2> /dev/null
+}
+
+test_cold_read_ahead() {
+	need_fincore
+	# past source_ahead.c's AHEAD_MIN (64 MiB) after the first chunk
+	head -c 75497475 /dev/zero > big
+	want=$(sha256sum < big | cut -c1-64)
+	for args in "-a sha256" "-a blake3" "-a xxh64" "-a sha256 -j1" \
+	    "-a md5,sha256 --io=mmap" "--nocache -a sha256"; do
+		dropped big
+		multisum --debug $args big > out 2> err || fail "$args: exit $?"
+		check "$args: cold, read ahead" grep -q \
+		    "debug: big: not in the page cache: 64 MiB read ahead" err
+		case $args in
+		*sha256*) grep -q "$want" out ||
+		    fail "$args: sha256 differs from sha256sum's" ;;
+		esac
+		multisum $args big > warm
+		same out warm "$args: the same digests cold and warm"
+	done
+	is "$(resident big)" 0 "--nocache: no page read ahead is left"
+	cached big
+	multisum --debug -a sha256 big > /dev/null 2> err
+	check "warm: the kernel's read-ahead alone" grep -q \
+	    "debug: big: in the page cache: the kernel's read-ahead" err
+	have strace || return 0
+	strace -f -o /dev/null true 2> /dev/null || return 0
+	dropped big
+	traced -f -y -e trace=fadvise64 -o log "$MULTISUM" -a sha256 big > /dev/null
+	n=$(grep -c "big>, [1-9][0-9]*, 16777216, POSIX_FADV_WILLNEED" log)
+	check "cold: hints of 16 MiB ahead of the reads ($n)" [ "$n" -ge 4 ]
+	traced -f -y -e trace=fadvise64 -o log "$MULTISUM" -a sha256 big > /dev/null
+	lacks log WILLNEED "warm: no hint"
+}
+
 test_usage() {
 	usage_error "--nocache is refused with --bench" --nocache --bench
 	multisum --nocache --debug -a sha256 /dev/null > /dev/null 2> err
@@ -120,5 +162,6 @@ run pages_go_every_way
 run tree_of_small_files
 run check_and_update
 run drops_as_it_goes
+run cold_read_ahead
 run usage
 finish

@@ -161,6 +161,16 @@ ms_advise_dontneed(int fd, off_t off, off_t len)
 }
 
 void
+ms_advise_willneed(int fd, off_t off, off_t len)
+{
+#ifdef HAVE_POSIX_FADVISE
+	posix_fadvise(fd, off, len, POSIX_FADV_WILLNEED);
+#else
+	(void)fd; (void)off; (void)len;
+#endif
+}
+
+void
 ms_advise_random(int fd)
 {
 #ifdef HAVE_POSIX_FADVISE

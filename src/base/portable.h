@@ -67,6 +67,9 @@ void ms_advise_sequential(int fd);
 void ms_advise_dontneed(int fd, off_t off, off_t len);
 /* No read-ahead for fd: its reads fetch what they ask for alone. */
 void ms_advise_random(int fd);
+/* Start reading [off, off + len) of fd into the page cache, and return:
+ * the reads go on while the caller does something else. */
+void ms_advise_willneed(int fd, off_t off, off_t len);
 
 /* Is fd's page at off (a multiple of the page size) in the page cache?
  * 1, 0, or -1 if it cannot be told (mincore, else never). */

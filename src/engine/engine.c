@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "base/util.h"
+#include "io/source_ahead.h"
 
 struct ms_digest_set *
 ms_worker_set(struct worker *w, const struct ms_selection *sel)
@@ -167,6 +168,8 @@ task_rest(struct ms_engine *e, struct worker *w, struct ms_task *t,
 		task_done(e, t, src, window, r, errno);
 		return true;
 	}
+	if (e->cfg.debug && r == 1)
+		ms_ahead_say(src);	/* a large file's read-ahead */
 	set = ms_worker_set(w, t->sel);
 	ms_digest_set_init(set);
 	ms_engine_set_subject(set, src);

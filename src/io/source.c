@@ -32,6 +32,7 @@
 
 #include "base/portable.h"
 #include "base/util.h"
+#include "io/source_ahead.h"
 #include "io/source_late.h"
 
 /*
@@ -662,8 +663,8 @@ next_end(struct ms_source *s, size_t cap, size_t got)
 	return 0;
 }
 
-int
-ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
+static int
+next_chunk(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
     size_t cap)
 {
 	size_t got = 0;
@@ -690,6 +691,18 @@ ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
 	c->p = buf;
 	c->len = got;
 	return 1;
+}
+
+int
+ms_source_next(struct ms_source *s, struct ms_chunk *c, unsigned char *buf,
+    size_t cap)
+{
+	int r = next_chunk(s, c, buf, cap);
+
+	/* a large file not in the page cache: its next reads started */
+	if (r == 1 && !s->eof && s->reader == NULL)
+		ms_ahead_next(s);
+	return r;
 }
 
 off_t

@@ -94,6 +94,14 @@ struct ms_source {
 	bool		 remap;		/* late, and large enough to map:
 					 * ms_source_remap may start it over */
 	off_t		 limit;		/* a range's end (--part), else -1 */
+	/* source_ahead.c: a large file not in the page cache */
+	bool		 ahead_checked;	/* decided after the first chunk */
+	int		 ahead_cached;	/* ms_page_cached's answer; -2 not asked */
+	off_t		 ahead;		/* read ahead this far; 0: the kernel's */
+	off_t		 ahead_step;	/* in hints of this many bytes */
+	off_t		 hinted;	/* asked for up to here */
+	unsigned	 ahead_ra_kb;	/* its device's read_ahead_kb, 0 unknown */
+	const char	*ahead_dev;	/* its disk ("vda"), or NULL */
 	ms_reader_fn	*reader;
 	void		*reader_arg;
 };

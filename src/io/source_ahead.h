@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * source_ahead.h - read-ahead for a large file that is not in the page
+ * cache (source_ahead.c), for source.c and the engine's --debug line.
+ */
+#ifndef MS_SOURCE_AHEAD_H
+#define MS_SOURCE_AHEAD_H
+
+#include "io/source.h"
+
+/* After each chunk handed out: the first time, decide whether s is read
+ * ahead (large, and not in the page cache); then keep the reads that far
+ * ahead of s->pos. */
+void	 ms_ahead_next(struct ms_source *s);
+/* --debug: what was decided for s, and why (nothing for a small file). */
+void	 ms_ahead_say(const struct ms_source *s);
+
+#endif
