@@ -163,13 +163,13 @@ task_rest(struct ms_engine *e, struct worker *w, struct ms_task *t,
 	struct ms_digest_set *set;
 	size_t cap = e->cfg.buffer_size;
 	uint64_t t0;
+	/* --debug: a large file's read-ahead, once a ring may have taken it */
+	bool say = e->cfg.debug && r == 1;
 
 	if (r == -1) {
 		task_done(e, t, src, window, r, errno);
 		return true;
 	}
-	if (e->cfg.debug && r == 1)
-		ms_ahead_say(src);	/* a large file's read-ahead */
 	set = ms_worker_set(w, t->sel);
 	ms_digest_set_init(set);
 	ms_engine_set_subject(set, src);
@@ -200,12 +200,17 @@ task_rest(struct ms_engine *e, struct worker *w, struct ms_task *t,
 			if (!promoted)
 				ms_memory_take(e, window);
 			pthread_mutex_unlock(&e->lock);
+			if (say)	/* src: the worker's copy, as decided */
+				ms_ahead_say(src);
+			say = false;
 			if (promoted)
 				return false;
 		}
 		if (r == 1 && (r = ms_source_next(src, c, w->buf, cap)) == -1)
 			t->err = errno;
 	}
+	if (say)
+		ms_ahead_say(src);
 	if (r == 1 && (r = ms_sequential_hash_rest(src, set, c, w->buf, cap,
 	    e->cfg.progress)) == -1)
 		t->err = errno;
@@ -410,7 +415,7 @@ ms_engine_run_step(struct ms_engine *e, struct worker *w, struct step *st)
 	struct smalls sm = { .n = 0 };
 
 	if (st->kind != STEP_TASK)
-		return ms_big_run(e, st);
+		return ms_big_run(st);
 	/* ntasks shrinks if a long file gives the rest back */
 	for (size_t i = 0; i < st->ntasks; i++) {
 		struct ms_task *t = st->task[i];

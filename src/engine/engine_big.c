@@ -5,7 +5,9 @@
  * big (engine.c's task step asks), its ring of shared read-only chunks,
  * and the steps that only a big file has, picked under the engine's lock:
  *   read  fill the next free slot of a big file's ring (a read, or a
- *         mapped window), so the copy leaves the hashing threads' path.
+ *         mapped window), so the copy leaves the hashing threads' path;
+ *         a file not in the page cache is read past it (O_DIRECT, in
+ *         slots of MS_DIRECT_READ: source_ahead.c decides).
  *   lane  run one digest of a big file over its next chunk.  A digest is
  *         run by one worker at a time, but may move between workers at
  *         every chunk, so the wall time approaches max(slowest digest,
@@ -30,6 +32,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "io/source_ahead.h"
 
 struct lane_arg {
 	struct ms_digest_set *set;
@@ -107,10 +110,16 @@ ms_big_gains(const struct ms_selection *sel, uint64_t t_hash, size_t len)
  * slots, 0 if not even two fit or could be allocated.
  */
 static size_t
-fit_ring(struct ms_engine *e, struct big *b, size_t want, bool mapped)
+fit_ring(struct ms_engine *e, struct big *b, size_t want, bool mapped,
+    size_t bs)
 {
-	size_t bs = e->cfg.buffer_size;
-
+	if (b->nbuf > 0 && b->bs != bs) {	/* kept buffers of another size */
+		for (size_t i = 0; i < b->nbuf; i++)
+			free(b->slot[i].buf);
+		ms_memory_give(e, b->nbuf * b->bs);
+		b->nbuf = 0;
+	}
+	b->bs = bs;
 	for (size_t n = want; n >= 2; n--) {
 		size_t more = n > b->nbuf ? n - b->nbuf : 0;
 		size_t windows = mapped ? n * MS_MMAP_WINDOW : 0;
@@ -122,7 +131,8 @@ fit_ring(struct ms_engine *e, struct big *b, size_t want, bool mapped)
 			b->nbuf++;
 		if (b->nbuf < n) {	/* out of memory: as many as there are */
 			ms_memory_give(e, (n - b->nbuf) * bs + windows);
-			return b->nbuf >= 2 ? fit_ring(e, b, b->nbuf, mapped) : 0;
+			return b->nbuf >= 2 ? fit_ring(e, b, b->nbuf, mapped,
+			    bs) : 0;
 		}
 		b->windows = windows;
 		return n;
@@ -144,7 +154,8 @@ ms_big_promote(struct ms_engine *e, struct ms_task *t, struct ms_source *src,
 {
 	struct big *b;
 	struct ms_digest_set swap;
-	size_t ring;
+	size_t ring, bs = e->cfg.buffer_size;
+	bool direct;
 
 	if (e->nworkers < 2 || e->nactive >= e->nworkers)
 		return false;
@@ -153,9 +164,15 @@ ms_big_promote(struct ms_engine *e, struct ms_task *t, struct ms_source *src,
 		e->spare = b->next;
 	else if ((b = calloc(1, sizeof(*b))) == NULL)
 		return false;
-	ring = fit_ring(e, b, ms_ring_slots(e->cfg.buffer_size, src->map),
-	    src->map);
+	/* A large file not in the page cache: read past it, in reads of
+	 * MS_DIRECT_READ (source_ahead.c). */
+	direct = ms_ahead_direct(src);
+	if (direct && bs < MS_DIRECT_READ)
+		bs = MS_DIRECT_READ;
+	ring = fit_ring(e, b, ms_ring_slots(bs, src->map), src->map, bs);
 	if (ring == 0) {
+		if (direct)	/* left on, it still reads: aligned buffers */
+			(void)ms_ahead_direct_off(src);
 		b->next = e->spare;
 		e->spare = b;
 		return false;
@@ -396,14 +413,14 @@ consumed(struct ms_engine *e, struct step *st, struct big *b, struct lane *l,
 
 /* Without the lock: do a read or lane step.  -1 with errno on failure. */
 int
-ms_big_run(struct ms_engine *e, struct step *st)
+ms_big_run(struct step *st)
 {
 	struct big *b = st->big;
 
 	switch (st->kind) {
 	case STEP_READ: {
 		struct slot *s = &b->slot[st->chunk % b->ring];
-		return ms_source_next(&b->src, &s->c, s->buf, e->cfg.buffer_size);
+		return ms_source_next(&b->src, &s->c, s->buf, b->bs);
 	}
 	case STEP_LANE:
 		if (st->part) {

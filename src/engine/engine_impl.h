@@ -59,6 +59,8 @@ struct big {
 	size_t		 ring;		/* slots in use: ms_ring_slots, or
 					 * fewer for the memory bound */
 	size_t		 nbuf;		/* slots with a read buffer */
+	size_t		 bs;		/* of each buffer: --buffer-size, or
+					 * MS_DIRECT_READ for O_DIRECT */
 	size_t		 windows;	/* bytes of mapped windows accounted */
 	uint64_t	 produced;	/* chunks read so far */
 	off_t		 size;		/* of a regular file, else -1 */
@@ -228,7 +230,7 @@ bool	 ms_big_promote(struct ms_engine *e, struct ms_task *t,
 	    struct ms_source *src, struct ms_digest_set *set);
 bool	 ms_big_pick(struct ms_engine *e, struct step *st,
 	    const struct step *prev);
-int	 ms_big_run(struct ms_engine *e, struct step *st);
+int	 ms_big_run(struct step *st);
 void	 ms_big_apply(struct ms_engine *e, struct step *st, int rc, int err);
 void	 ms_big_free_spares(struct ms_engine *e);
 /* Under the lock: does a big file still being read hold the gate? */

@@ -533,6 +533,14 @@ read_some(struct ms_source *s, void *buf, size_t cap, off_t off)
 			return n;
 		if (errno == EINTR)
 			continue;
+		if (errno == EINVAL && s->direct) {
+			/* an O_DIRECT read this file system will not make
+			 * (an unaligned end): through the page cache, from
+			 * here on */
+			if (ms_ahead_direct_off(s) == -1)
+				return -1;
+			continue;
+		}
 		if ((errno != EAGAIN && errno != EWOULDBLOCK) || !s->nonblock)
 			return -1;
 		/* A file system that heeds O_NONBLOCK on a regular file:

@@ -102,6 +102,7 @@ struct ms_source {
 	off_t		 hinted;	/* asked for up to here */
 	unsigned	 ahead_ra_kb;	/* its device's read_ahead_kb, 0 unknown */
 	const char	*ahead_dev;	/* its disk ("vda"), or NULL */
+	bool		 direct;	/* read with O_DIRECT (ms_ahead_direct) */
 	ms_reader_fn	*reader;
 	void		*reader_arg;
 };

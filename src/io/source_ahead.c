@@ -15,11 +15,19 @@
  * kernel would read ahead for it (twice read_ahead_kb, within STEP_MIN and
  * STEP_MAX).  The hint starts the reads and returns; the read(2) or the
  * mapped window that comes to those pages later finds them read, or
- * waits for them.  Owns nothing else: source.c calls ms_ahead_next after
- * every chunk it hands out.
+ * waits for them.  The first hints go with the second chunk, so that a
+ * file the engine hands to a ring (engine_big.c: one worker reads while
+ * the others hash) can still be read past the page cache instead: with
+ * O_DIRECT, the reads cost no page-cache work (a cold 4 GiB file read
+ * through the cache cost 2.2 s of system time here, which a digest that
+ * needs a whole core, sha256, shares its CPUs with) and the disk sees
+ * the ring's reads as they are.  A read the file system refuses
+ * (EINVAL) turns it back to the page cache (source.c).  Owns nothing
+ * else: source.c calls ms_ahead_next after every chunk it hands out.
  */
 #include "io/source_ahead.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include "base/portable.h"
@@ -78,8 +86,10 @@ ms_ahead_next(struct ms_source *s)
 {
 	off_t end;
 
-	if (!s->ahead_checked)
+	if (!s->ahead_checked) {
 		plan(s);
+		return;		/* hints from the next chunk: see above */
+	}
 	if (s->ahead == 0)
 		return;
 	end = end_of(s);
@@ -93,11 +103,54 @@ ms_ahead_next(struct ms_source *s)
 	}
 }
 
+bool
+ms_ahead_direct(struct ms_source *s)
+{
+#ifdef O_DIRECT
+	int fl;
+
+	/* planned, not yet hinted, read (not mapped) whole from an
+	 * aligned place: O_DIRECT's reads are of whole blocks */
+	if (s->ahead == 0 || s->hinted != s->pos || s->map || s->limit >= 0 ||
+	    s->pos % (off_t)sysconf(_SC_PAGESIZE) != 0)
+		return false;
+	fl = fcntl(s->fd, F_GETFL);
+	if (fl == -1 || fcntl(s->fd, F_SETFL, fl | O_DIRECT) == -1)
+		return false;	/* EINVAL: the file system reads cached */
+	s->direct = true;
+	s->ahead = 0;
+	return true;
+#else
+	(void)s;
+	return false;
+#endif
+}
+
+int
+ms_ahead_direct_off(struct ms_source *s)
+{
+#ifdef O_DIRECT
+	int fl = fcntl(s->fd, F_GETFL);
+
+	if (fl == -1 || fcntl(s->fd, F_SETFL, fl & ~O_DIRECT) == -1)
+		return -1;
+#endif
+	s->direct = false;
+	return 0;
+}
+
 void
 ms_ahead_say(const struct ms_source *s)
 {
 	if (!s->ahead_checked || s->ahead_cached == -2)
 		return;
+	if (s->direct) {
+		ms_warn("debug: %s: not in the page cache: read past it "
+		    "(O_DIRECT) by one worker while the others hash (%s%s)",
+		    s->name, s->ahead_dev != NULL ? "device " : "",
+		    s->ahead_dev != NULL ? s->ahead_dev : "no block device");
+		return;
+	}
 	if (s->ahead == 0) {
 		ms_warn("debug: %s: %s: the kernel's read-ahead", s->name,
 		    s->ahead_cached == 1 ? "in the page cache" :

@@ -6,12 +6,20 @@
 #ifndef MS_SOURCE_AHEAD_H
 #define MS_SOURCE_AHEAD_H
 
+#include <stdbool.h>
+
 #include "io/source.h"
 
 /* After each chunk handed out: the first time, decide whether s is read
  * ahead (large, and not in the page cache); then keep the reads that far
  * ahead of s->pos. */
 void	 ms_ahead_next(struct ms_source *s);
+/* A ring of several workers is about to read s (engine_big.c): if s was
+ * planned for read-ahead (large, not cached), read it with O_DIRECT
+ * instead, past the page cache.  true if so. */
+bool	 ms_ahead_direct(struct ms_source *s);
+/* Back to reads through the page cache; 0, or -1 with errno. */
+int	 ms_ahead_direct_off(struct ms_source *s);
 /* --debug: what was decided for s, and why (nothing for a small file). */
 void	 ms_ahead_say(const struct ms_source *s);
 
