@@ -76,9 +76,16 @@ SUMMARY=()
 #   peer's (appended to SUMMARY as a markdown row).
 #   CHECK=0 before it: outputs are not compared (the floor prints none).
 #   BEFORE='cmd' before it: eval'd before each timed run, not timed
-#   (bench/cold.sh evicts the data).  DEVICE_US=N: each row also gives
-#   its median over N microseconds, the device's time for the same bytes
-#   (and each SUMMARY row ends with that ratio).
+#   (bench/cold.sh evicts the data).  DEVICE='label|cmd': the device's
+#   own read of the same bytes, a row of the rotation (neither peer nor
+#   multisum), so that a disk whose rate drifts (a VM's) is timed in the
+#   same rounds; each row also gives its median over the device's, and
+#   each SUMMARY row multisum's time over the device's within a round.
+#   WARM='label|cmd' with it: multisum's run with its data cached (run
+#   once untimed instead of BEFORE, then timed), and each SUMMARY row
+#   then ends with multisum's time over the slower of the device and
+#   the warm run within a round (x limit: 1.00 is the most a cold run
+#   can be asked).
 workload() {
 	local id=$1 unit=$2 amount=$3 reps=$4; shift 4
 	[[ $id =~ $ONLY ]] || return 0
@@ -90,12 +97,18 @@ workload() {
 		[ "$side" = 0 ] && ! has "${c%% *}" && continue
 		label+=("${e%%|*}"); cmd+=("$c"); mine+=("$side")
 	done
+	local dev=-1 warm=-1
+	if [ -n "${DEVICE:-}" ]; then	# side 2: the device; 3: multisum warm
+		dev=${#cmd[@]}; label+=("${DEVICE%%|*}"); cmd+=("${DEVICE#*|}"); mine+=(2)
+		[ -n "${WARM:-}" ] &&
+			{ warm=${#cmd[@]}; label+=("${WARM%%|*}"); cmd+=("${WARM#*|}"); mine+=(3); }
+	fi
 	local n=${#cmd[@]} i r ref=
 	for ((i = 0; i < n; i++)); do		# check outputs; also the warm-up
 		local out
 		out=$(eval "${cmd[i]}" 2>/dev/null) || { state[i]=FAIL; continue; }
 		state[i]=ok
-		[ "$unit" = ms ] || [ "${CHECK:-1}" = 0 ] && continue
+		[ "$unit" = ms ] || [ "${CHECK:-1}" = 0 ] || [ "${mine[i]}" = 2 ] && continue
 		if [ -z "$ref" ] && [ "${mine[i]}" = 0 ]; then ref=$(hexes <<< "$out")
 		elif [ "$(hexes <<< "$out")" != "$ref" ]; then state[i]=DIFF; fi
 	done
@@ -104,11 +117,21 @@ workload() {
 		for ((i = 0; i < n; i++)); do
 			local k=$(((i + r) % n))
 			[ "${state[k]}" = FAIL ] && continue
-			[ -z "${BEFORE:-}" ] || eval "$BEFORE"	# not timed
+			if [ "$k" = "$warm" ]; then eval "${cmd[k]}" > /dev/null 2>&1
+			elif [ -n "${BEFORE:-}" ]; then eval "$BEFORE"; fi	# not timed
 			if [ "$reps" -gt 1 ]; then t[$r,$k]=$(us_many "${cmd[k]}" "$reps")
 			else t[$r,$k]=$(us "${cmd[k]}"); fi
 		done
 	done
+	# per_round A B [C]: the median over rounds of A's time over B's
+	# (over the slower of B and C when C is given)
+	per_round() {
+		for ((r = 0; r < RUNS; r++)); do
+			awk -v a="${t[$r,$1]}" -v b="${t[$r,$2]}" \
+			    -v c="${3:+${t[$r,${3:-0}]}}" \
+			    'BEGIN {if (c != "" && c > b) b = c; printf "%.4f\n", a / b}'
+		done | median | awk '{printf "%.2f", $1}'
+	}
 	fig() {
 		case $unit in
 		ms) awk -v u="$1" 'BEGIN {printf "%.2f", u / 1000}' ;;
@@ -133,17 +156,20 @@ workload() {
 		[ -n "${med[i]:-}" ] && f=$(fig "${med[i]}")
 		[ "$i" = "$best" ] && note=" <- fastest peer"
 		[ "${state[i]}" != ok ] && note=" ${state[i]}"
-		local dev=
-		[ -n "${DEVICE_US:-}" ] && [ -n "${med[i]:-}" ] &&
-			dev=$(awk -v a="${med[i]}" -v d="$DEVICE_US" 'BEGIN {printf "%.2f", a / d}')
-		printf '  %-48s %10s%s%s\n' "${label[i]}" "$f" "${dev:+ ${dev}x device}" "$note"
+		local x=
+		[ $dev -ge 0 ] && [ -n "${med[i]:-}" ] && [ -n "${med[dev]:-}" ] &&
+			x=$(awk -v a="${med[i]}" -v d="${med[dev]}" 'BEGIN {printf "%.2f", a / d}')
+		printf '  %-48s %10s%s%s\n' "${label[i]}" "$f" "${x:+ ${x}x device}" "$note"
 		[ "${mine[i]}" = 1 ] && [ $best -ge 0 ] && [ -n "${med[i]:-}" ] || continue
-		local ratio
-		ratio=$(for ((r = 0; r < RUNS; r++)); do
-			awk -v a="${t[$r,$i]}" -v b="${t[$r,$best]}" 'BEGIN {print a / b}'
-		done | median)
-		SUMMARY+=("$(printf '| %s | %s | %s | %s | %s | %.2f |%s' "$id" "${label[best]}" \
-		    "$(fig "${med[best]}")" "${label[i]}" "$f" "$ratio" "${dev:+ $dev |}")")
+		local ratio xd= xl=
+		ratio=$(per_round "$i" "$best")
+		[ -n "$x" ] && xd=$(per_round "$i" "$dev")
+		[ -n "$x" ] && [ $warm -ge 0 ] && [ -n "${med[warm]:-}" ] &&
+			xl=$(per_round "$i" "$dev" "$warm")
+		[ -n "$x" ] && [ -z "$xl" ] && xl=-
+		SUMMARY+=("$(printf '| %s | %s | %s | %s | %s | %.2f |%s%s' "$id" "${label[best]}" \
+		    "$(fig "${med[best]}")" "${label[i]}" "$f" "$ratio" "${xd:+ $xd |}" \
+		    "${xl:+ $xl |}")")
 	done
 }
 
