@@ -189,7 +189,9 @@ task_rest(struct ms_engine *e, struct worker *w, struct ms_task *t,
 		ms_progress_add(e->cfg.progress, c->len);
 		ms_chunk_release(c);
 		r = fed == -1 ? -1 : 1;
-		if (r == 1 && ms_big_gains(t->sel, t_hash, c->len)) {
+		/* a cold file too: a ring reads it past the page cache */
+		if (r == 1 && (ms_big_gains(t->sel, t_hash, c->len) ||
+		    (ms_ahead_planned(src) && e->cfg.io != MS_IO_MMAP))) {
 			bool promoted;
 
 			ms_engine_start_workers(e);

@@ -155,7 +155,7 @@ ms_big_promote(struct ms_engine *e, struct ms_task *t, struct ms_source *src,
 	struct big *b;
 	struct ms_digest_set swap;
 	size_t ring, bs = e->cfg.buffer_size;
-	bool direct;
+	bool direct, mapped;
 
 	if (e->nworkers < 2 || e->nactive >= e->nworkers)
 		return false;
@@ -165,11 +165,12 @@ ms_big_promote(struct ms_engine *e, struct ms_task *t, struct ms_source *src,
 	else if ((b = calloc(1, sizeof(*b))) == NULL)
 		return false;
 	/* A large file not in the page cache: read past it, in reads of
-	 * MS_DIRECT_READ (source_ahead.c). */
-	direct = ms_ahead_direct(src);
+	 * MS_DIRECT_READ (source_ahead.c), unless --io=mmap says map. */
+	direct = e->cfg.io != MS_IO_MMAP && ms_ahead_direct(src);
 	if (direct && bs < MS_DIRECT_READ)
 		bs = MS_DIRECT_READ;
-	ring = fit_ring(e, b, ms_ring_slots(bs, src->map), src->map, bs);
+	mapped = src->map && !src->unmapped;
+	ring = fit_ring(e, b, ms_ring_slots(bs, mapped), mapped, bs);
 	if (ring == 0) {
 		if (direct)	/* left on, it still reads: aligned buffers */
 			(void)ms_ahead_direct_off(src);

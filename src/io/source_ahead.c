@@ -104,14 +104,20 @@ ms_ahead_next(struct ms_source *s)
 }
 
 bool
+ms_ahead_planned(const struct ms_source *s)
+{
+	return s->ahead > 0 && s->hinted == s->pos;
+}
+
+bool
 ms_ahead_direct(struct ms_source *s)
 {
 #ifdef O_DIRECT
 	int fl;
 
-	/* planned, not yet hinted, read (not mapped) whole from an
-	 * aligned place: O_DIRECT's reads are of whole blocks */
-	if (s->ahead == 0 || s->hinted != s->pos || s->map || s->limit >= 0 ||
+	/* planned, not yet hinted, whole from an aligned place: O_DIRECT's
+	 * reads are of whole blocks */
+	if (!ms_ahead_planned(s) || s->limit >= 0 ||
 	    s->pos % (off_t)sysconf(_SC_PAGESIZE) != 0)
 		return false;
 	fl = fcntl(s->fd, F_GETFL);
@@ -119,6 +125,8 @@ ms_ahead_direct(struct ms_source *s)
 		return false;	/* EINVAL: the file system reads cached */
 	s->direct = true;
 	s->ahead = 0;
+	if (s->map)
+		s->unmapped = true;	/* the rest read (pread), not mapped */
 	return true;
 #else
 	(void)s;

@@ -14,9 +14,12 @@
  * ahead (large, and not in the page cache); then keep the reads that far
  * ahead of s->pos. */
 void	 ms_ahead_next(struct ms_source *s);
+/* Is s large, not in the page cache, and not yet read ahead: a file a
+ * ring should read (engine.c promotes it whatever its digests' speed)? */
+bool	 ms_ahead_planned(const struct ms_source *s);
 /* A ring of several workers is about to read s (engine_big.c): if s was
- * planned for read-ahead (large, not cached), read it with O_DIRECT
- * instead, past the page cache.  true if so. */
+ * planned for read-ahead, read it with O_DIRECT instead, past the page
+ * cache (a mapped file's rest too, read, not mapped).  true if so. */
 bool	 ms_ahead_direct(struct ms_source *s);
 /* Back to reads through the page cache; 0, or -1 with errno. */
 int	 ms_ahead_direct_off(struct ms_source *s);
