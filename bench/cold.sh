@@ -116,6 +116,7 @@ cold() {
 	local warm=
 	[ -d "$path" ] || warm="multisum -a $alg, warm|$M -a $alg $path"
 	BEFORE="evict $path" DEVICE="device: one O_DIRECT reader|$dev" WARM=$warm \
+		WARM_BEFORE="cat $path" \
 		workload "$id" "$unit" "$amount" 1 "${peers[@]}" -- "${mine[@]}"
 }
 

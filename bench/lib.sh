@@ -81,8 +81,10 @@ SUMMARY=()
 #   multisum), so that a disk whose rate drifts (a VM's) is timed in the
 #   same rounds; each row also gives its median over the device's, and
 #   each SUMMARY row multisum's time over the device's within a round.
-#   WARM='label|cmd' with it: multisum's run with its data cached (run
-#   once untimed instead of BEFORE, then timed), and each SUMMARY row
+#   WARM='label|cmd' with it: multisum's run with its data cached (after
+#   WARM_BEFORE, else itself, untimed instead of BEFORE; multisum reads a
+#   cold large file past the page cache, so cold.sh caches it with cat),
+#   and each SUMMARY row
 #   then ends with multisum's time over the slower of the device and
 #   the warm run within a round (x limit: 1.00 is the most a cold run
 #   can be asked).
@@ -117,7 +119,7 @@ workload() {
 		for ((i = 0; i < n; i++)); do
 			local k=$(((i + r) % n))
 			[ "${state[k]}" = FAIL ] && continue
-			if [ "$k" = "$warm" ]; then eval "${cmd[k]}" > /dev/null 2>&1
+			if [ "$k" = "$warm" ]; then eval "${WARM_BEFORE:-${cmd[k]}}" > /dev/null 2>&1
 			elif [ -n "${BEFORE:-}" ]; then eval "$BEFORE"; fi	# not timed
 			if [ "$reps" -gt 1 ]; then t[$r,$k]=$(us_many "${cmd[k]}" "$reps")
 			else t[$r,$k]=$(us "${cmd[k]}"); fi
