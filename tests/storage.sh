@@ -156,6 +156,12 @@ test_gnu_names_of_hadoop_shape() {
 	printf X > 'x	NONE'
 	status_is 1 "a changed one fails" multisum -c sums > out
 	has_line out "x	NONE: FAILED" "it is FAILED"
+	# a BSD tag whose name holds a hadoop algorithm between tabs: its
+	# value field is ") = HEX", no hadoop value (fuzz-roundtrip again)
+	printf d > "$(printf 'w\r\tCOMPOSITE-CRC32C\t')"
+	multisum -a md5 --tag w* > bsd
+	check "a BSD line of a name with a hadoop word verifies" \
+	    multisum -c bsd
 }
 
 test_check_gcs() {

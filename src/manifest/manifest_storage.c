@@ -21,6 +21,7 @@
  */
 #include "manifest/manifest_int.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -513,6 +514,12 @@ hadoop_line(char *s, size_t len, struct ms_manifest_entry *e)
 		if ((hex = field(s, end, &tab)) == s || tab == NULL)
 			return -2;
 	}
+	/* the value is hex digits or NONE: anything else is another
+	 * format's line with a tab in its name (a BSD tag's "NAME) = HEX") */
+	if (!(end - hex == 4 && memcmp(hex, "NONE", 4) == 0))
+		for (const char *h = hex; h < end; h++)
+			if (!isxdigit((unsigned char)*h))
+				return -2;
 	if (end - hex == 4 && memcmp(hex, "NONE", 4) == 0) {
 		alg = hex;		/* "NAME\tNONE" */
 		name_end = tab;
