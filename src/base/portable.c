@@ -140,44 +140,37 @@ ms_os_random(void *p, size_t n)
 	return n == 0 ? 0 : -1;
 }
 
+/* The four hints below: posix_fadvise's advice WHAT, or nothing where
+ * there is no posix_fadvise (a hint may always be ignored). */
+#ifdef HAVE_POSIX_FADVISE
+#define ADVISE(fd, off, len, what) \
+	((void)posix_fadvise(fd, off, len, POSIX_FADV_##what))
+#else
+#define ADVISE(fd, off, len, what) ((void)(fd), (void)(off), (void)(len))
+#endif
+
 void
 ms_advise_sequential(int fd)
 {
-#ifdef HAVE_POSIX_FADVISE
-	posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-#else
-	(void)fd;
-#endif
+	ADVISE(fd, 0, 0, SEQUENTIAL);
 }
 
 void
 ms_advise_dontneed(int fd, off_t off, off_t len)
 {
-#ifdef HAVE_POSIX_FADVISE
-	posix_fadvise(fd, off, len, POSIX_FADV_DONTNEED);
-#else
-	(void)fd; (void)off; (void)len;
-#endif
+	ADVISE(fd, off, len, DONTNEED);
 }
 
 void
 ms_advise_willneed(int fd, off_t off, off_t len)
 {
-#ifdef HAVE_POSIX_FADVISE
-	posix_fadvise(fd, off, len, POSIX_FADV_WILLNEED);
-#else
-	(void)fd; (void)off; (void)len;
-#endif
+	ADVISE(fd, off, len, WILLNEED);
 }
 
 void
 ms_advise_random(int fd)
 {
-#ifdef HAVE_POSIX_FADVISE
-	posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
-#else
-	(void)fd;
-#endif
+	ADVISE(fd, 0, 0, RANDOM);
 }
 
 int
