@@ -3,13 +3,16 @@
  * unit-util.c - base/util.c's pure helpers: hex, base64 (both ways, and
  * the refusals of what is not base64), RHash's base32, and size parsing
  * ("256K", "4MiB");
- * the status an allocation that cannot be had exits with, and the words of
- * multisum's own errors.
+ * the status an allocation that cannot be had exits with, the words of
+ * multisum's own errors, and whole reads and writes (ms_read_full,
+ * ms_write_full) over short transfers and the end of a file.
  */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -260,6 +263,52 @@ test_strerror(void)
 	    "an errno has strerror's");
 }
 
+/* Whole transfers: a pipe's pieces read as one, a file at an offset, the
+ * end of a file a short read with EIO. */
+static void
+test_read_write_full(void)
+{
+	char tmp[] = "/tmp/unit-util.XXXXXX";
+	char buf[16] = "";
+	int p[2], fd = mkstemp(tmp);
+	ssize_t got;
+	pid_t pid;
+
+	if (fd == -1 || pipe(p) == -1) {
+		tap_skip(strerror(errno), "ms_read_full and ms_write_full");
+		return;
+	}
+	unlink(tmp);
+	tap_ok(ms_write_full(fd, "0123456789", 10) == 0, "ms_write_full");
+	got = ms_read_full(fd, buf, 4, 3);
+	tap_ok(got == 4 && memcmp(buf, "3456", 4) == 0,
+	    "ms_read_full at an offset (%zd)", got);
+	errno = 0;
+	got = ms_read_full(fd, buf, sizeof(buf), 6);
+	tap_ok(got == 4 && errno == EIO && memcmp(buf, "6789", 4) == 0,
+	    "ms_read_full to the end of the file: short, EIO (%zd)", got);
+	close(fd);
+	/* the writer's two pieces, the second after the reader has waited */
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		struct timespec pause = { .tv_nsec = 50000000 };
+
+		close(p[0]);
+		ms_write_full(p[1], "abc", 3);
+		nanosleep(&pause, NULL);
+		ms_write_full(p[1], "def", 3);
+		_exit(0);
+	}
+	close(p[1]);
+	got = pid == -1 ? -1 : ms_read_full(p[0], buf, 6, -1);
+	tap_ok(got == 6 && memcmp(buf, "abcdef", 6) == 0,
+	    "ms_read_full of a pipe over its short reads (%zd)", got);
+	close(p[0]);
+	if (pid != -1)
+		waitpid(pid, NULL, 0);
+}
+
 int
 main(void)
 {
@@ -270,5 +319,6 @@ main(void)
 	test_path_leaves();
 	test_out_of_memory();
 	test_strerror();
+	test_read_write_full();
 	return tap_done();
 }

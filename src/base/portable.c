@@ -101,7 +101,8 @@ int
 ms_os_random(void *p, size_t n)
 {
 	unsigned char *b = p;
-	int fd;
+	ssize_t got;
+	int fd, e;
 
 #ifdef HAVE_GETRANDOM
 	while (n > 0) {
@@ -118,26 +119,13 @@ ms_os_random(void *p, size_t n)
 		return 0;
 #endif
 	fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-	while (fd != -1 && n > 0) {
-		ssize_t r = read(fd, b, n);
-
-		if (r == -1 && errno == EINTR)
-			continue;
-		if (r <= 0) {
-			if (r == 0)
-				errno = EIO;
-			break;
-		}
-		b += r;
-		n -= (size_t)r;
-	}
-	if (fd != -1) {
-		int e = errno;
-
-		close(fd);
-		errno = e;
-	}
-	return n == 0 ? 0 : -1;
+	if (fd == -1)
+		return -1;
+	got = ms_read_full(fd, b, n, -1);
+	e = errno;
+	close(fd);
+	errno = e;
+	return got == (ssize_t)n ? 0 : -1;
 }
 
 /* The four hints below: posix_fadvise's advice WHAT, or nothing where

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * util.c - diagnostics, allocation that cannot fail, and byte encodings.
+ * util.c - diagnostics, allocation that cannot fail, byte encodings, and
+ * whole reads and writes of a descriptor.
  *
- * Owns the program-name prefix of every message and the hex and base64
- * codecs that formats and manifests share.  It never touches standard
- * output.
+ * Owns the program-name prefix of every message, the hex and base64
+ * codecs that formats and manifests share, and the one loop that reads
+ * or writes all of a buffer past EINTR and short transfers.  It never
+ * touches standard output.
  */
 #include "base/util.h"
 
@@ -562,25 +564,46 @@ ms_std_fds(void)
 		}
 }
 
+/*
+ * The one loop behind ms_write_full and ms_read_full: n bytes between p
+ * and fd (written, or read at off unless off is -1), again after EINTR
+ * and short transfers.  The bytes moved, fewer than n only where a read
+ * met the end of the file or a write wrote nothing (errno EIO then), or
+ * -1 with errno.  A write only reads p.
+ */
+static ssize_t
+transfer(int fd, char *p, size_t n, off_t off, bool writing)
+{
+	size_t done = 0;
+
+	while (done < n) {
+		ssize_t r = writing ? write(fd, p + done, n - done) :
+		    off == -1 ? read(fd, p + done, n - done) :
+		    pread(fd, p + done, n - done, off + (off_t)done);
+
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r == -1)
+			return -1;
+		if (r == 0) {
+			errno = EIO;
+			break;
+		}
+		done += (size_t)r;
+	}
+	return (ssize_t)done;
+}
+
 int
 ms_write_full(int fd, const void *p, size_t n)
 {
-	const char *b = p;
+	return transfer(fd, (char *)p, n, -1, true) == (ssize_t)n ? 0 : -1;
+}
 
-	while (n > 0) {
-		ssize_t w = write(fd, b, n);
-
-		if (w == -1 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			if (w == 0)
-				errno = EIO;
-			return -1;
-		}
-		b += w;
-		n -= (size_t)w;
-	}
-	return 0;
+ssize_t
+ms_read_full(int fd, void *p, size_t n, off_t off)
+{
+	return transfer(fd, p, n, off, false);
 }
 
 static bool write_error_said;

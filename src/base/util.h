@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <sys/types.h>
+
 #define MS_ARRAY_LEN(a)	(sizeof(a) / sizeof((a)[0]))
 
 /* Exit statuses of the native mode (SPEC.md, Exit status). */
@@ -77,6 +79,11 @@ extern bool ms_stdin_was_closed;
 /* write(2) all of p[0..n) to fd, again after EINTR and short writes: 0,
  * or -1 with errno (EIO where write wrote nothing). */
 int	ms_write_full(int fd, const void *p, size_t n);
+/* read(2), or pread(2) at off unless off is -1, until p[0..n) is full
+ * or the file ends, again after EINTR and short reads: the bytes read
+ * (fewer than n only at the end of the file, errno EIO then), or -1 with
+ * errno. */
+ssize_t	ms_read_full(int fd, void *p, size_t n, off_t off);
 
 struct sigaction;
 /* Catch each of sig[0..n) with fn, all n blocked while fn runs; one the

@@ -307,23 +307,14 @@ static void
 read_key(struct b3opts *o)
 {
 	uint8_t buf[MS_BLAKE3_KEY_LEN + 1];
-	size_t got = 0;
+	ssize_t got = ms_read_full(STDIN_FILENO, buf, sizeof(buf), -1);
 
-	while (got < sizeof(buf)) {
-		ssize_t n = read(STDIN_FILENO, buf + got, sizeof(buf) - got);
-
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n == -1)
-			fatal("%s", ms_rust_os_error(errno));
-		if (n == 0)
-			break;
-		got += (size_t)n;
-	}
+	if (got == -1)
+		fatal("%s", ms_rust_os_error(errno));
 	if (got > MS_BLAKE3_KEY_LEN)
 		fatal("read more than 32 key bytes from stdin");
 	if (got < MS_BLAKE3_KEY_LEN)
-		fatal("expected 32 key bytes from stdin, found %zu", got);
+		fatal("expected 32 key bytes from stdin, found %zd", got);
 	memcpy(o->key, buf, sizeof(o->key));
 }
 

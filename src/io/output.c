@@ -400,7 +400,8 @@ write_companion(struct ms_output *out, int lfd, char **tmp, struct stat *st)
 	int fd;
 	off_t size = lseek(lfd, 0, SEEK_END);
 	char *list, *bytes;
-	size_t len = 0, outlen;
+	size_t len, outlen;
+	ssize_t got;
 	int rc = -1;
 
 	*tmp = NULL;
@@ -409,19 +410,14 @@ write_companion(struct ms_output *out, int lfd, char **tmp, struct stat *st)
 		return -1;
 	}
 	list = ms_xmalloc((size_t)size + 1);
-	while (len < (size_t)size) {
-		ssize_t r = pread(lfd, list + len, (size_t)size - len, (off_t)len);
-
-		if (r == -1 && errno == EINTR)
-			continue;
-		if (r <= 0) {
-			ms_warn("%s: %s", ms_quotef(out->path),
-			    r == 0 ? "shorter than written" : strerror(errno));
-			free(list);
-			return -1;
-		}
-		len += (size_t)r;
+	got = ms_read_full(lfd, list, (size_t)size, 0);
+	if (got != (ssize_t)size) {
+		ms_warn("%s: %s", ms_quotef(out->path),
+		    got >= 0 ? "shorter than written" : strerror(errno));
+		free(list);
+		return -1;
 	}
+	len = (size_t)size;
 	bytes = c->make(c->arg, list, len, &outlen);
 	free(list);
 	if (bytes == NULL)
@@ -536,18 +532,11 @@ copy_prefix(int from, int to, off_t len)
 	while (in < len) {
 		size_t want = (size_t)(len - in) < sizeof(buf) ?
 		    (size_t)(len - in) : sizeof(buf);
-		ssize_t got = pread(from, buf, want, in);
 
-		if (got == -1 && errno == EINTR)
-			continue;
-		if (got <= 0) {
-			if (got == 0)
-				errno = EIO;
+		if (ms_read_full(from, buf, want, in) != (ssize_t)want ||
+		    ms_write_full(to, buf, want) == -1)
 			return -1;
-		}
-		if (ms_write_full(to, buf, (size_t)got) == -1)
-			return -1;
-		in += got;
+		in += (off_t)want;
 	}
 	return 0;
 }
