@@ -26,6 +26,14 @@
 
 #include "base/util.h"
 
+/* A system without a coarse clock reads the fine one instead. */
+#if !HAVE_DECL_CLOCK_REALTIME_COARSE
+#define CLOCK_REALTIME_COARSE	CLOCK_REALTIME
+#endif
+#if !HAVE_DECL_CLOCK_MONOTONIC_COARSE
+#define CLOCK_MONOTONIC_COARSE	CLOCK_MONOTONIC
+#endif
+
 static int64_t
 clock_ns(clockid_t coarse, clockid_t fine)
 {
@@ -39,21 +47,13 @@ clock_ns(clockid_t coarse, clockid_t fine)
 int64_t
 ms_realtime_coarse_ns(void)
 {
-#if HAVE_DECL_CLOCK_REALTIME_COARSE
 	return clock_ns(CLOCK_REALTIME_COARSE, CLOCK_REALTIME);
-#else
-	return clock_ns(CLOCK_REALTIME, CLOCK_REALTIME);
-#endif
 }
 
 int64_t
 ms_monotonic_coarse_ns(void)
 {
-#if HAVE_DECL_CLOCK_MONOTONIC_COARSE
 	return clock_ns(CLOCK_MONOTONIC_COARSE, CLOCK_MONOTONIC);
-#else
-	return clock_ns(CLOCK_MONOTONIC, CLOCK_MONOTONIC);
-#endif
 }
 
 long
