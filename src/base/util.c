@@ -232,6 +232,14 @@ ms_xstrndup(const char *s, size_t n)
 	return checked(strndup(s, n));
 }
 
+void
+ms_free_strings(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
 char *
 ms_xasprintf(const char *fmt, ...)
 {

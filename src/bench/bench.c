@@ -182,11 +182,8 @@ walk_tree(const char *dir, struct ms_bench_tree *t, uint64_t *size)
 static void
 free_trees(struct ms_bench_tree *t, size_t n)
 {
-	for (size_t i = 0; t != NULL && i < n; i++) {
-		for (size_t k = 0; k < t[i].n; k++)
-			free(t[i].paths[k]);
-		free(t[i].paths);
-	}
+	for (size_t i = 0; t != NULL && i < n; i++)
+		ms_free_strings(t[i].paths, t[i].n);
 	free(t);
 }
 

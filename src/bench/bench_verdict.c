@@ -662,9 +662,7 @@ ms_bench_verdict(const struct ms_bench *b, bool utf8,
 void
 ms_bench_verdict_free(struct ms_bench_verdict *v)
 {
-	for (size_t i = 0; i < v->n; i++)
-		free(v->line[i]);
-	free(v->line);
+	ms_free_strings(v->line, v->n);
 	v->line = NULL;
 	v->n = 0;
 }

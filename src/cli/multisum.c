@@ -594,9 +594,7 @@ parse(struct ms_options *o, struct seen *seen, int argc, char **argv)
 	if (o->mode == MS_MODE_LIST)
 		ms_cli_list_algorithms();
 	select_algorithms(o, names, nnames);
-	for (size_t i = 0; i < nnames; i++)
-		free(names[i]);
-	free(names);
+	ms_free_strings(names, nnames);
 }
 
 /* "--check, --expect, --update or --audit": the modes an option needs. */

@@ -201,8 +201,6 @@ ms_ledger_head_free(struct ms_ledger_head *h)
 	ms_shard_set_free(&h->shards);
 	free(h->algorithms);
 	free(h->walk);
-	for (size_t i = 0; i < h->scope_read; i++)
-		free(h->scope[i]);
-	free(h->scope);
+	ms_free_strings(h->scope, h->scope_read);
 	memset(h, 0, sizeof(*h));
 }

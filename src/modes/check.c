@@ -710,9 +710,7 @@ ms_check_end(struct run *r, bool failed)
 
 	finish(r);
 	status = r->failed || failed ? MS_EXIT_FAIL : MS_EXIT_OK;
-	for (size_t i = 0; i < r->npaths; i++)
-		free(r->paths[i]);
-	free(r->paths);
+	ms_free_strings(r->paths, r->npaths);
 	free((void *)r->style);
 	free(r);
 	return status;

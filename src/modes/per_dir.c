@@ -112,12 +112,8 @@ push(char ***v, size_t *n, const char *s)
 static void
 folder_free(struct folder *f)
 {
-	for (size_t i = 0; i < f->nsubs; i++)
-		free(f->subs[i]);
-	for (size_t i = 0; i < f->nnames; i++)
-		free(f->names[i]);
-	free(f->subs);
-	free(f->names);
+	ms_free_strings(f->subs, f->nsubs);
+	ms_free_strings(f->names, f->nnames);
 	free(f->seen);
 	free(f->mem);
 	free(f->path);

@@ -160,12 +160,8 @@ summarise(struct tree *t, const struct ms_selection *sel, char *out)
 static void
 tree_free(struct tree *t)
 {
-	for (size_t i = 0; i < t->n; i++) {
-		free(t->names[i]);
-		free(t->paths[i]);
-	}
-	free(t->names);
-	free(t->paths);
+	ms_free_strings(t->names, t->n);
+	ms_free_strings(t->paths, t->n);
 	free(t->sums);
 }
 
