@@ -4,7 +4,7 @@
 # (python3-pip-whl, python3-setuptools-whl) unpacked by python3's zipfile,
 # a dist-info that pip installs from one of them (no network), and RECORD
 # lines written by Python's own csv and hashlib: quoted names, every
-# algorithm the format allows, md5 and sha1 refused, the lines that may go
+# algorithm the format allows by hashlib's names, md5 and sha1 refused, the lines that may go
 # without a digest, names outside the root never read, sizes checked.
 . "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
 
@@ -143,6 +143,15 @@ test_record_lines() {
 	status_is 1 "a missing digest" \
 	    multisum -c r/pkg-1.0.dist-info/RECORD > out 2> err
 	check "said why" grep -q 'not verified: no digest' err
+	# hashlib's names ("sha3_256"), not multisum's ("sha3-256")
+	cp keep r/pkg-1.0.dist-info/RECORD
+	(cd r && ALG=sha3_256 record pkg/two.bin && ALG=sha3_512 record \
+	    pkg/two.bin && ALG=sha3_256 record pkg/three.bin |
+	    sed 's/,sha3_256=/,sha3-256=/') >> r/pkg-1.0.dist-info/RECORD
+	multisum -c r/pkg-1.0.dist-info/RECORD > out 2> err
+	is "$(grep -c 'r/pkg/two.bin: OK' out)" 3 "sha3_256 and sha3_512 verify"
+	check "sha3-256 is not a RECORD word" \
+	    grep -q 'RECORD: 10: a RECORD digest that is not' err
 }
 
 test_record_by_content() {

@@ -21,29 +21,30 @@
 
 #include "base/util.h"
 
-/* What the format allows, by hashlib's names: sha256 or stronger. */
-static const struct {
-	const char	*word;		/* as RECORD writes it */
-	const char	*algo;		/* multisum's name */
-} algos[] = {
-	{ .word = "sha256", .algo = "sha256" },
-	{ .word = "sha384", .algo = "sha384" },
-	{ .word = "sha512", .algo = "sha512" },
-	{ .word = "sha3_256", .algo = "sha3-256" },
-	{ .word = "sha3_384", .algo = "sha3-384" },
-	{ .word = "sha3_512", .algo = "sha3-512" },
-	{ .word = "blake2b", .algo = "blake2b" },
-	{ .word = "blake2s", .algo = "blake2s" },
+/*
+ * What the format allows, sha256 or stronger, by multisum's names: RECORD
+ * writes hashlib's, which are the same with '_' for '-' ("sha3_256").
+ */
+static const char *const algos[] = {
+	"sha256", "sha384", "sha512", "sha3-256", "sha3-384", "sha3-512",
+	"blake2b", "blake2s",
 };
 
-/* The row of the algorithm word[0..n), or NULL if the format forbids it. */
+/* The algorithm hashlib calls word[0..n), or NULL if the format forbids
+ * it. */
 static const char *
 allowed(const char *word, size_t n)
 {
-	for (size_t i = 0; i < MS_ARRAY_LEN(algos); i++)
-		if (strlen(algos[i].word) == n &&
-		    memcmp(word, algos[i].word, n) == 0)
-			return algos[i].algo;
+	for (size_t i = 0; i < MS_ARRAY_LEN(algos); i++) {
+		const char *a = algos[i];
+		size_t k = 0;
+
+		while (k < n && a[k] != '\0' &&
+		    word[k] == (a[k] == '-' ? '_' : a[k]))
+			k++;
+		if (k == n && a[k] == '\0')
+			return a;
+	}
 	return NULL;
 }
 
