@@ -214,6 +214,10 @@ test_incomplete_sets_refused() {
 	sed '/^#multisum-part-sum/d' f.3 | sed '$s/.$//' > h.3
 	resum h.3
 	refused h.3 "half a byte of a state" 'h.3: a damaged --part record'
+	# --part refuses every column of hashdeep's: no record holds its lines
+	sed 's/ format=[a-z]* / format=hashdeep /' f.3 > x.3
+	resum x.3
+	refused x.3 "a record of hashdeep lines" 'x.3: not a --part record'
 	printf 'abc\n' > junk
 	refused junk "what is no record" 'junk: not a --part record'
 	check "the set, complete, merges" multisum --merge p.4 p.3 p.2 p.1

@@ -278,21 +278,13 @@ choose_format(struct ms_options *o)
 	}
 	if (f == NULL)
 		o->fmt.format = o->tag || o->sel.cnt > 1 ? MS_FORMAT_BSD : MS_FORMAT_GNU;
-	else if (strcmp(f, "gnu") == 0)
-		o->fmt.format = MS_FORMAT_GNU;
-	else if (strcmp(f, "bsd") == 0)
-		o->fmt.format = MS_FORMAT_BSD;
-	else if (strcmp(f, "sfv") == 0)
-		o->fmt.format = MS_FORMAT_SFV;
-	else if (strcmp(f, "ndjson") == 0)
-		o->fmt.format = MS_FORMAT_NDJSON;
-	else if (strcmp(f, "hashdeep") == 0)
-		hashdeep_format(o);
 	else if (strcmp(f, "magnet") == 0)
 		o->fmt.format = MS_FORMAT_GNU;	/* its lines are magnet's */
-	else
+	else if (ms_format_named(f, strlen(f), &o->fmt.format) == -1)
 		ms_cli_refuse("invalid --format '%s' (gnu, bsd, sfv, ndjson, "
 		    "hashdeep or magnet)", f);
+	else if (o->fmt.format == MS_FORMAT_HASHDEEP)
+		hashdeep_format(o);
 	if (o->fmt.format == MS_FORMAT_GNU && o->sel.cnt > 1 && !o->magnet &&
 	    o->printf == NULL)
 		ms_cli_refuse("--format=gnu (--untagged) takes exactly one algorithm");

@@ -396,11 +396,13 @@ gnu_result(FILE *out, const struct ms_format_opts *o, const char *name,
 /* BSD lines of a name escaped (simple_result writes the others). */
 static void
 bsd_result(FILE *out, const struct ms_format_opts *o, const char *name,
-    const struct ms_selection *sel, const unsigned char *digest)
+    const struct ms_selection *sel, const unsigned char *digest, uint64_t size)
 {
 	char text[2 * MS_DIGEST_MAX + 4];
 	char tagbuf[64];
 	char eol = o->zero ? '\0' : '\n';
+
+	(void)size;
 
 	for (size_t i = 0; i < sel->cnt; i++) {
 		const struct ms_digest_spec *s = &sel->spec[i];
@@ -419,9 +421,12 @@ bsd_result(FILE *out, const struct ms_format_opts *o, const char *name,
 /* SFV is "NAME CRC32" with the CRC in upper case. */
 static void
 sfv_result(FILE *out, const struct ms_format_opts *o, const char *name,
-    const unsigned char *digest)
+    const struct ms_selection *sel, const unsigned char *digest, uint64_t size)
 {
 	char text[2 * 4 + 1];
+
+	(void)sel;
+	(void)size;
 
 	ms_hex(text, digest, 4);
 	for (char *p = text; *p; p++)
@@ -450,6 +455,47 @@ ndjson_result(FILE *out, const struct ms_format_opts *o, const char *name,
 	fputs("}\n", out);
 }
 
+static void
+hashdeep_result(FILE *out, const struct ms_format_opts *o, const char *name,
+    const struct ms_selection *sel, const unsigned char *digest, uint64_t size)
+{
+	(void)o;
+	ms_format_hashdeep_line(out, name, sel, digest, size);
+}
+
+/* Each format's --format word, and the writer of its lines (of those
+ * simple_result does not write). */
+static const struct {
+	const char	*name;
+	void		(*result)(FILE *out, const struct ms_format_opts *o,
+			    const char *name, const struct ms_selection *sel,
+			    const unsigned char *digest, uint64_t size);
+} formats[] = {
+	[MS_FORMAT_GNU] = { .name = "gnu", .result = gnu_result },
+	[MS_FORMAT_BSD] = { .name = "bsd", .result = bsd_result },
+	[MS_FORMAT_SFV] = { .name = "sfv", .result = sfv_result },
+	[MS_FORMAT_NDJSON] = { .name = "ndjson", .result = ndjson_result },
+	[MS_FORMAT_HASHDEEP] = { .name = "hashdeep", .result = hashdeep_result },
+};
+
+const char *
+ms_format_name(enum ms_format f)
+{
+	return formats[f].name;
+}
+
+int
+ms_format_named(const char *s, size_t len, enum ms_format *f)
+{
+	for (size_t i = 0; i < MS_ARRAY_LEN(formats); i++)
+		if (strlen(formats[i].name) == len &&
+		    memcmp(s, formats[i].name, len) == 0) {
+			*f = (enum ms_format)i;
+			return 0;
+		}
+	return -1;
+}
+
 void
 ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
     const struct ms_selection *sel, const unsigned char *digest, uint64_t size)
@@ -465,23 +511,7 @@ ms_format_result(FILE *out, const struct ms_format_opts *o, const char *name,
 		fwrite(digest, 1, sel->out_len, out);
 		return;
 	}
-	switch (o->format) {
-	case MS_FORMAT_GNU:
-		gnu_result(out, o, name, sel, digest, size);
-		return;
-	case MS_FORMAT_BSD:
-		bsd_result(out, o, name, sel, digest);
-		return;
-	case MS_FORMAT_SFV:
-		sfv_result(out, o, name, digest);
-		return;
-	case MS_FORMAT_NDJSON:
-		ndjson_result(out, o, name, sel, digest, size);
-		return;
-	case MS_FORMAT_HASHDEEP:
-		ms_format_hashdeep_line(out, name, sel, digest, size);
-		return;
-	}
+	formats[o->format].result(out, o, name, sel, digest, size);
 }
 
 bool

@@ -16,6 +16,10 @@
 enum ms_format { MS_FORMAT_GNU, MS_FORMAT_BSD, MS_FORMAT_SFV, MS_FORMAT_NDJSON,
     MS_FORMAT_HASHDEEP };
 
+/* --format's word of f ("gnu"), and f of the word s[0..len), or -1. */
+const char *ms_format_name(enum ms_format f);
+int	 ms_format_named(const char *s, size_t len, enum ms_format *f);
+
 struct ms_format_opts {
 	enum ms_format	 format;
 	bool		 binary;	/* GNU: '*' before the name */

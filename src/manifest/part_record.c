@@ -31,11 +31,6 @@
 #define SUM_LINE	"#multisum-part-sum sha256="
 #define SUM_HEX		64
 
-static const char *const formats[] = {
-	[MS_FORMAT_GNU] = "gnu", [MS_FORMAT_BSD] = "bsd",
-	[MS_FORMAT_SFV] = "sfv", [MS_FORMAT_NDJSON] = "ndjson",
-};
-
 /* The parameters a state line may name: a word, and where it goes. */
 static const struct {
 	const char	*word;
@@ -102,7 +97,7 @@ write_body(FILE *out, const struct ms_part_record *r)
 	    " mtime=%" PRId64 " range=%" PRIu64 "+%" PRIu64 " format=%s"
 	    " options=%s%s%s%s\n", MS_PART_MAGIC, MS_PART_VERSION, r->k, r->n,
 	    r->size,
-	    r->mtime_ns, r->part.off, r->part.len, formats[f->format],
+	    r->mtime_ns, r->part.off, r->part.len, ms_format_name(f->format),
 	    f->binary ? "binary," : "", f->zero ? "zero," : "",
 	    f->base64 ? "base64," : "",
 	    f->binary || f->zero || f->base64 ? "" : "-");
@@ -234,12 +229,9 @@ header(struct ms_part_record *r, const char *line)
 		return false;
 	if ((v = ms_header_word(line, "format", &len)) == NULL)
 		return false;
-	for (r->fmt.format = 0; (size_t)r->fmt.format < MS_ARRAY_LEN(formats);
-	    r->fmt.format++)
-		if (strlen(formats[r->fmt.format]) == len &&
-		    memcmp(v, formats[r->fmt.format], len) == 0)
-			break;
-	return (size_t)r->fmt.format < MS_ARRAY_LEN(formats) &&
+	/* never hashdeep's: none of its columns compose (--part refuses) */
+	return ms_format_named(v, len, &r->fmt.format) == 0 &&
+	    r->fmt.format != MS_FORMAT_HASHDEEP &&
 	    (v = ms_header_word(line, "options", &len)) != NULL &&
 	    options(&r->fmt, v, len);
 }
