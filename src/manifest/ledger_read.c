@@ -119,6 +119,39 @@ parse_stat(const char *s, const char *end, struct ms_file_stat *fs,
 	return true;
 }
 
+/* An entry the generic parser gave, with the "#@" line before it (or
+ * NULL); false to stop reading. */
+typedef bool line_fn(void *arg, const struct ms_manifest_entry *e,
+    const struct ms_file_stat *fs);
+
+/*
+ * read_manifest's bookkeeping: a record's "#@" line (its file's status)
+ * and "#%" line (its pieces), read before the entry line they are for.
+ */
+struct record_stat {
+	bool		 pending;	/* a "#@" line waits for its entry */
+	bool		 canon;		/* written as multisum writes them */
+	uint64_t	 at;		/* the offset of the "#@" line */
+	struct ms_file_stat fs;
+	char		*pieces;	/* the "#%" line after the "#@" one */
+};
+
+/* One manifest being read: read_manifest's bookkeeping, line to line. */
+struct reading {
+	const char	*path;
+	const struct ms_selection *given;
+	struct ms_ledger *l;		/* or NULL */
+	struct fast	*fast;		/* or NULL */
+	line_fn		*fn;
+	void		*arg;
+	struct ms_manifest_rules rules;
+	struct ms_manifest_state st;
+	struct ms_ledger_line ln;	/* where the line is, for fast_line */
+	struct record_stat rs;		/* a "#@" line waiting for its entry */
+	char		*copy;		/* the line, kept (keep_copy) */
+	size_t		 copy_cap;
+};
+
 /* ------------------------------------------------------- fast path */
 
 /* Tag words of BSD lines seen, and the digest of the selection each is. */
@@ -198,16 +231,28 @@ tag_of(struct fast *f, const char *word, size_t n, size_t *index)
 	return spec.algo != NULL ? ms_spec_len(&spec) : 0;
 }
 
+/* A line fast_line read: name[0..n) with digest index of the selection
+ * (0 for GNU's), into the ledger with the "#@" line before it, if any. */
+static bool
+fast_add(struct reading *rd, const char *name, size_t n, size_t index,
+    const unsigned char *digest)
+{
+	rd->st.line++;
+	ms_ledger_add(rd->l, name, n, index, digest,
+	    rd->rs.pending ? &rd->rs.fs : NULL, &rd->ln);
+	return true;
+}
+
 /*
  * BSD "TAG (NAME) = HEX" for fast_line: s, len bytes without its line
- * end, is taken into l as it would parse, or false with nothing done.
+ * end, is taken into the ledger as it would parse, or false with nothing
+ * done.
  */
 static bool
-fast_bsd(struct fast *f, struct ms_manifest_state *st, const char *s,
-    size_t len, struct ms_ledger *l, const struct ms_file_stat *fs,
-    struct ms_ledger_line *ln)
+fast_bsd(struct reading *rd, const char *s, size_t len)
 {
-	const struct ms_ledger_shape *shape = l->shape;
+	const struct ms_ledger_shape *shape = rd->l->shape;
+	struct ms_ledger_line *ln = &rd->ln;
 	unsigned char digest[MS_DIGEST_MAX];
 	size_t j, k, close, dl, index;
 	int hex;
@@ -224,24 +269,22 @@ fast_bsd(struct fast *f, struct ms_manifest_state *st, const char *s,
 	if (close <= k + 2)
 		return false;	/* no ')', or an empty name */
 	close--;
-	dl = tag_of(f, s, j, &index);
+	dl = tag_of(rd->fast, s, j, &index);
 	if (dl == 0 || len - close != 4 + 2 * dl ||
 	    memcmp(s + close, ") = ", 4) != 0 ||
 	    (hex = ms_unhex_case(digest, s + close + 4, dl)) == 0)
 		return false;
-	st->line++;
 	ln->plain = ln->plain && hex == 2 && shape != NULL &&
 	    shape->kind == MS_SHAPE_BSD && index != SIZE_MAX && k == j + 1 &&
 	    strlen(shape->tag[index]) == j && memcmp(shape->tag[index], s, j) == 0;
-	ms_ledger_add(l, s + k + 1, close - k - 1, index, digest, fs, ln);
-	return true;
+	return fast_add(rd, s + k + 1, close - k - 1, index, digest);
 }
 
 /*
  * A line of the shapes multisum writes, taken as manifest.c's native
- * rules would take it in state st (so, parsed there, it would give the
- * same name and digest): into l, with ln->plain set if it is in the
- * run's shape.  False, with nothing done, for any other line; the
+ * rules would take it in rd's state (so, parsed there, it would give the
+ * same name and digest): into the ledger, with rd->ln.plain set if it is
+ * in the run's shape.  False, with nothing done, for any other line; the
  * generic parser takes it then.
  *
  * GNU "HEX  NAME": exactly 2 * gnu_len hex digits, two spaces, a name
@@ -253,17 +296,17 @@ fast_bsd(struct fast *f, struct ms_manifest_state *st, const char *s,
  * cuts it.
  */
 static bool
-fast_line(struct fast *f, struct ms_manifest_state *st, const char *s,
-    size_t n, struct ms_ledger *l, const struct ms_file_stat *fs,
-    struct ms_ledger_line *ln)
+fast_line(struct reading *rd, const char *s, size_t n)
 {
-	const struct ms_ledger_shape *shape = l->shape;
+	const struct ms_ledger_shape *shape = rd->l->shape;
+	struct ms_manifest_state *st = &rd->st;
+	struct ms_ledger_line *ln = &rd->ln;
 	unsigned char digest[MS_DIGEST_MAX];
 	size_t len = n, k, dl;
 	int hex;
 
 	/* only where both shapes mean what they say */
-	if (!f->on || !ms_manifest_at_rest(st))
+	if (!rd->fast->on || !ms_manifest_at_rest(st))
 		return false;
 	if (len > 0 && s[len - 1] == '\n')
 		len--;
@@ -275,21 +318,19 @@ fast_line(struct fast *f, struct ms_manifest_state *st, const char *s,
 		return false;
 	/* GNU: the digest ends at the first blank, the name after two
 	 * spaces; with st->reversed 1 the parser would read " NAME". */
-	dl = f->gnu_len;
+	dl = rd->fast->gnu_len;
 	if (dl == 0 || len < 2 * dl + 3 || s[2 * dl] != ' ' ||
 	    s[2 * dl + 1] != ' ' || st->reversed == 1)
-		return fast_bsd(f, st, s, len, l, fs, ln);
+		return fast_bsd(rd, s, len);
 	for (k = 2 * dl + 2; k < len && s[k] == ' '; k++)
 		continue;
 	if (k == len || s[k] == '(' ||
 	    (hex = ms_unhex_case(digest, s, dl)) == 0)
 		return false;
-	st->line++;
 	st->reversed = 0;
 	ln->plain = ln->plain && hex == 2 && shape != NULL &&
 	    shape->kind == MS_SHAPE_GNU;
-	ms_ledger_add(l, s + 2 * dl + 2, len - 2 * dl - 2, 0, digest, fs, ln);
-	return true;
+	return fast_add(rd, s + 2 * dl + 2, len - 2 * dl - 2, 0, digest);
 }
 
 /* ------------------------------------------------------ a manifest */
@@ -316,11 +357,6 @@ other_algorithms(const char *path, const struct ms_manifest_state *st,
 	ms_manifest_end(&ls);
 	return v == MS_LINE_ENTRY || v == MS_LINE_UNSUPPORTED;
 }
-
-/* An entry the generic parser gave, with the "#@" line before it (or
- * NULL); false to stop reading. */
-typedef bool line_fn(void *arg, const struct ms_manifest_entry *e,
-    const struct ms_file_stat *fs);
 
 /*
  * The "#%" line of pieces after an entry's "#@" line, into fs (its hex
@@ -389,18 +425,6 @@ verdict(const char *path, const struct ms_selection *given,
 	return true;
 }
 
-/*
- * read_manifest's bookkeeping: a record's "#@" line (its file's status)
- * and "#%" line (its pieces), read before the entry line they are for.
- */
-struct record_stat {
-	bool		 pending;	/* a "#@" line waits for its entry */
-	bool		 canon;		/* written as multisum writes them */
-	uint64_t	 at;		/* the offset of the "#@" line */
-	struct ms_file_stat fs;
-	char		*pieces;	/* the "#%" line after the "#@" one */
-};
-
 /* Take line (n bytes at offset at) if it is a "#@" or "#%" line. */
 static bool
 record_stat_line(struct record_stat *rs, const char *line, size_t n,
@@ -457,22 +481,6 @@ keep_copy(char **copy, size_t *cap, const char *line, size_t n)
 	memcpy(*copy, line, n + 1);
 }
 
-/* One manifest being read: read_manifest's bookkeeping, line to line. */
-struct reading {
-	const char	*path;
-	const struct ms_selection *given;
-	struct ms_ledger *l;		/* or NULL */
-	struct fast	*fast;		/* or NULL */
-	line_fn		*fn;
-	void		*arg;
-	struct ms_manifest_rules rules;
-	struct ms_manifest_state st;
-	struct ms_ledger_line ln;	/* where the line is, for fast_line */
-	struct record_stat rs;		/* a "#@" line waiting for its entry */
-	char		*copy;		/* the line, kept (keep_copy) */
-	size_t		 copy_cap;
-};
-
 /* The line (n bytes at offset at) read; false when reading stops. */
 static bool
 read_line(struct reading *rd, char *line, size_t n, uint64_t at)
@@ -489,8 +497,7 @@ read_line(struct reading *rd, char *line, size_t n, uint64_t at)
 	rd->ln.off = rs->pending ? rs->at : at;
 	rd->ln.len = at + (uint64_t)n - rd->ln.off;
 	rd->ln.plain = !rs->pending || rs->canon;
-	if (rd->fast != NULL && fast_line(rd->fast, &rd->st, line, n, rd->l,
-	    rs->pending ? &rs->fs : NULL, &rd->ln)) {
+	if (rd->fast != NULL && fast_line(rd, line, n)) {
 		rs->pending = false;
 		return true;
 	}
