@@ -4,8 +4,9 @@
  * the refusals of what is not base64), RHash's base32, and size parsing
  * ("256K", "4MiB");
  * the status an allocation that cannot be had exits with, the words of
- * multisum's own errors, and whole reads and writes (ms_read_full,
- * ms_write_full) over short transfers and the end of a file.
+ * multisum's own errors, whole reads and writes (ms_read_full,
+ * ms_write_full) over short transfers and the end of a file, and
+ * ms_xasprintf.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -309,6 +310,21 @@ test_read_write_full(void)
 		waitpid(pid, NULL, 0);
 }
 
+/* ms_xasprintf through ms_xvasprintf: the arguments read twice (length,
+ * then text) give one string, however long. */
+static void
+test_xasprintf(void)
+{
+	char want[600];
+	char *got;
+
+	memset(want, 'x', 500);
+	snprintf(want + 500, sizeof(want) - 500, "-%d-%s", 42, "end");
+	got = ms_xasprintf("%.500s-%d-%s", want, 42, "end");
+	tap_is_str(got, want, "ms_xasprintf of 507 bytes");
+	free(got);
+}
+
 int
 main(void)
 {
@@ -320,5 +336,6 @@ main(void)
 	test_out_of_memory();
 	test_strerror();
 	test_read_write_full();
+	test_xasprintf();
 	return tap_done();
 }

@@ -241,24 +241,34 @@ ms_free_strings(char **v, size_t n)
 }
 
 char *
-ms_xasprintf(const char *fmt, ...)
+ms_xvasprintf(const char *fmt, va_list ap)
 {
-	va_list ap;
+	va_list again;
 	char *p;
 	int n;
 
 	/* gcc 12 with UBSan at -O1 sees a path with a null fmt here and
 	 * warns (-Wformat-truncation) unless it is ruled out first. */
 	if (fmt == NULL)
-		ms_bug("ms_xasprintf: no format");
-	va_start(ap, fmt);
+		ms_bug("ms_xvasprintf: no format");
+	va_copy(again, ap);
 	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
 	if (n < 0)
 		ms_bug("vsnprintf");
 	p = ms_xmalloc((size_t)n + 1);
+	vsnprintf(p, (size_t)n + 1, fmt, again);
+	va_end(again);
+	return p;
+}
+
+char *
+ms_xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+
 	va_start(ap, fmt);
-	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	p = ms_xvasprintf(fmt, ap);
 	va_end(ap);
 	return p;
 }

@@ -108,6 +108,8 @@ char	*ms_xstrdup(const char *s);
 char	*ms_xstrndup(const char *s, size_t n);
 char	*ms_xasprintf(const char *fmt, ...)
 	    __attribute__((format(printf, 1, 2)));
+char	*ms_xvasprintf(const char *fmt, va_list ap)
+	    __attribute__((format(printf, 1, 0)));
 /* Free the n strings of v, then v (NULL with n 0 is fine). */
 void	 ms_free_strings(char **v, size_t n);
 

@@ -13,7 +13,6 @@
  */
 #include "bench/bench.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,15 +76,12 @@ static void
 say(struct verdict *r, const char *fmt, ...)
 {
 	va_list ap;
-	char *line;
 
-	va_start(ap, fmt);
-	if (vasprintf(&line, fmt, ap) == -1)
-		ms_die("%s", strerror(ENOMEM));
-	va_end(ap);
 	r->v->line = ms_xrealloc(r->v->line,
 	    (r->v->n + 1) * sizeof(*r->v->line));
-	r->v->line[r->v->n++] = line;
+	va_start(ap, fmt);
+	r->v->line[r->v->n++] = ms_xvasprintf(fmt, ap);
+	va_end(ap);
 }
 
 /* May algorithm a (measured at wl) stand in a verdict about want? */
