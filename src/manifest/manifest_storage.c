@@ -37,24 +37,21 @@ enum aws_key {
 	AWS_SSE, AWS_KMS_KEY, AWS_SSE_C, AWS_KEYS
 };
 
-static const char *const aws_names[AWS_KEYS] = {
-	[AWS_ETAG] = "ETag", [AWS_CRC32] = "ChecksumCRC32",
-	[AWS_CRC32C] = "ChecksumCRC32C", [AWS_CRC64NVME] = "ChecksumCRC64NVME",
-	[AWS_SHA1] = "ChecksumSHA1", [AWS_SHA256] = "ChecksumSHA256",
-	[AWS_SSE] = "ServerSideEncryption", [AWS_KMS_KEY] = "SSEKMSKeyId",
-	[AWS_SSE_C] = "SSECustomerAlgorithm",
-};
-
-/* The checksum fields: the row of a whole-object value, of a "-N" one. */
+/* Each field's name, and a checksum's rows: of a whole-object value, of
+ * a "-N" one. */
 static const struct {
-	enum aws_key	 key;
+	const char	*name;
 	const char	*whole, *parts;
-} aws_rows[] = {
-	{ AWS_CRC32, "crc32", "s3-crc32" },
-	{ AWS_CRC32C, "crc32c", "s3-crc32c" },
-	{ AWS_CRC64NVME, "crc64nvme", NULL },
-	{ AWS_SHA1, "sha1", "s3-sha1" },
-	{ AWS_SHA256, "sha256", "s3-sha256" },
+} aws_fields[AWS_KEYS] = {
+	[AWS_ETAG] = { "ETag", NULL, NULL },
+	[AWS_CRC32] = { "ChecksumCRC32", "crc32", "s3-crc32" },
+	[AWS_CRC32C] = { "ChecksumCRC32C", "crc32c", "s3-crc32c" },
+	[AWS_CRC64NVME] = { "ChecksumCRC64NVME", "crc64nvme", NULL },
+	[AWS_SHA1] = { "ChecksumSHA1", "sha1", "s3-sha1" },
+	[AWS_SHA256] = { "ChecksumSHA256", "sha256", "s3-sha256" },
+	[AWS_SSE] = { "ServerSideEncryption", NULL, NULL },
+	[AWS_KMS_KEY] = { "SSEKMSKeyId", NULL, NULL },
+	[AWS_SSE_C] = { "SSECustomerAlgorithm", NULL, NULL },
 };
 
 struct ms_mf_record {
@@ -349,7 +346,7 @@ aws_value(struct ms_mf_record *rec, const char *key, char **p, char *end,
 		if ((v = ms_mf_json_string(&q, end)) == NULL)
 			return false;
 		for (size_t k = 0; key != NULL && k < AWS_KEYS; k++)
-			if (strcmp(key, aws_names[k]) == 0)
+			if (strcmp(key, aws_fields[k].name) == 0)
 				set(&rec->aws[k], v, strlen(v));
 	} else if (*q == '{' || *q == '[') {
 		char close = *q == '{' ? '}' : ']';
@@ -438,10 +435,10 @@ aws_entry(struct ms_manifest_state *st, struct ms_mf_record *rec,
 		    "FILE.json beside FILE";
 		return MS_LINE_BAD;
 	}
-	for (size_t i = 0; i < MS_ARRAY_LEN(aws_rows); i++)
-		if (rec->aws[aws_rows[i].key] != NULL &&
-		    !aws_checksum(e, aws_rows[i].whole, aws_rows[i].parts,
-		    rec->aws[aws_rows[i].key]))
+	for (size_t k = 0; k < AWS_KEYS; k++)
+		if (aws_fields[k].whole != NULL && rec->aws[k] != NULL &&
+		    !aws_checksum(e, aws_fields[k].whole, aws_fields[k].parts,
+		    rec->aws[k]))
 			return MS_LINE_BAD;
 	/* An object encrypted with SSE-KMS or SSE-C has an ETag that is no
 	 * digest of its content. */
