@@ -21,8 +21,8 @@
 #   - runnable_levels and built_levels for the kernel levels that a CPU
 #     or a build has (runnable_levels skips the others, with the reason);
 #   - memory_limit, the ulimit -v of a test of bounded memory;
-#   - small helpers to make test data (random_file, size_of, deep_tree:
-#     a tree deeper than PATH_MAX), the name of
+#   - small helpers to make test data (random_file, size_of,
+#     numbered_files, deep_tree: a tree deeper than PATH_MAX), the name of
 #     signify here ($SIGNIFY), and strace without LeakSanitizer (traced);
 #   - for tests that start engines (Slurm, sshd): at_exit, free_port,
 #     wait_until, engine_start, need_engine, multisum_on_path,
@@ -466,6 +466,17 @@ random_file() {
 random_files() {
 	for _n in "$@"; do
 		random_file "f$_n" "$_n"
+	done
+}
+
+# numbered_files DIR N: a new folder DIR holding N small files, f0 to
+# f<N-1>, each its number on a line.
+numbered_files() {
+	mkdir "$1" || return 1
+	_i=0
+	while [ $_i -lt "$2" ]; do
+		echo $_i > "$1/f$_i"
+		_i=$((_i + 1))
 	done
 }
 

@@ -105,12 +105,7 @@ test_kill_loses_no_finished_line() {
 test_fast_results_are_gathered() {
 	have strace || skip_test "no strace"
 	strace -f -o /dev/null true 2> /dev/null || skip_test "strace cannot trace here"
-	mkdir t
-	i=0
-	while [ $i -lt 3000 ]; do
-		echo $i > t/f$i
-		i=$((i + 1))
-	done
+	numbered_files t 3000
 	# one trace a thread (-ff): no write split across two lines of it
 	strace -ff -s 8192 -e trace=write \
 	    -e signal=none -o trace "$MULTISUM" -r -j2 t | cat > out
@@ -134,12 +129,7 @@ test_fast_results_are_gathered() {
 # files of one line made 280-470 writes in 30 ms.
 test_fast_results_into_a_file() {
 	[ -r /proc/self/io ] || skip_test "no /proc/PID/io"
-	mkdir t
-	i=0
-	while [ $i -lt 6000 ]; do
-		echo $i > t/f$i
-		i=$((i + 1))
-	done
+	numbered_files t 6000
 	sh -c 's=$(date +%s%N); "$1" -r -j2 t > out; e=$(date +%s%N)
 	    echo $(( (e - s) / 1000000 )) $(sed -n "s/^syscw: //p" /proc/$$/io)' \
 	    sh "$MULTISUM" > counts
