@@ -53,12 +53,6 @@ make(void *state, const struct ms_digest_spec *spec)
 	    s, &in) && ms_merkle_create(&s->tree, &in);
 }
 
-static void *
-create(const struct ms_digest_spec *spec)
-{
-	return ms_state_create(sizeof(struct state), spec, make, destroy);
-}
-
 static void
 init(void *state)
 {
@@ -91,7 +85,9 @@ final(void *state, unsigned char *out)
 const struct ms_digest_ops ms_ops_btv2 = {
 	.backend = "built-in",
 	.load = ms_algo_inner_load,
-	.create = create,
+	.create = ms_state_create,
+	.state_size = sizeof(struct state),
+	.make = make,
 	.init = init,
 	.update = update,
 	.final = final,

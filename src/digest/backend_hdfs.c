@@ -122,13 +122,6 @@ hdfs_make(void *state, const struct ms_digest_spec *spec)
 	return s->block != NULL && s->file != NULL;
 }
 
-static void *
-hdfs_create(const struct ms_digest_spec *spec)
-{
-	return ms_state_create(sizeof(struct state), spec, hdfs_make,
-	    hdfs_destroy);
-}
-
 static void
 hdfs_init(void *state)
 {
@@ -264,7 +257,8 @@ const struct ms_compose_ops ms_compose_hdfs = {
 };
 
 const struct ms_digest_ops ms_ops_hdfs_md5md5 = {
-	.backend = "built-in", .load = hdfs_load, .create = hdfs_create,
+	.backend = "built-in", .load = hdfs_load, .create = ms_state_create,
+	.state_size = sizeof(struct state), .make = hdfs_make,
 	.init = hdfs_init,
 	.update = hdfs_update, .final = hdfs_final, .destroy = hdfs_destroy,
 	.variant = hdfs_variant,

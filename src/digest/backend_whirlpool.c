@@ -10,14 +10,8 @@
 #include <stdlib.h>
 
 #include "digest/backend.h"
+#include "digest/state_create.h"
 #include "kernels/whirlpool.h"
-
-static void *
-whirlpool_create(const struct ms_digest_spec *s)
-{
-	(void)s;
-	return malloc(sizeof(struct ms_whirlpool));
-}
 
 static void
 whirlpool_init(void *state)
@@ -45,7 +39,8 @@ whirlpool_destroy(void *state)
 
 /* Loading settles the level, which --debug and --list-algorithms name. */
 const struct ms_digest_ops ms_ops_whirlpool = {
-	.backend = "built-in", .create = whirlpool_create,
+	.backend = "built-in", .create = ms_state_create,
+	.state_size = sizeof(struct ms_whirlpool),
 	.init = whirlpool_init,
 	.update = whirlpool_update, .final = whirlpool_final,
 	.destroy = whirlpool_destroy,
