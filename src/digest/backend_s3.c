@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "digest/backend.h"
+#include "digest/state_create.h"
 #include "digest/blocks.h"
 #include "digest/backend_s3.h"
 #include "digest/pieces.h"
@@ -97,43 +98,27 @@ part_done(void *row, const unsigned char *d)
 	ms_blocks_done(&s->b, d);
 }
 
-static void *
-s3_create_kind(const struct ms_digest_spec *spec, const struct kind *kind)
+/* The row's kind, the inner row's states over a part and over the
+ * parts' digests, and the block feed between them. */
+static bool
+s3_make(void *state, const struct ms_digest_spec *spec)
 {
+	struct state *s = state;
 	struct ms_digest_spec in = { .algo = ms_algo_inner(spec->algo) };
-	struct state *s = calloc(1, sizeof(*s));
 
-	if (s == NULL)
-		return NULL;
 	in.bits = in.algo->bits;
-	s->kind = kind;
-	s->part_size = kind->block != 0 ? kind->block : part_size(spec);
+	s->kind = spec->algo->ops == &ms_ops_dropbox ? &dropbox : &s3;
+	s->part_size = s->kind->block != 0 ? s->kind->block : part_size(spec);
 	s->ops = in.algo->ops;
 	s->len = ms_spec_len(&in);
 	s->parts = s->ops->create(&in);
-	if (!ms_pieces_create(&s->pc, in.algo, part_done, s, &in) ||
-	    s->parts == NULL) {
-		s3_destroy(s);
-		return NULL;
-	}
 	s->b.end = s3_end_open;
 	s->b.block = s->part_size;
 	s->b.dlen = s->len;
 	s->b.feed = s->ops->update;
 	s->b.outer = s->parts;
-	return s;
-}
-
-static void *
-s3_create_s3(const struct ms_digest_spec *spec)
-{
-	return s3_create_kind(spec, &s3);
-}
-
-static void *
-s3_create_dropbox(const struct ms_digest_spec *spec)
-{
-	return s3_create_kind(spec, &dropbox);
+	return ms_pieces_create(&s->pc, in.algo, part_done, s, &in) &&
+	    s->parts != NULL;
 }
 
 static void
@@ -337,14 +322,18 @@ s3_variant(const struct ms_digest_spec *spec)
 }
 
 const struct ms_digest_ops ms_ops_s3etag = {
-	.backend = "built-in", .load = ms_algo_inner_load, .create = s3_create_s3,
+	.backend = "built-in", .load = ms_algo_inner_load,
+	.create = ms_state_create, .state_size = sizeof(struct state),
+	.make = s3_make,
 	.init = s3_init,
 	.update = s3_update, .final = s3_final, .destroy = s3_destroy,
 	.variant = s3_variant, .text = text_hex,
 };
 
 const struct ms_digest_ops ms_ops_s3composite = {
-	.backend = "built-in", .load = ms_algo_inner_load, .create = s3_create_s3,
+	.backend = "built-in", .load = ms_algo_inner_load,
+	.create = ms_state_create, .state_size = sizeof(struct state),
+	.make = s3_make,
 	.init = s3_init,
 	.update = s3_update, .final = s3_final, .destroy = s3_destroy,
 	.variant = s3_variant, .text = text_base64,
@@ -362,7 +351,9 @@ const struct ms_compose_ops ms_compose_dropbox = {
 
 /* Printed as plain hex, as Dropbox's API and rclone do. */
 const struct ms_digest_ops ms_ops_dropbox = {
-	.backend = "built-in", .load = ms_algo_inner_load, .create = s3_create_dropbox,
+	.backend = "built-in", .load = ms_algo_inner_load,
+	.create = ms_state_create, .state_size = sizeof(struct state),
+	.make = s3_make,
 	.init = s3_init, .update = s3_update, .final = s3_final,
 	.destroy = s3_destroy,
 };
