@@ -45,12 +45,6 @@
 #define SHA1_LEN	20
 
 static void
-destroy(void *state)
-{
-	free(state);
-}
-
-static void
 text_base32(char *buf, const unsigned char *d, size_t len)
 {
 	ms_base32(buf, d, len);
@@ -58,54 +52,22 @@ text_base32(char *buf, const unsigned char *d, size_t len)
 
 /* -- tiger -- */
 
-static void
-tiger_init(void *state)
-{
-	ms_tiger_init(state);
-}
-
-static void
-tiger_update(void *state, const void *p, size_t n)
-{
-	ms_tiger_update(state, p, n);
-}
-
-static void
-tiger_final(void *state, unsigned char *out)
-{
-	ms_tiger_final(state, out);
-}
+MS_KERNEL_CALLS(tiger, ms_tiger_init, ms_tiger_update, ms_tiger_final)
 
 const struct ms_digest_ops ms_ops_tiger = {
 	.backend = "built-in", .create = ms_state_create,
 	.state_size = sizeof(struct ms_tiger), .init = tiger_init,
-	.update = tiger_update, .final = tiger_final, .destroy = destroy,
+	.update = tiger_update, .final = tiger_final, .destroy = free,
 };
 
 /* -- has160 -- */
 
-static void
-has160_init(void *state)
-{
-	ms_has160_init(state);
-}
-
-static void
-le_update(void *state, const void *p, size_t n)
-{
-	ms_le_md_update(state, p, n);
-}
-
-static void
-le_final(void *state, unsigned char *out)
-{
-	ms_le_md_final(state, out);
-}
+MS_KERNEL_CALLS(has160, ms_has160_init, ms_le_md_update, ms_le_md_final)
 
 const struct ms_digest_ops ms_ops_has160 = {
 	.backend = "built-in", .create = ms_state_create,
 	.state_size = sizeof(struct ms_le_md), .init = has160_init,
-	.update = le_update, .final = le_final, .destroy = destroy,
+	.update = has160_update, .final = has160_final, .destroy = free,
 };
 
 /* -- tth -- */
@@ -207,7 +169,7 @@ tth_final(void *state, unsigned char *out)
 const struct ms_digest_ops ms_ops_tth = {
 	.backend = "built-in", .create = ms_state_create,
 	.state_size = sizeof(struct tth), .init = tth_init,
-	.update = tth_update, .final = tth_final, .destroy = destroy,
+	.update = tth_update, .final = tth_final, .destroy = free,
 	.text = text_base32,
 };
 
@@ -296,7 +258,7 @@ ed2k_final(void *state, unsigned char *out)
 	.backend = "built-in", .create = ms_state_create,		\
 	.state_size = sizeof(struct ed2k), .make = ed2k_make,		\
 	.init = ed2k_init, .update = ed2k_update, .final = ed2k_final,	\
-	.destroy = destroy,						\
+	.destroy = free,						\
 }
 
 const struct ms_digest_ops ms_ops_ed2k = ED2K_OPS;

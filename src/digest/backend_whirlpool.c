@@ -13,29 +13,8 @@
 #include "digest/state_create.h"
 #include "kernels/whirlpool.h"
 
-static void
-whirlpool_init(void *state)
-{
-	ms_whirlpool_init(state);
-}
-
-static void
-whirlpool_update(void *state, const void *p, size_t n)
-{
-	ms_whirlpool_update(state, p, n);
-}
-
-static void
-whirlpool_final(void *state, unsigned char *out)
-{
-	ms_whirlpool_final(state, out);
-}
-
-static void
-whirlpool_destroy(void *state)
-{
-	free(state);
-}
+MS_KERNEL_CALLS(whirlpool, ms_whirlpool_init, ms_whirlpool_update,
+    ms_whirlpool_final)
 
 /* Loading settles the level, which --debug and --list-algorithms name. */
 const struct ms_digest_ops ms_ops_whirlpool = {
@@ -43,6 +22,6 @@ const struct ms_digest_ops ms_ops_whirlpool = {
 	.state_size = sizeof(struct ms_whirlpool),
 	.init = whirlpool_init,
 	.update = whirlpool_update, .final = whirlpool_final,
-	.destroy = whirlpool_destroy,
+	.destroy = free,
 	.levels = &ms_whirlpool_levels,
 };
