@@ -689,6 +689,24 @@ test_state_create(void)
 	    "ms_state_create: a state half made is destroyed, NULL returned");
 }
 
+/* Every row's destroy takes NULL: a half-made state's destroy passes its
+ * inner states, made or not, to theirs. */
+static void
+test_destroy_null(void)
+{
+	size_t took = 0;
+
+	for (size_t i = 0; i < ms_algo_count; i++) {
+		const struct ms_digest_ops *ops = ms_algos[i].ops;
+
+		if (ops->destroy != NULL) {
+			ops->destroy(NULL);
+			took++;
+		}
+	}
+	tap_ok(took > 0, "%zu rows' destroy took NULL", took);
+}
+
 int
 main(void)
 {
@@ -704,6 +722,7 @@ main(void)
 	test_resolve();
 	test_spec_names();
 	test_state_create();
+	test_destroy_null();
 	for (size_t m = 0; m < M_COUNT; m++)
 		free(msg_data[m]);
 	return tap_done();

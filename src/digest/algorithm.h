@@ -68,7 +68,7 @@ struct ms_digest_ops {
 	void	 (*init)(void *state);
 	void	 (*update)(void *state, const void *p, size_t n);
 	void	 (*final)(void *state, unsigned char *out);
-	void	 (*destroy)(void *state);
+	void	 (*destroy)(void *state);	/* destroy(NULL) does nothing */
 	const char *(*version)(void);	/* library version, or NULL */
 	/* The code path that runs for the spec ("pclmul", "table"), chosen
 	 * once per run; NULL when the library chooses for itself. */

@@ -115,12 +115,6 @@ blake3_final(void *state, unsigned char *out)
 	ms_blake3_final(&s->h, out, s->len);
 }
 
-static void
-blake3_destroy(void *state)
-{
-	free(state);
-}
-
 /* Small files side by side: 32-byte digests only (longer ones are the
  * root's extended output, which the lanes do not make). */
 static void
@@ -184,7 +178,7 @@ const struct ms_digest_ops ms_ops_blake3 = {
 	.state_size = sizeof(struct state), .make = blake3_make,
 	.init = blake3_init,
 	.update = blake3_update, .final = blake3_final,
-	.destroy = blake3_destroy,
+	.destroy = free,
 	.levels = &ms_blake3_levels, .many = blake3_many,
 };
 

@@ -55,8 +55,7 @@ destroy(void *state)
 
 	if (s == NULL)
 		return;
-	if (s->info != NULL)
-		s->pc.ops->destroy(s->info);
+	s->pc.ops->destroy(s->info);
 	ms_pieces_free(&s->pc);
 	ms_bytes_free(&s->pieces);
 	free(s->name);

@@ -66,12 +66,6 @@ crc_make(void *state, const struct ms_digest_spec *spec)
 }
 
 static void
-crc_destroy(void *state)
-{
-	free(state);
-}
-
-static void
 crc_init_ones32(void *state)
 {
 	struct state *s = state;
@@ -306,14 +300,14 @@ crc_part_join(void *state, const unsigned char *p, size_t n, uint64_t off,
 	.backend = "built-in", .load = crc_load, .create = ms_state_create, \
 	.state_size = sizeof(struct state), .make = crc_make,		\
 	.init = INIT, .update = crc_update, .final = FINAL,		\
-	.destroy = crc_destroy, .variant = crc_variant,			\
+	.destroy = free, .variant = crc_variant,			\
 	.levels = &ms_crc_levels,					\
 }
 #define SUM_OPS(UPDATE, FINAL) {					\
 	.backend = "built-in", .create = ms_state_create,		\
 	.state_size = sizeof(struct state), .make = crc_make,		\
 	.init = crc_init_zero,						\
-	.update = UPDATE, .final = FINAL, .destroy = crc_destroy,	\
+	.update = UPDATE, .final = FINAL, .destroy = free,		\
 }
 
 const struct ms_digest_ops ms_ops_crc_inverted32 = CRC_OPS(crc_init_ones32,

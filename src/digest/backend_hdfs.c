@@ -91,10 +91,8 @@ hdfs_destroy(void *state)
 
 	if (s == NULL)
 		return;
-	if (s->block != NULL)
-		s->md5->destroy(s->block);
-	if (s->file != NULL)
-		s->md5->destroy(s->file);
+	s->md5->destroy(s->block);
+	s->md5->destroy(s->file);
 	ms_blocks_free(&s->b);
 	free(s);
 }

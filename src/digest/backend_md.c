@@ -169,7 +169,7 @@ md_destroy(void *state)
 {
 	struct state *s = state;
 
-	if (s != NULL && s->lib != NULL)
+	if (s != NULL)
 		lib->destroy(s->lib);
 	free(s);
 }

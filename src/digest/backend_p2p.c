@@ -287,10 +287,8 @@ aich_destroy(void *state)
 
 	if (s == NULL)
 		return;
-	if (s->block != NULL)
-		s->sha1->destroy(s->block);
-	if (s->node != NULL)
-		s->sha1->destroy(s->node);
+	s->sha1->destroy(s->block);
+	s->sha1->destroy(s->node);
 	free(s->part_d);
 	free(s);
 }

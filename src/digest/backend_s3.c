@@ -66,8 +66,7 @@ s3_destroy(void *state)
 	if (s == NULL)
 		return;
 	ms_pieces_free(&s->pc);
-	if (s->parts != NULL)
-		s->ops->destroy(s->parts);
+	s->ops->destroy(s->parts);
 	ms_blocks_free(&s->b);
 	free(s);
 }
