@@ -17,8 +17,8 @@
 #include "base/util.h"
 
 struct state {
+	struct ms_pieces leaf;		/* first: SHA-256 per block */
 	struct ms_merkle tree;
-	struct ms_pieces leaf;		/* SHA-256 over the current block */
 };
 
 static void
@@ -63,14 +63,6 @@ init(void *state)
 }
 
 static void
-update(void *state, const void *p, size_t n)
-{
-	struct state *s = state;
-
-	ms_pieces_update(&s->leaf, p, n);
-}
-
-static void
 final(void *state, unsigned char *out)
 {
 	struct state *s = state;
@@ -89,7 +81,7 @@ const struct ms_digest_ops ms_ops_btv2 = {
 	.state_size = sizeof(struct state),
 	.make = make,
 	.init = init,
-	.update = update,
+	.update = ms_pieces_row_update,
 	.final = final,
 	.destroy = destroy,
 };
