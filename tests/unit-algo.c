@@ -638,7 +638,8 @@ test_spec_names(void)
 	spec_text("cksum", 0, "CRC", "cksum");
 }
 
-/* ms_state_create: a state whose make fails is destroyed, not returned. */
+/* ms_state_create: a state of the row's size whose make fails is
+ * destroyed, not returned. */
 struct two_parts {
 	char	*a, *b;
 };
@@ -651,7 +652,7 @@ make_parts(void *state, const struct ms_digest_spec *spec)
 	struct two_parts *s = state;
 
 	s->a = malloc(1);
-	return spec == NULL && (s->b = malloc(1)) != NULL && s->a != NULL;
+	return spec->bits == 0 && (s->b = malloc(1)) != NULL && s->a != NULL;
 }
 
 static void
@@ -668,18 +669,42 @@ destroy_parts(void *state)
 static void
 test_state_create(void)
 {
-	struct ms_digest_spec spec = { 0 };
-	struct two_parts *s = ms_state_create(sizeof(*s), NULL, make_parts,
-	    destroy_parts);
+	static const struct ms_digest_ops ops = {
+		.create = ms_state_create,
+		.state_size = sizeof(struct two_parts),
+		.make = make_parts, .destroy = destroy_parts,
+	};
+	const struct ms_algo row = { .name = "two-parts", .ops = &ops };
+	struct ms_digest_spec spec = { .algo = &row };
+	struct two_parts *s = ops.create(&spec);
 
 	tap_ok(s != NULL && s->a != NULL && s->b != NULL && destroyed == 0,
 	    "ms_state_create: a state made whole is returned");
 	if (s != NULL)
 		destroy_parts(s);
 	destroyed = 0;
-	s = ms_state_create(sizeof(*s), &spec, make_parts, destroy_parts);
+	spec.bits = 1;
+	s = ops.create(&spec);
 	tap_ok(s == NULL && destroyed == 1,
 	    "ms_state_create: a state half made is destroyed, NULL returned");
+}
+
+/* Every row's destroy takes NULL: a half-made state's destroy passes its
+ * inner states, made or not, to theirs. */
+static void
+test_destroy_null(void)
+{
+	size_t took = 0;
+
+	for (size_t i = 0; i < ms_algo_count; i++) {
+		const struct ms_digest_ops *ops = ms_algos[i].ops;
+
+		if (ops->destroy != NULL) {
+			ops->destroy(NULL);
+			took++;
+		}
+	}
+	tap_ok(took > 0, "%zu rows' destroy took NULL", took);
 }
 
 int
@@ -697,6 +722,7 @@ main(void)
 	test_resolve();
 	test_spec_names();
 	test_state_create();
+	test_destroy_null();
 	for (size_t m = 0; m < M_COUNT; m++)
 		free(msg_data[m]);
 	return tap_done();

@@ -56,12 +56,19 @@ struct ms_digest_ops {
 	/* Once per run, before threads start: load the library, fetch the
 	 * algorithm.  Returns -1 after printing why.  NULL: nothing to load. */
 	int	 (*load)(const struct ms_algo *a);
-	/* A state for the spec's row, length and parameters; NULL: ENOMEM. */
+	/* A state for the spec's row, length and parameters; NULL: ENOMEM.
+	 * A row whose state is a struct points it at ms_state_create
+	 * (state_create.h), which allocates state_size bytes, zeroed, and
+	 * has make (NULL: nothing to make) fill it from the spec: its
+	 * inner states and buffers, false if memory ran out, and then
+	 * destroy frees what was made. */
 	void	*(*create)(const struct ms_digest_spec *s);
+	size_t	 state_size;
+	bool	 (*make)(void *state, const struct ms_digest_spec *s);
 	void	 (*init)(void *state);
 	void	 (*update)(void *state, const void *p, size_t n);
 	void	 (*final)(void *state, unsigned char *out);
-	void	 (*destroy)(void *state);
+	void	 (*destroy)(void *state);	/* destroy(NULL) does nothing */
 	const char *(*version)(void);	/* library version, or NULL */
 	/* The code path that runs for the spec ("pclmul", "table"), chosen
 	 * once per run; NULL when the library chooses for itself. */

@@ -13,6 +13,31 @@
 
 #include "digest/algorithm.h"
 
+/*
+ * The init, update and final of a row (v_init, v_update, v_final) whose
+ * state is a built-in kernel's own struct: they call the kernel's INIT,
+ * UPDATE and FINAL on it (tiger, has160, whirlpool).  The row's calls
+ * take a void *, the kernel's its struct, hence a function each.
+ */
+#define MS_KERNEL_CALLS(v, INIT, UPDATE, FINAL)				\
+static void								\
+v##_init(void *state)							\
+{									\
+	INIT(state);							\
+}									\
+									\
+static void								\
+v##_update(void *state, const void *p, size_t n)			\
+{									\
+	UPDATE(state, p, n);						\
+}									\
+									\
+static void								\
+v##_final(void *state, unsigned char *out)				\
+{									\
+	FINAL(state, out);						\
+}
+
 extern const struct ms_digest_ops ms_ops_openssl;	/* backend_openssl.c */
 extern const struct ms_digest_ops ms_ops_openssl_legacy;	/* MD4 */
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "digest/backend.h"
+#include "digest/state_create.h"
 #include "kernels/blake3.h"
 #include "base/util.h"
 
@@ -80,16 +81,14 @@ blake3_join(void *state, const unsigned char *v, uint64_t off, size_t len)
 	ms_blake3_join(&s->h, v, off, len);
 }
 
-static void *
-blake3_create(const struct ms_digest_spec *spec)
+static bool
+blake3_make(void *state, const struct ms_digest_spec *spec)
 {
-	struct state *s = malloc(sizeof(*s));
+	struct state *s = state;
 
-	if (s != NULL) {
-		s->len = ms_spec_len(spec);
-		s->mode = mode_of(spec, s->key);
-	}
-	return s;
+	s->len = ms_spec_len(spec);
+	s->mode = mode_of(spec, s->key);
+	return true;
 }
 
 static void
@@ -114,12 +113,6 @@ blake3_final(void *state, unsigned char *out)
 	struct state *s = state;
 
 	ms_blake3_final(&s->h, out, s->len);
-}
-
-static void
-blake3_destroy(void *state)
-{
-	free(state);
 }
 
 /* Small files side by side: 32-byte digests only (longer ones are the
@@ -181,9 +174,11 @@ blake3_part_join(void *state, const unsigned char *p, size_t n, uint64_t off,
 /* Loading settles the SIMD level, which --debug and --list-algorithms
  * name. */
 const struct ms_digest_ops ms_ops_blake3 = {
-	.backend = "built-in", .create = blake3_create, .init = blake3_init,
+	.backend = "built-in", .create = ms_state_create,
+	.state_size = sizeof(struct state), .make = blake3_make,
+	.init = blake3_init,
 	.update = blake3_update, .final = blake3_final,
-	.destroy = blake3_destroy,
+	.destroy = free,
 	.levels = &ms_blake3_levels, .many = blake3_many,
 };
 

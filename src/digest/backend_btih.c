@@ -27,11 +27,10 @@
 #define PIECE_MAX	8388608		/* and for 4 GiB and more */
 
 struct state {
-	struct ms_pieces pc;		/* SHA-1 over the current piece */
+	struct ms_pieces pc;		/* first: SHA-1 per piece */
 	void		*info;		/* SHA-1 over the info dict */
 	uint64_t	 asked;		/* --piece-size, 0: the default */
 	int		 private;
-	uint64_t	 total;
 	struct ms_bytes	 pieces;	/* their SHA-1s */
 	char		*name;
 };
@@ -55,8 +54,7 @@ destroy(void *state)
 
 	if (s == NULL)
 		return;
-	if (s->info != NULL)
-		s->pc.ops->destroy(s->info);
+	s->pc.ops->destroy(s->info);
 	ms_pieces_free(&s->pc);
 	ms_bytes_free(&s->pieces);
 	free(s->name);
@@ -85,19 +83,12 @@ make(void *state, const struct ms_digest_spec *spec)
 	    s, &in) && (s->info = s->pc.ops->create(&in)) != NULL;
 }
 
-static void *
-create(const struct ms_digest_spec *spec)
-{
-	return ms_state_create(sizeof(struct state), spec, make, destroy);
-}
-
 static void
 init(void *state)
 {
 	struct state *s = state;
 
 	ms_pieces_init(&s->pc, s->asked != 0 ? s->asked : PIECE_MIN);
-	s->total = 0;
 	s->pieces.len = 0;
 	free(s->name);
 	s->name = NULL;
@@ -112,15 +103,6 @@ subject(void *state, const char *name, uint64_t size)
 	s->name = ms_xstrdup(name);
 	if (s->asked == 0 && size != UINT64_MAX)
 		s->pc.length = default_length(size);
-}
-
-static void
-update(void *state, const void *p, size_t n)
-{
-	struct state *s = state;
-
-	s->total += n;
-	ms_pieces_update(&s->pc, p, n);
 }
 
 static void
@@ -139,7 +121,7 @@ final(void *state, unsigned char *out)
 	ms_pieces_end(&s->pc);
 	s->pc.ops->init(s->info);
 	snprintf(num, sizeof(num), "d6:lengthi%" PRIu64 "e4:name%zu:",
-	    s->total, strlen(name));
+	    s->pc.total, strlen(name));
 	put(s, num);
 	put(s, name);
 	snprintf(num, sizeof(num), "12:piece lengthi%" PRIu64 "e6:pieces%zu:",
@@ -156,9 +138,11 @@ final(void *state, unsigned char *out)
 const struct ms_digest_ops ms_ops_btih = {
 	.backend = "built-in",
 	.load = ms_algo_inner_load,
-	.create = create,
+	.create = ms_state_create,
+	.state_size = sizeof(struct state),
+	.make = make,
 	.init = init,
-	.update = update,
+	.update = ms_pieces_row_update,
 	.final = final,
 	.destroy = destroy,
 	.subject = subject,

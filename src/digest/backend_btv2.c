@@ -17,8 +17,8 @@
 #include "base/util.h"
 
 struct state {
+	struct ms_pieces leaf;		/* first: SHA-256 per block */
 	struct ms_merkle tree;
-	struct ms_pieces leaf;		/* SHA-256 over the current block */
 };
 
 static void
@@ -53,12 +53,6 @@ make(void *state, const struct ms_digest_spec *spec)
 	    s, &in) && ms_merkle_create(&s->tree, &in);
 }
 
-static void *
-create(const struct ms_digest_spec *spec)
-{
-	return ms_state_create(sizeof(struct state), spec, make, destroy);
-}
-
 static void
 init(void *state)
 {
@@ -66,14 +60,6 @@ init(void *state)
 
 	ms_merkle_init(&s->tree, 0);
 	ms_pieces_init(&s->leaf, MS_MERKLE_BLOCK);
-}
-
-static void
-update(void *state, const void *p, size_t n)
-{
-	struct state *s = state;
-
-	ms_pieces_update(&s->leaf, p, n);
 }
 
 static void
@@ -91,9 +77,11 @@ final(void *state, unsigned char *out)
 const struct ms_digest_ops ms_ops_btv2 = {
 	.backend = "built-in",
 	.load = ms_algo_inner_load,
-	.create = create,
+	.create = ms_state_create,
+	.state_size = sizeof(struct state),
+	.make = make,
 	.init = init,
-	.update = update,
+	.update = ms_pieces_row_update,
 	.final = final,
 	.destroy = destroy,
 };

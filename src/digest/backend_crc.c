@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "digest/backend.h"
+#include "digest/state_create.h"
 #include "kernels/crc.h"
 #include "base/util.h"
 
@@ -54,22 +55,14 @@ crc_load(const struct ms_algo *a)
 	return 0;
 }
 
-static void *
-crc_create(const struct ms_digest_spec *spec)
+static bool
+crc_make(void *state, const struct ms_digest_spec *spec)
 {
-	struct state *s = calloc(1, sizeof(*s));
+	struct state *s = state;
 
-	if (s != NULL) {
-		s->crc = crc_of(spec->algo);
-		s->width = spec->bits;
-	}
-	return s;
-}
-
-static void
-crc_destroy(void *state)
-{
-	free(state);
+	s->crc = crc_of(spec->algo);
+	s->width = spec->bits;
+	return true;
 }
 
 static void
@@ -304,15 +297,17 @@ crc_part_join(void *state, const unsigned char *p, size_t n, uint64_t off,
 /* The CRCs read the level table (a bad MULTISUM_CRC_LEVEL refuses them);
  * each names its own level, which may be below the table's. */
 #define CRC_OPS(INIT, FINAL) {						\
-	.backend = "built-in", .load = crc_load, .create = crc_create,	\
+	.backend = "built-in", .load = crc_load, .create = ms_state_create, \
+	.state_size = sizeof(struct state), .make = crc_make,		\
 	.init = INIT, .update = crc_update, .final = FINAL,		\
-	.destroy = crc_destroy, .variant = crc_variant,			\
+	.destroy = free, .variant = crc_variant,			\
 	.levels = &ms_crc_levels,					\
 }
 #define SUM_OPS(UPDATE, FINAL) {					\
-	.backend = "built-in", .create = crc_create,			\
+	.backend = "built-in", .create = ms_state_create,		\
+	.state_size = sizeof(struct state), .make = crc_make,		\
 	.init = crc_init_zero,						\
-	.update = UPDATE, .final = FINAL, .destroy = crc_destroy,	\
+	.update = UPDATE, .final = FINAL, .destroy = free,		\
 }
 
 const struct ms_digest_ops ms_ops_crc_inverted32 = CRC_OPS(crc_init_ones32,

@@ -91,10 +91,8 @@ hdfs_destroy(void *state)
 
 	if (s == NULL)
 		return;
-	if (s->block != NULL)
-		s->md5->destroy(s->block);
-	if (s->file != NULL)
-		s->md5->destroy(s->file);
+	s->md5->destroy(s->block);
+	s->md5->destroy(s->file);
 	ms_blocks_free(&s->b);
 	free(s);
 }
@@ -120,13 +118,6 @@ hdfs_make(void *state, const struct ms_digest_spec *spec)
 	s->b.feed = s->md5->update;
 	s->b.outer = s->file;
 	return s->block != NULL && s->file != NULL;
-}
-
-static void *
-hdfs_create(const struct ms_digest_spec *spec)
-{
-	return ms_state_create(sizeof(struct state), spec, hdfs_make,
-	    hdfs_destroy);
 }
 
 static void
@@ -264,7 +255,8 @@ const struct ms_compose_ops ms_compose_hdfs = {
 };
 
 const struct ms_digest_ops ms_ops_hdfs_md5md5 = {
-	.backend = "built-in", .load = hdfs_load, .create = hdfs_create,
+	.backend = "built-in", .load = hdfs_load, .create = ms_state_create,
+	.state_size = sizeof(struct state), .make = hdfs_make,
 	.init = hdfs_init,
 	.update = hdfs_update, .final = hdfs_final, .destroy = hdfs_destroy,
 	.variant = hdfs_variant,

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "digest/backend.h"
+#include "digest/state_create.h"
 #include "kernels/edonr.h"
 #include "kernels/gost94.h"
 #include "kernels/snefru.h"
@@ -39,14 +40,13 @@ struct fam##_state {							\
 	size_t		 arg;						\
 };									\
 									\
-static void *								\
-fam##_create(const struct ms_digest_spec *s)				\
+static bool								\
+fam##_make(void *p, const struct ms_digest_spec *s)			\
 {									\
-	struct fam##_state *st = malloc(sizeof(*st));			\
+	struct fam##_state *st = p;					\
 									\
-	if (st != NULL)							\
-		st->arg = arg_of(s);					\
-	return st;							\
+	st->arg = arg_of(s);						\
+	return true;							\
 }									\
 									\
 static void								\
@@ -74,7 +74,8 @@ fam##_final(void *p, unsigned char *out)				\
 }									\
 									\
 const struct ms_digest_ops ms_ops_##fam = {				\
-	.backend = "built-in", .create = fam##_create,			\
+	.backend = "built-in", .create = ms_state_create,		\
+	.state_size = sizeof(struct fam##_state), .make = fam##_make,	\
 	.init = fam##_init, .update = fam##_update,			\
 	.final = fam##_final, .destroy = free,				\
 };

@@ -88,15 +88,6 @@ md_make(void *state, const struct ms_digest_spec *spec)
 	return s->compress != NULL || (s->lib = lib->create(spec)) != NULL;
 }
 
-static void md_destroy(void *state);
-
-static void *
-md_create(const struct ms_digest_spec *spec)
-{
-	return ms_state_create(sizeof(struct state), spec, md_make,
-	    md_destroy);
-}
-
 static void
 md_init(void *state)
 {
@@ -178,7 +169,7 @@ md_destroy(void *state)
 {
 	struct state *s = state;
 
-	if (s != NULL && s->lib != NULL)
+	if (s != NULL)
 		lib->destroy(s->lib);
 	free(s);
 }
@@ -235,7 +226,8 @@ md_variant(const struct ms_digest_spec *spec)
 }
 
 #define MD_OPS(bk, ver, fam) {						\
-	.backend = bk, .load = md_load, .create = md_create,		\
+	.backend = bk, .load = md_load, .create = ms_state_create,	\
+	.state_size = sizeof(struct state), .make = md_make,		\
 	.init = md_init,						\
 	.update = md_update, .final = md_final, .destroy = md_destroy,	\
 	.version = ver, .variant = md_variant, .many = md_many,		\

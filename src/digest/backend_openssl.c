@@ -147,13 +147,12 @@ openssl_make(void *state, const struct ms_digest_spec *spec)
 	return s->ctx != NULL;
 }
 
-static void openssl_destroy(void *state);
-
+/* Not ms_state_create: the MD rows at level libcrypto (backend_md.c)
+ * create OpenSSL states for their own specs. */
 static void *
 openssl_create(const struct ms_digest_spec *spec)
 {
-	return ms_state_create(sizeof(struct state), spec, openssl_make,
-	    openssl_destroy);
+	return ms_state_create_as(&ms_ops_openssl, spec);
 }
 
 static void
@@ -205,6 +204,7 @@ openssl_version(void)
 
 const struct ms_digest_ops ms_ops_openssl = {
 	.backend = "OpenSSL", .load = openssl_load, .create = openssl_create,
+	.state_size = sizeof(struct state), .make = openssl_make,
 	.init = openssl_init,
 	.update = openssl_update, .final = openssl_final,
 	.destroy = openssl_destroy, .version = openssl_version,

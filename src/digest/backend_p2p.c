@@ -45,12 +45,6 @@
 #define SHA1_LEN	20
 
 static void
-destroy(void *state)
-{
-	free(state);
-}
-
-static void
 text_base32(char *buf, const unsigned char *d, size_t len)
 {
 	ms_base32(buf, d, len);
@@ -58,66 +52,22 @@ text_base32(char *buf, const unsigned char *d, size_t len)
 
 /* -- tiger -- */
 
-static void *
-tiger_create(const struct ms_digest_spec *s)
-{
-	(void)s;
-	return malloc(sizeof(struct ms_tiger));
-}
-
-static void
-tiger_init(void *state)
-{
-	ms_tiger_init(state);
-}
-
-static void
-tiger_update(void *state, const void *p, size_t n)
-{
-	ms_tiger_update(state, p, n);
-}
-
-static void
-tiger_final(void *state, unsigned char *out)
-{
-	ms_tiger_final(state, out);
-}
+MS_KERNEL_CALLS(tiger, ms_tiger_init, ms_tiger_update, ms_tiger_final)
 
 const struct ms_digest_ops ms_ops_tiger = {
-	.backend = "built-in", .create = tiger_create, .init = tiger_init,
-	.update = tiger_update, .final = tiger_final, .destroy = destroy,
+	.backend = "built-in", .create = ms_state_create,
+	.state_size = sizeof(struct ms_tiger), .init = tiger_init,
+	.update = tiger_update, .final = tiger_final, .destroy = free,
 };
 
 /* -- has160 -- */
 
-static void *
-le_create(const struct ms_digest_spec *s)
-{
-	(void)s;
-	return malloc(sizeof(struct ms_le_md));
-}
-
-static void
-has160_init(void *state)
-{
-	ms_has160_init(state);
-}
-
-static void
-le_update(void *state, const void *p, size_t n)
-{
-	ms_le_md_update(state, p, n);
-}
-
-static void
-le_final(void *state, unsigned char *out)
-{
-	ms_le_md_final(state, out);
-}
+MS_KERNEL_CALLS(has160, ms_has160_init, ms_le_md_update, ms_le_md_final)
 
 const struct ms_digest_ops ms_ops_has160 = {
-	.backend = "built-in", .create = le_create, .init = has160_init,
-	.update = le_update, .final = le_final, .destroy = destroy,
+	.backend = "built-in", .create = ms_state_create,
+	.state_size = sizeof(struct ms_le_md), .init = has160_init,
+	.update = has160_update, .final = has160_final, .destroy = free,
 };
 
 /* -- tth -- */
@@ -164,13 +114,6 @@ tth_close(struct tth *t)
 		tth_node(t->node[k], d, d);
 	memcpy(t->node[k], d, sizeof(d));
 	t->leaves++;
-}
-
-static void *
-tth_create(const struct ms_digest_spec *s)
-{
-	(void)s;
-	return malloc(sizeof(struct tth));
 }
 
 static void
@@ -224,8 +167,9 @@ tth_final(void *state, unsigned char *out)
 }
 
 const struct ms_digest_ops ms_ops_tth = {
-	.backend = "built-in", .create = tth_create, .init = tth_init,
-	.update = tth_update, .final = tth_final, .destroy = destroy,
+	.backend = "built-in", .create = ms_state_create,
+	.state_size = sizeof(struct tth), .init = tth_init,
+	.update = tth_update, .final = tth_final, .destroy = free,
 	.text = text_base32,
 };
 
@@ -240,14 +184,13 @@ struct ed2k {
 	bool		 edonkey;
 };
 
-static void *
-ed2k_create(const struct ms_digest_spec *s)
+static bool
+ed2k_make(void *state, const struct ms_digest_spec *s)
 {
-	struct ed2k *e = malloc(sizeof(*e));
+	struct ed2k *e = state;
 
-	if (e != NULL)
-		e->edonkey = s->algo->ops == &ms_ops_ed2k_edonkey;
-	return e;
+	e->edonkey = s->algo->ops == &ms_ops_ed2k_edonkey;
+	return true;
 }
 
 static void
@@ -310,15 +253,16 @@ ed2k_final(void *state, unsigned char *out)
 	ms_le_md_final(&e->list, out);
 }
 
-const struct ms_digest_ops ms_ops_ed2k = {
-	.backend = "built-in", .create = ed2k_create, .init = ed2k_init,
-	.update = ed2k_update, .final = ed2k_final, .destroy = destroy,
-};
+/* Two tables, one per row: ed2k_make tells the rows apart by address. */
+#define ED2K_OPS {							\
+	.backend = "built-in", .create = ms_state_create,		\
+	.state_size = sizeof(struct ed2k), .make = ed2k_make,		\
+	.init = ed2k_init, .update = ed2k_update, .final = ed2k_final,	\
+	.destroy = free,						\
+}
 
-const struct ms_digest_ops ms_ops_ed2k_edonkey = {
-	.backend = "built-in", .create = ed2k_create, .init = ed2k_init,
-	.update = ed2k_update, .final = ed2k_final, .destroy = destroy,
-};
+const struct ms_digest_ops ms_ops_ed2k = ED2K_OPS;
+const struct ms_digest_ops ms_ops_ed2k_edonkey = ED2K_OPS;
 
 /* -- aich -- */
 
@@ -343,10 +287,8 @@ aich_destroy(void *state)
 
 	if (s == NULL)
 		return;
-	if (s->block != NULL)
-		s->sha1->destroy(s->block);
-	if (s->node != NULL)
-		s->sha1->destroy(s->node);
+	s->sha1->destroy(s->block);
+	s->sha1->destroy(s->node);
 	free(s->part_d);
 	free(s);
 }
@@ -363,13 +305,6 @@ aich_make(void *state, const struct ms_digest_spec *spec)
 	s->block = s->sha1->create(&in);
 	s->node = s->sha1->create(&in);
 	return s->block != NULL && s->node != NULL;
-}
-
-static void *
-aich_create(const struct ms_digest_spec *spec)
-{
-	return ms_state_create(sizeof(struct aich), spec, aich_make,
-	    aich_destroy);
 }
 
 static void
@@ -486,7 +421,9 @@ aich_final(void *state, unsigned char *out)
 }
 
 const struct ms_digest_ops ms_ops_aich = {
-	.backend = "built-in", .load = ms_algo_inner_load, .create = aich_create,
+	.backend = "built-in", .load = ms_algo_inner_load,
+	.create = ms_state_create, .state_size = sizeof(struct aich),
+	.make = aich_make,
 	.init = aich_init, .update = aich_update, .final = aich_final,
 	.destroy = aich_destroy, .text = text_base32,
 };

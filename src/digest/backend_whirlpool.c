@@ -10,44 +10,18 @@
 #include <stdlib.h>
 
 #include "digest/backend.h"
+#include "digest/state_create.h"
 #include "kernels/whirlpool.h"
 
-static void *
-whirlpool_create(const struct ms_digest_spec *s)
-{
-	(void)s;
-	return malloc(sizeof(struct ms_whirlpool));
-}
-
-static void
-whirlpool_init(void *state)
-{
-	ms_whirlpool_init(state);
-}
-
-static void
-whirlpool_update(void *state, const void *p, size_t n)
-{
-	ms_whirlpool_update(state, p, n);
-}
-
-static void
-whirlpool_final(void *state, unsigned char *out)
-{
-	ms_whirlpool_final(state, out);
-}
-
-static void
-whirlpool_destroy(void *state)
-{
-	free(state);
-}
+MS_KERNEL_CALLS(whirlpool, ms_whirlpool_init, ms_whirlpool_update,
+    ms_whirlpool_final)
 
 /* Loading settles the level, which --debug and --list-algorithms name. */
 const struct ms_digest_ops ms_ops_whirlpool = {
-	.backend = "built-in", .create = whirlpool_create,
+	.backend = "built-in", .create = ms_state_create,
+	.state_size = sizeof(struct ms_whirlpool),
 	.init = whirlpool_init,
 	.update = whirlpool_update, .final = whirlpool_final,
-	.destroy = whirlpool_destroy,
+	.destroy = free,
 	.levels = &ms_whirlpool_levels,
 };

@@ -77,134 +77,56 @@ check(XXH_errorcode rc, const char *what)
 		ms_bug(what);
 }
 
-/* XXH32 */
-static void *
-xxh32_create(const struct ms_digest_spec *s)
-{
-	(void)s;
-	return xx.XXH32_createState();
+/*
+ * The create and destroy (st_create, st_destroy) of a library state
+ * type S: XXH32, XXH64, XXH3 (which XXH3 and XXH128 share).  And a
+ * variant v's stream through one: F names its calls (XXH3_64bits_update
+ * ...), T its canonical (big-endian) form, RESET its reset of state s.
+ */
+#define XXH_STATE(st, S)						\
+static void *								\
+st##_create(const struct ms_digest_spec *spec)				\
+{									\
+	(void)spec;							\
+	return xx.S##_createState();					\
+}									\
+									\
+static void								\
+st##_destroy(void *s)							\
+{									\
+	if (s != NULL)							\
+		xx.S##_freeState(s);					\
 }
 
-static void
-xxh32_init(void *s)
-{
-	check(xx.XXH32_reset(s, 0), "XXH32_reset");
+#define XXH_STREAM(v, F, T, RESET)					\
+static void								\
+v##_init(void *s)							\
+{									\
+	check(RESET, #F "_reset");					\
+}									\
+									\
+static void								\
+v##_update(void *s, const void *p, size_t n)				\
+{									\
+	check(xx.F##_update(s, p, n), #F "_update");			\
+}									\
+									\
+static void								\
+v##_final(void *s, unsigned char *out)					\
+{									\
+	T##_canonical_t c;						\
+									\
+	xx.T##_canonicalFromHash(&c, xx.F##_digest(s));			\
+	memcpy(out, &c, sizeof(c));					\
 }
 
-static void
-xxh32_update(void *s, const void *p, size_t n)
-{
-	check(xx.XXH32_update(s, p, n), "XXH32_update");
-}
-
-static void
-xxh32_final(void *s, unsigned char *out)
-{
-	XXH32_canonical_t c;
-
-	xx.XXH32_canonicalFromHash(&c, xx.XXH32_digest(s));
-	memcpy(out, &c, sizeof(c));
-}
-
-static void
-xxh32_destroy(void *s)
-{
-	if (s != NULL)
-		xx.XXH32_freeState(s);
-}
-
-/* XXH64 */
-static void *
-xxh64_create(const struct ms_digest_spec *s)
-{
-	(void)s;
-	return xx.XXH64_createState();
-}
-
-static void
-xxh64_init(void *s)
-{
-	check(xx.XXH64_reset(s, 0), "XXH64_reset");
-}
-
-static void
-xxh64_update(void *s, const void *p, size_t n)
-{
-	check(xx.XXH64_update(s, p, n), "XXH64_update");
-}
-
-static void
-xxh64_final(void *s, unsigned char *out)
-{
-	XXH64_canonical_t c;
-
-	xx.XXH64_canonicalFromHash(&c, xx.XXH64_digest(s));
-	memcpy(out, &c, sizeof(c));
-}
-
-static void
-xxh64_destroy(void *s)
-{
-	if (s != NULL)
-		xx.XXH64_freeState(s);
-}
-
-/* XXH3, 64 and 128 bits: one state type */
-static void *
-xxh3_create(const struct ms_digest_spec *s)
-{
-	(void)s;
-	return xx.XXH3_createState();
-}
-
-static void
-xxh3_destroy(void *s)
-{
-	if (s != NULL)
-		xx.XXH3_freeState(s);
-}
-
-static void
-xxh3_init(void *s)
-{
-	check(xx.XXH3_64bits_reset(s), "XXH3_64bits_reset");
-}
-
-static void
-xxh3_update(void *s, const void *p, size_t n)
-{
-	check(xx.XXH3_64bits_update(s, p, n), "XXH3_64bits_update");
-}
-
-static void
-xxh3_final(void *s, unsigned char *out)
-{
-	XXH64_canonical_t c;
-
-	xx.XXH64_canonicalFromHash(&c, xx.XXH3_64bits_digest(s));
-	memcpy(out, &c, sizeof(c));
-}
-
-static void
-xxh128_init(void *s)
-{
-	check(xx.XXH3_128bits_reset(s), "XXH3_128bits_reset");
-}
-
-static void
-xxh128_update(void *s, const void *p, size_t n)
-{
-	check(xx.XXH3_128bits_update(s, p, n), "XXH3_128bits_update");
-}
-
-static void
-xxh128_final(void *s, unsigned char *out)
-{
-	XXH128_canonical_t c;
-
-	xx.XXH128_canonicalFromHash(&c, xx.XXH3_128bits_digest(s));
-	memcpy(out, &c, sizeof(c));
-}
+XXH_STATE(xxh32, XXH32)
+XXH_STATE(xxh64, XXH64)
+XXH_STATE(xxh3, XXH3)
+XXH_STREAM(xxh32, XXH32, XXH32, xx.XXH32_reset(s, 0))
+XXH_STREAM(xxh64, XXH64, XXH64, xx.XXH64_reset(s, 0))
+XXH_STREAM(xxh3, XXH3_64bits, XXH64, xx.XXH3_64bits_reset(s))
+XXH_STREAM(xxh128, XXH3_128bits, XXH128, xx.XXH3_128bits_reset(s))
 
 static const char *
 version(void)
@@ -245,13 +167,13 @@ XXH_MANY(xxh64, XXH64, xx.XXH64(msg[i], len[i], 0))
 XXH_MANY(xxh3, XXH64, xx.XXH3_64bits(msg[i], len[i]))
 XXH_MANY(xxh128, XXH128, xx.XXH3_128bits(msg[i], len[i]))
 
-#define XXH_OPS(CREATE, v, DESTROY) {					\
-	.backend = "libxxhash", .load = load, .create = CREATE,		\
+#define XXH_OPS(st, v) {						\
+	.backend = "libxxhash", .load = load, .create = st##_create,	\
 	.init = v##_init, .update = v##_update, .final = v##_final,	\
-	.destroy = DESTROY, .version = version, .many = v##_many,	\
+	.destroy = st##_destroy, .version = version, .many = v##_many,	\
 }
 
-const struct ms_digest_ops ms_ops_xxh32 = XXH_OPS(xxh32_create, xxh32, xxh32_destroy);
-const struct ms_digest_ops ms_ops_xxh64 = XXH_OPS(xxh64_create, xxh64, xxh64_destroy);
-const struct ms_digest_ops ms_ops_xxh3 = XXH_OPS(xxh3_create, xxh3, xxh3_destroy);
-const struct ms_digest_ops ms_ops_xxh128 = XXH_OPS(xxh3_create, xxh128, xxh3_destroy);
+const struct ms_digest_ops ms_ops_xxh32 = XXH_OPS(xxh32, xxh32);
+const struct ms_digest_ops ms_ops_xxh64 = XXH_OPS(xxh64, xxh64);
+const struct ms_digest_ops ms_ops_xxh3 = XXH_OPS(xxh3, xxh3);
+const struct ms_digest_ops ms_ops_xxh128 = XXH_OPS(xxh3, xxh128);

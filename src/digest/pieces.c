@@ -35,6 +35,7 @@ ms_pieces_init(struct ms_pieces *pc, uint64_t length)
 	pc->ops->init(pc->h);
 	pc->length = length;
 	pc->in_piece = 0;
+	pc->total = 0;
 }
 
 /* The current piece is whole (or the last): its hash is done. */
@@ -54,6 +55,7 @@ ms_pieces_update(struct ms_pieces *pc, const void *p, size_t n)
 {
 	const unsigned char *b = p;
 
+	pc->total += n;
 	while (n > 0) {
 		uint64_t room = pc->length - pc->in_piece;
 		size_t take = room < n ? (size_t)room : n;
@@ -65,6 +67,12 @@ ms_pieces_update(struct ms_pieces *pc, const void *p, size_t n)
 		if (pc->in_piece == pc->length)
 			end_piece(pc);
 	}
+}
+
+void
+ms_pieces_row_update(void *state, const void *p, size_t n)
+{
+	ms_pieces_update(state, p, n);
 }
 
 void

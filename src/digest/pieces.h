@@ -21,6 +21,7 @@ struct ms_pieces {
 	void		*h;		/* its state over the current piece */
 	uint64_t	 length;	/* bytes per piece */
 	uint64_t	 in_piece;	/* the current piece's bytes so far */
+	uint64_t	 total;		/* the message's bytes so far */
 	/* a piece's hash (the inner row's digest) */
 	void		(*done)(void *row, const unsigned char *h);
 	void		*row;
@@ -36,6 +37,9 @@ void	 ms_pieces_free(struct ms_pieces *pc);
 /* A new message, cut into pieces of length bytes. */
 void	 ms_pieces_init(struct ms_pieces *pc, uint64_t length);
 void	 ms_pieces_update(struct ms_pieces *pc, const void *p, size_t n);
+/* The update of a row whose state begins with its struct ms_pieces
+ * (btih, btv2): the bytes cut into pieces, nothing else. */
+void	 ms_pieces_row_update(void *state, const void *p, size_t n);
 /* The message ended: its last piece, if begun, is done. */
 void	 ms_pieces_end(struct ms_pieces *pc);
 
