@@ -573,6 +573,47 @@ static const struct naming {
 #undef OK
 #undef NO
 
+/*
+ * What a selection's rows have, kept as they are added: a digest that
+ * reads the file's name (the engine gives it the file alone), one that
+ * takes many messages at once (small files share its lanes).
+ */
+static void
+test_selection_flags(void)
+{
+	struct ms_selection both = { 0 };
+	size_t bad = 0, subjects = 0, manys = 0;
+
+	for (size_t i = 0; i < ms_algo_count; i++) {
+		struct ms_selection one = { 0 };
+		struct ms_digest_spec s = { .algo = &ms_algos[i],
+		    .bits = ms_algos[i].bits };
+		bool subject = s.algo->ops->subject != NULL;
+		bool many = s.algo->ops->many != NULL;
+
+		if (!row_usable(s.algo))
+			continue;
+		ms_selection_add(&one, &s);
+		if (ms_selection_has_subject(&one) != subject ||
+		    ms_selection_has_many(&one) != many) {
+			tap_diag("  %s: subject %d many %d", s.algo->name,
+			    ms_selection_has_subject(&one),
+			    ms_selection_has_many(&one));
+			bad++;
+		}
+		if ((subject && subjects++ == 0) || (many && manys++ == 0))
+			ms_selection_add(&both, &s);
+	}
+	tap_is_int((long)bad, 0, "each row's selection has what its ops have");
+	tap_ok(subjects == 0 || ms_selection_has_subject(&both),
+	    "a selection with a subject row has a subject");
+	tap_ok(manys == 0 || ms_selection_has_many(&both),
+	    "a selection with a many row has many");
+	memset(&both, 0, sizeof(both));
+	tap_ok(!ms_selection_has_subject(&both) && !ms_selection_has_many(&both),
+	    "an empty selection has neither");
+}
+
 static void
 test_resolve(void)
 {
@@ -719,6 +760,7 @@ main(void)
 	test_long_inputs();
 	test_independent_states();
 	test_digest_set();
+	test_selection_flags();
 	test_resolve();
 	test_spec_names();
 	test_state_create();

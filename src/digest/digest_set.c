@@ -24,6 +24,8 @@ ms_selection_add(struct ms_selection *sel, const struct ms_digest_spec *spec)
 	sel->offset[sel->cnt] = sel->out_len;
 	sel->spec[sel->cnt++] = *spec;
 	sel->out_len += ms_spec_len(spec);
+	sel->subject |= spec->algo->ops->subject != NULL;
+	sel->many |= spec->algo->ops->many != NULL;
 	return 0;
 }
 
@@ -120,10 +122,7 @@ ms_digest_set_subject(struct ms_digest_set *set, const char *path,
 bool
 ms_selection_has_subject(const struct ms_selection *sel)
 {
-	for (size_t i = 0; i < sel->cnt; i++)
-		if (sel->spec[i].algo->ops->subject != NULL)
-			return true;
-	return false;
+	return sel->subject;
 }
 
 void
@@ -149,10 +148,7 @@ ms_digest_set_final(struct ms_digest_set *set, unsigned char *out)
 bool
 ms_selection_has_many(const struct ms_selection *sel)
 {
-	for (size_t i = 0; i < sel->cnt; i++)
-		if (sel->spec[i].algo->ops->many != NULL)
-			return true;
-	return false;
+	return sel->many;
 }
 
 void

@@ -22,6 +22,9 @@ struct ms_selection {
 	struct ms_digest_spec spec[MS_SET_MAX];
 	size_t		 offset[MS_SET_MAX];	/* of each raw digest */
 	size_t		 out_len;		/* all raw digests */
+	/* what its rows' ops have, kept by ms_selection_add: */
+	bool		 subject;	/* a digest reads the file's name */
+	bool		 many;		/* a digest takes many messages at once */
 };
 
 struct ms_digest_set {
