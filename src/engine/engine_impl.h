@@ -30,6 +30,10 @@
 #define BATCH		16	/* tasks a worker takes in one go */
 /* -j 1: the longest a small file read waits for others to share lanes */
 #define SOLO_WAIT_NS	1000000u
+/* Once the first task it waits for is done, the submitter lets this many
+ * gather to emit in order, for EMIT_WAIT_NS at most (engine_submit.c). */
+#define EMIT_GROUP	256
+#define EMIT_WAIT_NS	1000000u
 
 struct slot {
 	struct ms_chunk	 c;
@@ -108,6 +112,11 @@ struct ms_engine {
 					 * without the lock by the submitter */
 	bool		 closing;
 	bool		 main_waiting;
+	bool		 main_grouping;	/* it waits for a group (EMIT_GROUP) */
+	size_t		 published;	/* window slots a worker may read: all
+					 * before it are written (drain) */
+	size_t		 ready;		/* the tasks before it are done: how
+					 * far ms_engine_ready looked */
 	size_t		 stream_end;	/* 1 + the last stream task's seq, or 0:
 					 * a stream waits for the one before */
 	struct ms_task	**window;	/* WINDOW slots, each written before
@@ -204,12 +213,33 @@ bool	 ms_order_ready(const struct ms_order *o);
 bool	 ms_order_holds(const struct ms_order *o);
 struct ms_task *ms_order_release(struct ms_order *o);
 
-/* Under the lock: t is finished; wake the submitter if it waits for t. */
+/* Under the lock: move ready on over the published tasks done in order;
+ * each slot is looked at once. */
+static inline void
+ms_engine_ready(struct ms_engine *e)
+{
+	if (e->ready < e->emitted)
+		e->ready = e->emitted;
+	while (e->ready < e->published && e->window[e->ready % WINDOW]->done)
+		e->ready++;
+}
+
+/*
+ * Under the lock: t is finished.  The waiting submitter is woken when the
+ * first task it waits for is done, then again once a group is (or all it
+ * waits for): not once a worker's batch, which cost a wake and the waking
+ * worker's preemption each (20,000 files of 1 KiB, -j 2: about 1,100
+ * context switches of the run's 1,200).
+ */
 static inline void
 ms_engine_complete(struct ms_engine *e, struct ms_task *t)
 {
 	t->done = true;
-	if (e->main_waiting && t->seq == e->emitted)
+	if (!e->main_waiting)
+		return;
+	ms_engine_ready(e);
+	if (e->ready > e->emitted && (!e->main_grouping ||
+	    e->ready - e->emitted >= EMIT_GROUP || e->ready == e->published))
 		pthread_cond_signal(&e->main_cv);
 }
 

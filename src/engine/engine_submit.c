@@ -15,6 +15,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "base/util.h"
 
@@ -36,12 +37,50 @@ ms_engine_start(const struct ms_engine_config *cfg, ms_emit_fn *emit, void *arg)
 	e->order = ms_order_new(e->cfg.debug);
 	pthread_mutex_init(&e->lock, NULL);
 	pthread_cond_init(&e->work_cv, NULL);
-	pthread_cond_init(&e->main_cv, NULL);
+	{
+		/* wait_ready's deadline is on ms_now_ns's clock */
+		pthread_condattr_t ca;
+
+		pthread_condattr_init(&ca);
+		pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+		pthread_cond_init(&e->main_cv, &ca);
+		pthread_condattr_destroy(&ca);
+	}
 	return e;
 }
 
 static void release(struct ms_engine *e);
 static void flush(struct ms_engine *e);
+
+/*
+ * Under the lock, the first task to emit not done: wait until it is, then
+ * let a group of them gather (ms_engine_complete), EMIT_WAIT_NS at most,
+ * so that a line still goes out within about a millisecond of its task.
+ */
+static void
+wait_ready(struct ms_engine *e)
+{
+	uint64_t due;
+	struct timespec ts;
+
+	e->published = e->submitted;	/* their slots are written */
+	e->main_waiting = true;
+	ms_engine_ready(e);
+	while (e->ready == e->emitted) {
+		pthread_cond_wait(&e->main_cv, &e->lock);
+		ms_engine_ready(e);
+	}
+	due = ms_now_ns() + EMIT_WAIT_NS;
+	ts.tv_sec = (time_t)(due / 1000000000u);
+	ts.tv_nsec = (long)(due % 1000000000u);
+	e->main_grouping = true;
+	while (e->ready - e->emitted < EMIT_GROUP &&
+	    e->ready != e->published &&
+	    pthread_cond_timedwait(&e->main_cv, &e->lock, &ts) == 0)
+		ms_engine_ready(e);
+	e->main_grouping = false;
+	e->main_waiting = false;
+}
 
 /* Emit finished tasks in order; with wait, until fewer than limit remain. */
 static void
@@ -68,9 +107,7 @@ drain(struct ms_engine *e, size_t limit)
 			}
 			if (batch != NULL || e->submitted - e->emitted <= limit)
 				break;
-			e->main_waiting = true;
-			pthread_cond_wait(&e->main_cv, &e->lock);
-			e->main_waiting = false;
+			wait_ready(e);
 		}
 		pthread_mutex_unlock(&e->lock);
 		if (batch == NULL)
