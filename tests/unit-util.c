@@ -325,6 +325,38 @@ test_xasprintf(void)
 	free(got);
 }
 
+/*
+ * ms_now_ns's instants as timespecs, and a condition variable whose timed
+ * wait counts on that clock: on the real-time clock, a deadline 20 ms
+ * after the monotonic now (hours since boot) would be long past, and the
+ * wait would end at once.
+ */
+static void
+test_monotonic_wait(void)
+{
+	struct timespec ts = ms_ns_timespec(1500000000u + 7);
+	pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+	pthread_cond_t cv;
+	uint64_t start, waited;
+	int rc;
+
+	tap_ok(ts.tv_sec == 1 && ts.tv_nsec == 500000007,
+	    "1.500000007 s as a timespec");
+	ms_cond_init_monotonic(&cv);
+	pthread_mutex_lock(&m);
+	start = ms_now_ns();
+	ts = ms_ns_timespec(start + 20000000u);
+	do
+		rc = pthread_cond_timedwait(&cv, &m, &ts);
+	while (rc == 0);	/* a spurious wake */
+	waited = ms_now_ns() - start;
+	pthread_mutex_unlock(&m);
+	pthread_cond_destroy(&cv);
+	tap_is_int(rc, ETIMEDOUT, "a timed wait ends at its deadline");
+	tap_ok(waited >= 20000000u, "it waited the 20 ms (%llu us)",
+	    (unsigned long long)(waited / 1000));
+}
+
 int
 main(void)
 {
@@ -337,5 +369,6 @@ main(void)
 	test_strerror();
 	test_read_write_full();
 	test_xasprintf();
+	test_monotonic_wait();
 	return tap_done();
 }

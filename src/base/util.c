@@ -365,6 +365,26 @@ ms_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+void
+ms_cond_init_monotonic(pthread_cond_t *cv)
+{
+	pthread_condattr_t ca;
+
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(cv, &ca);
+	pthread_condattr_destroy(&ca);
+}
+
+struct timespec
+ms_ns_timespec(uint64_t ns)
+{
+	return (struct timespec){
+		.tv_sec = (time_t)(ns / 1000000000u),
+		.tv_nsec = (long)(ns % 1000000000u),
+	};
+}
+
 /* Two digits a byte from a table: a digit at a time was a twentieth of
  * a tree of small files' user time with four digests (perf). */
 #define HEX_ROW(h)	h "0" h "1" h "2" h "3" h "4" h "5" h "6" h "7" \

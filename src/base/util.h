@@ -12,12 +12,14 @@
 #ifndef MS_UTIL_H
 #define MS_UTIL_H
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include <sys/types.h>
+#include <time.h>
 
 #define MS_ARRAY_LEN(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -146,6 +148,11 @@ const char *ms_size_error(int rc);
 
 /* Monotonic clock in nanoseconds. */
 uint64_t ms_now_ns(void);
+
+/* A condition variable whose timed waits count on ms_now_ns's clock, and
+ * an instant of that clock as the timespec such a wait takes. */
+void	 ms_cond_init_monotonic(pthread_cond_t *cv);
+struct timespec ms_ns_timespec(uint64_t ns);
 
 /* Lower-case hex of n bytes into out (2n + 1 bytes, NUL-terminated). */
 void	 ms_hex(char *out, const unsigned char *p, size_t n);

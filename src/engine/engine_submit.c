@@ -15,7 +15,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "base/util.h"
 
@@ -37,15 +36,7 @@ ms_engine_start(const struct ms_engine_config *cfg, ms_emit_fn *emit, void *arg)
 	e->order = ms_order_new(e->cfg.debug);
 	pthread_mutex_init(&e->lock, NULL);
 	pthread_cond_init(&e->work_cv, NULL);
-	{
-		/* wait_ready's deadline is on ms_now_ns's clock */
-		pthread_condattr_t ca;
-
-		pthread_condattr_init(&ca);
-		pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-		pthread_cond_init(&e->main_cv, &ca);
-		pthread_condattr_destroy(&ca);
-	}
+	ms_cond_init_monotonic(&e->main_cv);	/* wait_ready's deadline */
 	return e;
 }
 
@@ -60,7 +51,6 @@ static void flush(struct ms_engine *e);
 static void
 wait_ready(struct ms_engine *e)
 {
-	uint64_t due;
 	struct timespec ts;
 
 	e->published = e->submitted;	/* their slots are written */
@@ -70,9 +60,7 @@ wait_ready(struct ms_engine *e)
 		pthread_cond_wait(&e->main_cv, &e->lock);
 		ms_engine_ready(e);
 	}
-	due = ms_now_ns() + EMIT_WAIT_NS;
-	ts.tv_sec = (time_t)(due / 1000000000u);
-	ts.tv_nsec = (long)(due % 1000000000u);
+	ts = ms_ns_timespec(ms_now_ns() + EMIT_WAIT_NS);
 	e->main_grouping = true;
 	while (e->ready - e->emitted < EMIT_GROUP &&
 	    e->ready != e->published &&

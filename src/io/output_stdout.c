@@ -231,10 +231,7 @@ writer_main(void *arg)
 			pthread_cond_wait(&so->cv, &so->lock);
 			so->idle = false;
 		} else if (now < so->due_ns) {
-			struct timespec ts = {
-				.tv_sec = (time_t)(so->due_ns / 1000000000u),
-				.tv_nsec = (long)(so->due_ns % 1000000000u),
-			};
+			struct timespec ts = ms_ns_timespec(so->due_ns);
 
 			pthread_cond_timedwait(&so->cv, &so->lock, &ts);
 		} else {
@@ -304,15 +301,7 @@ ms_stdout_open(struct ms_output *out)
 	    S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))
 		so->most = so->batch = PIPE_BUF;
 	pthread_mutex_init(&so->lock, NULL);
-	{
-		/* the writer's deadlines are on ms_now_ns's clock */
-		pthread_condattr_t ca;
-
-		pthread_condattr_init(&ca);
-		pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-		pthread_cond_init(&so->cv, &ca);
-		pthread_condattr_destroy(&ca);
-	}
+	ms_cond_init_monotonic(&so->cv);	/* the writer's deadlines */
 	so->tried = so->tty;		/* a terminal takes every line at once */
 	out->so = so;
 	out->fp = so->fp;

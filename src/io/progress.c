@@ -93,15 +93,9 @@ reporter(void *arg)
 
 	pthread_mutex_lock(&p->lock);
 	while (!p->stopping) {
-		struct timespec ts;
+		struct timespec ts = ms_ns_timespec(ms_now_ns() + TICK_NS);
 		uint64_t now;
 
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		ts.tv_nsec += (long)TICK_NS;
-		if (ts.tv_nsec >= 1000000000L) {
-			ts.tv_sec++;
-			ts.tv_nsec -= 1000000000L;
-		}
 		if (pthread_cond_timedwait(&p->cv, &p->lock, &ts) != ETIMEDOUT)
 			continue;
 		now = ms_now_ns();
@@ -139,7 +133,6 @@ ms_progress_start(int mode)
 {
 	struct ms_progress *p;
 	bool tty = isatty(STDERR_FILENO);
-	pthread_condattr_t ca;
 
 	if (mode == 0 || (mode < 0 && !tty))
 		return NULL;
@@ -147,10 +140,7 @@ ms_progress_start(int mode)
 	p->tty = tty;
 	p->start = ms_now_ns();
 	pthread_mutex_init(&p->lock, NULL);
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&p->cv, &ca);
-	pthread_condattr_destroy(&ca);
+	ms_cond_init_monotonic(&p->cv);
 	if (pthread_create(&p->tid, NULL, reporter, p) != 0) {
 		pthread_mutex_destroy(&p->lock);
 		pthread_cond_destroy(&p->cv);
