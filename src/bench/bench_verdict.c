@@ -67,12 +67,8 @@ ordinal(char *buf, size_t cap, size_t n)
 	return buf;
 }
 
-static void
-say(struct verdict *r, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
 /* Add a line to the verdict. */
-static void
+static __attribute__((format(printf, 2, 3))) void
 say(struct verdict *r, const char *fmt, ...)
 {
 	va_list ap;

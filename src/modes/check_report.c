@@ -29,11 +29,7 @@
 #include "base/util.h"
 
 /* A message on standard error, after what standard output holds. */
-static void
-say(struct run *r, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void
+static __attribute__((format(printf, 2, 3))) void
 say(struct run *r, const char *fmt, ...)
 {
 	va_list ap;
