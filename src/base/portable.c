@@ -26,12 +26,17 @@
 
 #include "base/util.h"
 
-/* A system without a coarse clock reads the fine one instead. */
-#if !HAVE_DECL_CLOCK_REALTIME_COARSE
-#define CLOCK_REALTIME_COARSE	CLOCK_REALTIME
+/* A system without a coarse clock reads the fine one instead (names of
+ * our own: a build told the system's are missing may still see them). */
+#if HAVE_DECL_CLOCK_REALTIME_COARSE
+#define MS_REALTIME_COARSE	CLOCK_REALTIME_COARSE
+#else
+#define MS_REALTIME_COARSE	CLOCK_REALTIME
 #endif
-#if !HAVE_DECL_CLOCK_MONOTONIC_COARSE
-#define CLOCK_MONOTONIC_COARSE	CLOCK_MONOTONIC
+#if HAVE_DECL_CLOCK_MONOTONIC_COARSE
+#define MS_MONOTONIC_COARSE	CLOCK_MONOTONIC_COARSE
+#else
+#define MS_MONOTONIC_COARSE	CLOCK_MONOTONIC
 #endif
 
 static int64_t
@@ -47,13 +52,13 @@ clock_ns(clockid_t coarse, clockid_t fine)
 int64_t
 ms_realtime_coarse_ns(void)
 {
-	return clock_ns(CLOCK_REALTIME_COARSE, CLOCK_REALTIME);
+	return clock_ns(MS_REALTIME_COARSE, CLOCK_REALTIME);
 }
 
 int64_t
 ms_monotonic_coarse_ns(void)
 {
-	return clock_ns(CLOCK_MONOTONIC_COARSE, CLOCK_MONOTONIC);
+	return clock_ns(MS_MONOTONIC_COARSE, CLOCK_MONOTONIC);
 }
 
 long
