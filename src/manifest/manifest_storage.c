@@ -21,7 +21,6 @@
  */
 #include "manifest/manifest_int.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -496,6 +495,7 @@ hadoop_line(char *s, size_t len, struct ms_manifest_entry *e)
 	struct ms_manifest_digest *d = &e->d[0];
 	char *end = s + len, *hex, *alg, *tab, *name_end;
 	const char *why;
+	bool none;
 	int rc;
 
 	hex = field(s, end, &tab);
@@ -513,11 +513,10 @@ hadoop_line(char *s, size_t len, struct ms_manifest_entry *e)
 	}
 	/* the value is hex digits or NONE: anything else is another
 	 * format's line with a tab in its name (a BSD tag's "NAME) = HEX") */
-	if (!(end - hex == 4 && memcmp(hex, "NONE", 4) == 0))
-		for (const char *h = hex; h < end; h++)
-			if (!isxdigit((unsigned char)*h))
-				return -2;
-	if (end - hex == 4 && memcmp(hex, "NONE", 4) == 0) {
+	none = end - hex == 4 && memcmp(hex, "NONE", 4) == 0;
+	if (!none && !ms_mf_all_hex(hex, (size_t)(end - hex)))
+		return -2;
+	if (none) {
 		alg = hex;		/* "NAME\tNONE" */
 		name_end = tab;
 	} else {
