@@ -37,12 +37,21 @@ if [ -z "${SOURCES:-}" ]; then
 	echo "make fuzz: SOURCES is empty: run it as make fuzz" >&2
 	exit 1
 fi
+# An object is rebuilt when its source, config.h or any header is newer:
+# a header that changes a struct's layout changes every object that uses
+# it, and one left stale reads the struct at the old offsets (ASan saw a
+# global-buffer-overflow in code that was right).
+header_newer() {
+	[ -n "$(find "$SRCDIR/src" "$SRCDIR/fuzz" -name '*.h' -newer "$1" |
+	    head -n 1)" ]
+}
 objs=
 for src in $SOURCES; do
 	c=$SRCDIR/$src
 	rel=${src#src/}
 	o=$OUT/obj/$(echo "${rel%.c}" | tr / _).o
-	if [ ! -f "$o" ] || [ "$c" -nt "$o" ] || [ "$BUILDDIR/config.h" -nt "$o" ]; then
+	if [ ! -f "$o" ] || [ "$c" -nt "$o" ] || [ "$BUILDDIR/config.h" -nt "$o" ] ||
+	    header_newer "$o"; then
 		echo "  FUZZCC   src/$rel"
 		# shellcheck disable=SC2086
 		"$FUZZ_CC" $FLAGS $SAN -fsanitize=fuzzer-no-link -c "$c" -o "$o"
