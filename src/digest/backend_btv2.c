@@ -75,13 +75,5 @@ final(void *state, unsigned char *out)
 }
 
 const struct ms_digest_ops ms_ops_btv2 = {
-	.backend = "built-in",
-	.load = ms_algo_inner_load,
-	.create = ms_state_create,
-	.state_size = sizeof(struct state),
-	.make = make,
-	.init = init,
-	.update = ms_pieces_row_update,
-	.final = final,
-	.destroy = destroy,
+	MS_PIECES_ROW_OPS,
 };

@@ -43,4 +43,13 @@ void	 ms_pieces_row_update(void *state, const void *p, size_t n);
 /* The message ended: its last piece, if begun, is done. */
 void	 ms_pieces_end(struct ms_pieces *pc);
 
+/* The ops of a built-in row whose struct state begins with its struct
+ * ms_pieces (btih, btv2): the file's own make, init, final and destroy,
+ * the loading of the inner row and the cutting shared. */
+#define MS_PIECES_ROW_OPS						\
+	.backend = "built-in", .load = ms_algo_inner_load,		\
+	.create = ms_state_create, .state_size = sizeof(struct state),	\
+	.make = make, .init = init, .update = ms_pieces_row_update,	\
+	.final = final, .destroy = destroy
+
 #endif
