@@ -172,6 +172,29 @@ test_mapped_file_costs_two_fstats() {
 # (64 MiB, within the limits) does not ask the kernel for its memory
 # report, and counts its CPUs in one call (sched_getaffinity), not by
 # reading sysfs; a run whose buffers go beyond that floor reads it.
+# A directory of a tree is opened once, read through the DIR made of
+# that descriptor and closed once, after its last entry: no dup of it for
+# the DIR (walk.c), a call and a close a directory saved.  (The device
+# is named solid: its probe, which lists the first file's directory once
+# a run, is device.c's and not counted here.)
+test_directory_costs_one_descriptor() {
+	have strace || skip_test "no strace"
+	strace -f -o /dev/null true 2> /dev/null || skip_test "strace cannot trace here"
+	make_tree
+	mkdir tree/b/deeper
+	random_file tree/b/deeper/leaf 10
+	MULTISUM_DEVICE=solid \
+	    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+	    strace -f -y -o log -e trace=openat,dup,dup2,dup3,fcntl,close \
+	    "$MULTISUM" -r -a sha256 tree > out || fail "the traced run failed"
+	is "$(wc -l < out)" 7 "every file listed"
+	for d in tree tree/a tree/b tree/b/deeper; do
+		p=$PWD/$d
+		is "$(calls log dup "$p")" 0 "$d: no dup"
+		is "$(calls log close "$p")" 1 "$d: closed once"
+	done
+}
+
 test_startup_reads_no_reports() {
 	have strace || skip_test "no strace"
 	strace -f -o /dev/null true 2> /dev/null || skip_test "strace cannot trace here"
@@ -210,6 +233,7 @@ test_jobs_follow_affinity() {
 run fresh_small_file_costs_five_calls
 run settled_small_file_costs_four_calls
 run mapped_file_costs_two_fstats
+run directory_costs_one_descriptor
 run startup_reads_no_reports
 run jobs_follow_affinity
 finish

@@ -77,13 +77,15 @@ ms_order_free(struct ms_order *o)
 static struct ms_device *
 device_of(struct ms_order *o, const struct ms_task *t, ino_t *ino)
 {
-	const char *slash = strrchr(t->path, '/');
-	size_t len = slash != NULL ? (size_t)(slash - t->path) : 0;
+	const char *slash;
+	size_t len;
 	struct stat st;
 
 	*ino = t->ino;
 	if (t->ino != 0)
 		return ms_device_of(t->dev);
+	slash = strrchr(t->path, '/');
+	len = slash != NULL ? (size_t)(slash - t->path) : 0;
 	if (o->dir_dev != NULL && len == o->dir_len &&
 	    memcmp(t->path, o->dir, len) == 0)
 		return o->dir_dev;

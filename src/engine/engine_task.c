@@ -18,7 +18,7 @@
  * a new one reuses the first if its path fits; sizes are rounded up so
  * that paths of one tree fit each other's tasks.
  */
-#define TASKS_KEPT	256
+#define TASKS_KEPT	1024
 #define TASK_ROUND	64
 
 static _Thread_local struct {

@@ -275,8 +275,13 @@ classify(struct ms_device *d)
 struct ms_device *
 ms_device_of(dev_t dev)
 {
+	/* A tree's files are mostly on one device: the last one found by
+	 * this thread, with no lock (devices are never freed). */
+	static _Thread_local struct ms_device *last;
 	struct ms_device *d = NULL;
 
+	if (last != NULL && last->dev == dev)
+		return last;
 	pthread_mutex_lock(&cache_lock);
 	for (size_t i = 0; i < ncache && d == NULL; i++)
 		if (cache[i]->dev == dev)
@@ -290,6 +295,7 @@ ms_device_of(dev_t dev)
 		cache[ncache++] = d;
 	}
 	pthread_mutex_unlock(&cache_lock);
+	last = d;
 	return d;
 }
 

@@ -236,7 +236,7 @@ lines_end(struct lines *l)
 const char *
 ms_format_refuses(const struct ms_format_opts *o, const char *name)
 {
-	size_t n = strlen(name);
+	size_t n;
 
 	if (o->format == MS_FORMAT_HASHDEEP && !o->raw &&
 	    strpbrk(name, "\n\r") != NULL)
@@ -244,6 +244,7 @@ ms_format_refuses(const struct ms_format_opts *o, const char *name)
 		    "use another --format";
 	if (o->format != MS_FORMAT_SFV || o->raw)
 		return NULL;
+	n = strlen(name);
 	/* A reader takes "NAME CRC" apart at the last blank and skips ; and
 	 * # lines: names it would read otherwise cannot be written. */
 	if (n == 0 || name[0] == ';' || name[0] == '#' || name[0] == ' ' ||
