@@ -168,10 +168,6 @@ test_mapped_file_costs_two_fstats() {
 	check "the file was mapped" grep -q "^[0-9]* *mmap(.*<$p>" log
 }
 
-# Start-up: a run that needs no more memory than the bound is at least
-# (64 MiB, within the limits) does not ask the kernel for its memory
-# report, and counts its CPUs in one call (sched_getaffinity), not by
-# reading sysfs; a run whose buffers go beyond that floor reads it.
 # A directory of a tree is opened once, read through the DIR made of
 # that descriptor and closed once, after its last entry: no dup of it for
 # the DIR (walk.c), a call and a close a directory saved.  (The device
@@ -195,6 +191,10 @@ test_directory_costs_one_descriptor() {
 	done
 }
 
+# Start-up: a run that needs no more memory than the bound is at least
+# (64 MiB, within the limits) does not ask the kernel for its memory
+# report, and counts its CPUs in one call (sched_getaffinity), not by
+# reading sysfs; a run whose buffers go beyond that floor reads it.
 test_startup_reads_no_reports() {
 	have strace || skip_test "no strace"
 	strace -f -o /dev/null true 2> /dev/null || skip_test "strace cannot trace here"
