@@ -126,9 +126,14 @@ test_fast_results_are_gathered() {
 # child's) against the run's time, three runs: never a time limit.  A
 # deadline read from the coarse clock, up to a tick (4 ms) behind, was
 # mostly past at once: 6000 files of one line made 45-625 writes in
-# 27-40 ms (with the engine's groups, many more without), now 18-30.
-# Not in a sanitized build, whose slower writes are each followed at once
-# by one of what came meanwhile (122 in 44 ms on a busy machine).
+# 27-40 ms (with the engine's groups, many more without; 209-556 in
+# 37-51 ms on a machine busy with CI), now 18-30.  A busy machine also
+# makes the right code write more often (84 in 24 ms once, CI's steps
+# side by side: a mode thread preempted for a tick sees a pause), so the
+# bound is two writes a millisecond or 150 writes (40 lines a write),
+# whichever is more.  Not in a sanitized build, whose slower writes are
+# each followed at once by one of what came meanwhile (122 in 44 ms on a
+# busy machine).
 test_fast_results_into_a_file() {
 	[ -r /proc/self/io ] || skip_test "no /proc/PID/io"
 	! grep -aq '__[at]san_init' "$MULTISUM" ||
@@ -140,8 +145,10 @@ test_fast_results_into_a_file() {
 		    sh "$MULTISUM" > counts
 		read -r ms n < counts
 		is "$(wc -l < out | tr -d ' ')" 6000 "run $run: every line"
-		check "run $run: 6000 lines in $n writes (and the date calls') over $ms ms" \
-		    [ "$n" -le $((2 * ms + 16)) ]
+		most=$((2 * ms + 16))
+		[ "$most" -ge 150 ] || most=150
+		check "run $run: 6000 lines in $n writes (and the date calls') over $ms ms, $most at most" \
+		    [ "$n" -le "$most" ]
 	done
 }
 
