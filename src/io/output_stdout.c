@@ -115,15 +115,21 @@ write_lines(const struct ms_stdout *so, const char *p, size_t len)
 	return err;
 }
 
+static void arm(struct ms_stdout *so);
+
 /*
  * Under the lock: write what is pending.  The lines move to the spare
  * buffer and are written with the lock let go, so that the mode gathers
- * the next ones meanwhile; what it adds is written next, by the same
- * thread.  If a write is in progress already (the other thread's), it is
- * left to that one, which keeps the order.
+ * the next ones meanwhile.  With all (a flush, the end, no writer
+ * thread) what it adds is written next, by the same thread; else, short
+ * of a batch, it is due PACE_NS later, as any other lines: a write that
+ * ended late (a busy machine, a sanitized build) was followed at once by
+ * one of the few lines that came meanwhile, and so on, 84-206 writes
+ * for 6,000 lines where 20-30 do.  If a write is in progress already
+ * (the other thread's), it is left to that one, which keeps the order.
  */
 static void
-write_pending(struct ms_stdout *so)
+write_pending(struct ms_stdout *so, bool all)
 {
 	so->due_ns = 0;
 	while (so->pendlen > 0 && !so->writing) {
@@ -149,6 +155,11 @@ write_pending(struct ms_stdout *so)
 			so->pendlen = 0;
 		if (so->waiters > 0)
 			pthread_cond_broadcast(&so->cv);
+		if (!all && so->writer && so->pendlen > 0 &&
+		    so->pendlen < so->batch) {
+			arm(so);
+			break;
+		}
 	}
 }
 
@@ -165,10 +176,10 @@ wait_write(struct ms_stdout *so)
 static void
 drained(struct ms_stdout *so)
 {
-	write_pending(so);
+	write_pending(so, true);
 	while (so->writing || so->pendlen > 0) {
 		wait_write(so);
-		write_pending(so);
+		write_pending(so, true);
 	}
 }
 
@@ -235,7 +246,7 @@ writer_main(void *arg)
 
 			pthread_cond_timedwait(&so->cv, &so->lock, &ts);
 		} else {
-			write_pending(so);
+			write_pending(so, false);
 		}
 	}
 	pthread_mutex_unlock(&so->lock);
@@ -269,7 +280,7 @@ static void
 arm(struct ms_stdout *so)
 {
 	if (!so->writer) {		/* no thread: no waiting either */
-		write_pending(so);
+		write_pending(so, true);
 		return;
 	}
 	if (so->due_ns != 0)
@@ -353,7 +364,7 @@ ms_stdout_lines(struct ms_stdout *so, struct ms_bytes *lines)
 			start_writer(so);
 		if (so->tty || so->pendlen >= so->batch ||
 		    now - so->last_ns >= PACE_NS)
-			write_pending(so);
+			write_pending(so, false);
 		else
 			arm(so);
 	}
