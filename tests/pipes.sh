@@ -128,12 +128,12 @@ test_fast_results_are_gathered() {
 # mostly past at once: 6000 files of one line made 45-625 writes in
 # 27-40 ms (with the engine's groups, many more without; 209-556 in
 # 37-51 ms on a machine busy with CI), now 18-30.  A busy machine also
-# makes the right code write more often (84 in 24 ms once, CI's steps
-# side by side: a mode thread preempted for a tick sees a pause), so the
-# bound is two writes a millisecond or 150 writes (40 lines a write),
-# whichever is more.  Not in a sanitized build, whose slower writes are
-# each followed at once by one of what came meanwhile (122 in 44 ms on a
-# busy machine).
+# makes the right code write more often (a mode thread preempted for a
+# tick sees a pause; CI's make check -j2 saw 84 in 24 ms, and 206 in
+# 38 ms while a write that ended late was still followed at once by one
+# of the lines that came meanwhile), so the bound is two writes a
+# millisecond or 150 writes (40 lines a write), whichever is more.  Not
+# in a sanitized build, whose writes are slower still.
 test_fast_results_into_a_file() {
 	[ -r /proc/self/io ] || skip_test "no /proc/PID/io"
 	! grep -aq '__[at]san_init' "$MULTISUM" ||
