@@ -166,6 +166,19 @@ test_cold_read_ahead() {
 	traced -f -y -e trace=fcntl,fadvise64 -o log "$MULTISUM" -a sha256 big > /dev/null
 	check "cold, a ring: O_DIRECT" grep -q "big>, F_SETFL, .*O_DIRECT" log
 	lacks log WILLNEED "cold, a ring: no hint"
+	# Its reads are 2 MiB each, into buffers advised into huge pages
+	# where the build has MADV_HUGEPAGE: one segment of the disk's
+	# request each, not one a 4 KiB page (engine.h's MS_DIRECT_READ).
+	dropped big
+	traced -f -e trace=madvise,pread64 -o log "$MULTISUM" -a blake3 big > /dev/null
+	n=$(grep -c ", 2097152, [0-9]*) = 2097152" log)
+	check "cold, a ring: $n reads of 2 MiB (of 72 MiB)" [ "$n" -ge 30 ]
+	if built_with HAVE_DECL_MADV_HUGEPAGE; then
+		n=$(grep -c "madvise(.*, 2097152, MADV_HUGEPAGE) = 0" log)
+		check "cold, a ring: $n buffers advised into huge pages" [ "$n" -ge 2 ]
+	else
+		lacks log MADV_HUGEPAGE "no MADV_HUGEPAGE in this build: no advice"
+	fi
 	cached big
 	traced -f -y -e trace=fcntl -o log "$MULTISUM" -a sha256 big > /dev/null
 	lacks log O_DIRECT "warm, a ring: no O_DIRECT"

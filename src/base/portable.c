@@ -15,7 +15,7 @@
 #ifdef HAVE_SYS_RANDOM_H
 #include <sys/random.h>
 #endif
-#ifdef HAVE_MINCORE
+#if defined(HAVE_MINCORE) || HAVE_DECL_MADV_HUGEPAGE
 #include <sys/mman.h>
 #endif
 #ifdef HAVE_LINUX_FIEMAP_H
@@ -164,6 +164,21 @@ void
 ms_advise_random(int fd)
 {
 	ADVISE(fd, 0, 0, RANDOM);
+}
+
+void *
+ms_try_huge(size_t n)
+{
+	void *p;
+
+	if (n % MS_HUGE_PAGE != 0)
+		return ms_try_aligned(4096, n);
+	if ((p = ms_try_aligned(MS_HUGE_PAGE, n)) == NULL)
+		return NULL;
+#if HAVE_DECL_MADV_HUGEPAGE
+	(void)madvise(p, n, MADV_HUGEPAGE);	/* advice: it may be refused */
+#endif
+	return p;
 }
 
 int

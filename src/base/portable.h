@@ -4,10 +4,10 @@
  * systems have, with a POSIX.1-2008 fallback chosen by configure.
  *
  * Linux keeps its faster or finer calls (coarse clocks, sched_getaffinity,
- * /proc/meminfo, getrandom, posix_fadvise, MAP_POPULATE, /proc/self/fd,
- * fopencookie); a BSD or a Mac takes the fallback named beside each.  The
- * rest of the code calls these names and tests no system macro of its
- * own.
+ * /proc/meminfo, getrandom, posix_fadvise, MAP_POPULATE, MADV_HUGEPAGE,
+ * /proc/self/fd, fopencookie); a BSD or a Mac takes the fallback named
+ * beside each.  The rest of the code calls these names and tests no
+ * system macro of its own.
  */
 #ifndef MS_PORTABLE_H
 #define MS_PORTABLE_H
@@ -70,6 +70,17 @@ void ms_advise_random(int fd);
 /* Start reading [off, off + len) of fd into the page cache, and return:
  * the reads go on while the caller does something else. */
 void ms_advise_willneed(int fd, off_t off, off_t len);
+
+/*
+ * Memory a device will read into directly (O_DIRECT), n bytes aligned to
+ * MS_HUGE_PAGE and advised into huge pages (Linux's MADV_HUGEPAGE, else
+ * only aligned) when n is a multiple of it, else page-aligned; NULL when
+ * there is no memory.  Free with free().  A read into 4 KiB pages is one
+ * segment of the disk's request a page, and a queue takes only so many
+ * (virtio-blk here: 254): a 2 MiB read into a huge page is one.
+ */
+#define MS_HUGE_PAGE	((size_t)2 << 20)
+void	*ms_try_huge(size_t n);
 
 /* Is fd's page at off (a multiple of the page size) in the page cache?
  * 1, 0, or -1 if it cannot be told (mincore, else never). */

@@ -7,7 +7,8 @@
  *   read  fill the next free slot of a big file's ring (a read, or a
  *         mapped window), so the copy leaves the hashing threads' path;
  *         a file not in the page cache is read past it (O_DIRECT, in
- *         slots of MS_DIRECT_READ: source_ahead.c decides).
+ *         slots of MS_DIRECT_READ in huge pages: source_ahead.c
+ *         decides).
  *   lane  run one digest of a big file over its next chunk.  A digest is
  *         run by one worker at a time, but may move between workers at
  *         every chunk, so the wall time approaches max(slowest digest,
@@ -31,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/portable.h"
 #include "base/util.h"
 #include "io/source_ahead.h"
 
@@ -127,7 +129,7 @@ fit_ring(struct ms_engine *e, struct big *b, size_t want, bool mapped,
 		if (!ms_memory_take(e, more * bs + windows))
 			continue;
 		while (b->nbuf < n &&
-		    (b->slot[b->nbuf].buf = ms_try_aligned(4096, bs)) != NULL)
+		    (b->slot[b->nbuf].buf = ms_try_huge(bs)) != NULL)
 			b->nbuf++;
 		if (b->nbuf < n) {	/* out of memory: as many as there are */
 			ms_memory_give(e, (n - b->nbuf) * bs + windows);
@@ -165,10 +167,11 @@ ms_big_promote(struct ms_engine *e, struct ms_task *t, struct ms_source *src,
 	else if ((b = calloc(1, sizeof(*b))) == NULL)
 		return false;
 	/* A large file not in the page cache: read past it, in reads of
-	 * MS_DIRECT_READ (source_ahead.c), unless --io=mmap says map. */
+	 * whole MS_DIRECT_READs, each into its huge pages (source_ahead.c),
+	 * unless --io=mmap says map. */
 	direct = e->cfg.io != MS_IO_MMAP && ms_ahead_direct(src);
-	if (direct && bs < MS_DIRECT_READ)
-		bs = MS_DIRECT_READ;
+	if (direct)
+		bs = (bs + MS_DIRECT_READ - 1) / MS_DIRECT_READ * MS_DIRECT_READ;
 	mapped = src->map && !src->unmapped;
 	ring = fit_ring(e, b, ms_ring_slots(bs, mapped), mapped, bs);
 	if (ring == 0) {
