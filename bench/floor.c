@@ -5,7 +5,7 @@
  * printed.  Small-file figures of multisum are reported against it
  * (bench/compare.sh, bench/README.md).
  *
- *   bench/floor [-j N] [-a] [-d | -e] PATH...
+ *   bench/floor [-j N] [-a] [-s] [-d | -e] PATH...
  *
  * The calling thread walks each PATH (a directory is walked below it in
  * readdir order, using the entry's d_type and an fstatat only where the
@@ -14,7 +14,13 @@
  * them in turn and make exactly open, read until read returns 0 (into a
  * 256 KiB buffer of their own), close.  -a opens each file relative to
  * its directory's descriptor (openat) instead of by its whole path, to
- * show what the kernel's path lookup costs.  -d reads with O_DIRECT,
+ * show what the kernel's path lookup costs.  -s reads each file as a
+ * tool that tells a file changed while it was read must at least: pread
+ * from its start, an fstat after the first read, and no read past the
+ * size that gives (a small file: open, pread, fstat, close, where the
+ * floor makes open, read, read, close); the floor of multisum's own
+ * calls, whose late watch makes exactly those (src/io/source.c), so that
+ * the cost of that check is told from the engine's.  -d reads with O_DIRECT,
  * past the page cache: with -j 1 the device's own rate for the files, in
  * the walk's order (bench/cold.sh); a file system that refuses O_DIRECT
  * fails the file.  -e reads nothing: it evicts each file from the page
@@ -63,6 +69,7 @@ static atomic_int failures;
 static bool use_at;
 static int direct;		/* O_DIRECT under -d, else 0 */
 static bool evict;		/* -e: evict, do not read */
+static bool checked;		/* -s: fstat after the first read */
 
 static void *
 xmalloc(size_t n)
@@ -178,6 +185,34 @@ walk(int dfd, const char *path)
 	closedir(d);
 }
 
+/*
+ * -s: read fd as a tool that tells a file changed while it was read
+ * reads it: pread from the start, an fstat after the first read, and no
+ * read past the size it gives (for a small file: open, pread, fstat,
+ * close, where the floor makes open, read, read, close).  What the
+ * fstat's times are compared with is not the kernel's cost, and is left
+ * out.  Returns the last read's result, or -1 (errno set).
+ */
+static ssize_t
+read_checked(int fd, char *buf, const char *path)
+{
+	struct stat st;
+	off_t off = 0;
+	ssize_t n;
+
+	st.st_size = -1;
+	while ((n = pread(fd, buf, BUF, off)) > 0) {
+		if (off == 0 && fstat(fd, &st) == -1) {
+			fail("fstat", path);
+			return 0;
+		}
+		off += n;
+		if (off == st.st_size)
+			break;
+	}
+	return n;
+}
+
 static void *
 reader(void *arg)
 {
@@ -220,8 +255,11 @@ reader(void *arg)
 			close(fd);
 			continue;
 		}
-		while ((n = read(fd, buf, BUF)) > 0)
-			;
+		if (checked)
+			n = read_checked(fd, buf, it->path);
+		else
+			while ((n = read(fd, buf, BUF)) > 0)
+				;
 		if (n == -1)
 			fail("read", it->path);
 		close(fd);
@@ -238,7 +276,7 @@ main(int argc, char **argv)
 	int jobs = cpus > 0 ? (int)cpus : 1, c;
 	pthread_t tid[THREADS_MAX];
 
-	while ((c = getopt(argc, argv, "adej:")) != -1) {
+	while ((c = getopt(argc, argv, "adej:s")) != -1) {
 		switch (c) {
 		case 'a':
 			use_at = true;
@@ -249,6 +287,9 @@ main(int argc, char **argv)
 		case 'e':
 			evict = true;
 			break;
+		case 's':
+			checked = true;
+			break;
 		case 'j':
 			jobs = atoi(optarg);
 			if (jobs < 1 || jobs > THREADS_MAX) {
@@ -257,12 +298,12 @@ main(int argc, char **argv)
 			}
 			break;
 		default:
-			fprintf(stderr, "usage: floor [-j N] [-a] [-d | -e] PATH...\n");
+			fprintf(stderr, "usage: floor [-j N] [-a] [-s] [-d | -e] PATH...\n");
 			return 2;
 		}
 	}
 	if (optind == argc) {
-		fprintf(stderr, "usage: floor [-j N] [-a] [-d | -e] PATH...\n");
+		fprintf(stderr, "usage: floor [-j N] [-a] [-s] [-d | -e] PATH...\n");
 		return 2;
 	}
 	for (int i = 0; i < jobs; i++)

@@ -16,13 +16,15 @@ ONLY=${ONLY:-.}
 JOBS=${JOBS:-$(nproc)}
 
 # The read floor: open, read to the end and close every file, nothing
-# hashed (bench/floor.c): the one `make bench` built beside M, else
-# compiled into DATA with ${CC:-cc}.  Sets FLOOR unless it is set.
+# hashed (bench/floor.c): the one `make bench` built beside M if it is
+# newer than floor.c (an older one may lack an option), else compiled
+# into DATA with ${CC:-cc}.  Sets FLOOR unless it is set.
 find_floor() {
 	local src
 	src=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/floor.c
-	FLOOR=${FLOOR:-$(dirname "$M")/../bench/floor}
-	[ -x "$FLOOR" ] && return
+	[ -n "${FLOOR:-}" ] && [ -x "$FLOOR" ] && return
+	FLOOR=$(dirname "$M")/../bench/floor
+	[ -x "$FLOOR" ] && [ "$FLOOR" -nt "$src" ] && return
 	FLOOR=$DATA/floor
 	[ "$FLOOR" -nt "$src" ] ||
 		${CC:-cc} -O2 -std=c17 -pthread -o "$FLOOR" "$src" ||
@@ -81,6 +83,8 @@ SUMMARY=()
 #   multisum), so that a disk whose rate drifts (a VM's) is timed in the
 #   same rounds; each row also gives its median over the device's, and
 #   each SUMMARY row multisum's time over the device's within a round.
+#   DEVICE_AS=word: what those figures say they are over (default
+#   device: compare.sh's read floor that checks as multisum does).
 #   WARM='label|cmd' with it: multisum's run with its data cached (after
 #   WARM_BEFORE, else itself, untimed instead of BEFORE; multisum reads a
 #   cold large file past the page cache, so cold.sh caches it with cat),
@@ -161,14 +165,15 @@ workload() {
 		local x=
 		[ $dev -ge 0 ] && [ -n "${med[i]:-}" ] && [ -n "${med[dev]:-}" ] &&
 			x=$(awk -v a="${med[i]}" -v d="${med[dev]}" 'BEGIN {printf "%.2f", a / d}')
-		printf '  %-48s %10s%s%s\n' "${label[i]}" "$f" "${x:+ ${x}x device}" "$note"
+		printf '  %-48s %10s%s%s\n' "${label[i]}" "$f" "${x:+ ${x}x ${DEVICE_AS:-device}}" "$note"
 		[ "${mine[i]}" = 1 ] && [ $best -ge 0 ] && [ -n "${med[i]:-}" ] || continue
 		local ratio xd= xl=
 		ratio=$(per_round "$i" "$best")
 		[ -n "$x" ] && xd=$(per_round "$i" "$dev")
 		[ -n "$x" ] && [ $warm -ge 0 ] && [ -n "${med[warm]:-}" ] &&
 			xl=$(per_round "$i" "$dev" "$warm")
-		[ -n "$x" ] && [ -z "$xl" ] && xl=-
+		# WARM set, even empty (cold.sh): its column, "-" without a warm run
+		[ -n "$x" ] && [ -n "${WARM+set}" ] && [ -z "$xl" ] && xl=-
 		SUMMARY+=("$(printf '| %s | %s | %s | %s | %s | %.2f |%s%s' "$id" "${label[best]}" \
 		    "$(fig "${med[best]}")" "${label[i]}" "$f" "$ratio" "${xd:+ $xd |}" \
 		    "${xl:+ $xl |}")")
