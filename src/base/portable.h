@@ -72,12 +72,15 @@ void ms_advise_random(int fd);
 void ms_advise_willneed(int fd, off_t off, off_t len);
 
 /*
- * Memory a device will read into directly (O_DIRECT), n bytes aligned to
- * MS_HUGE_PAGE and advised into huge pages (Linux's MADV_HUGEPAGE, else
- * only aligned) when n is a multiple of it, else page-aligned; NULL when
- * there is no memory.  Free with free().  A read into 4 KiB pages is one
- * segment of the disk's request a page, and a queue takes only so many
- * (virtio-blk here: 254): a 2 MiB read into a huge page is one.
+ * Memory for a slot of a big file's ring (engine_big.c), which a device
+ * reads into directly when the file is cold (O_DIRECT): n bytes aligned
+ * to MS_HUGE_PAGE and advised into huge pages (Linux's MADV_HUGEPAGE,
+ * else only aligned) when n is a multiple of it (a cold file's slots
+ * are, MS_DIRECT_READ; a cached file's only with such a --buffer-size),
+ * else page-aligned; NULL when there is no memory.  Free with free().  A
+ * direct read into 4 KiB pages is one segment of the disk's request a
+ * page, and a queue takes only so many (virtio-blk here: 254): a 2 MiB
+ * read into a huge page is one.
  */
 #define MS_HUGE_PAGE	((size_t)2 << 20)
 void	*ms_try_huge(size_t n);
