@@ -200,17 +200,19 @@ read_checked(int fd, char *buf, const char *path)
 	off_t off = 0;
 	ssize_t n;
 
-	st.st_size = -1;
-	while ((n = pread(fd, buf, BUF, off)) > 0) {
-		if (off == 0 && fstat(fd, &st) == -1) {
+	for (;;) {
+		if ((n = pread(fd, buf, BUF, off)) == -1)
+			return -1;
+		if (off == 0 && fstat(fd, &st) == -1) {	/* after the first */
 			fail("fstat", path);
 			return 0;
 		}
+		if (n == 0)
+			return 0;
 		off += n;
 		if (off == st.st_size)
-			break;
+			return n;
 	}
-	return n;
 }
 
 static void *
