@@ -83,8 +83,9 @@ SUMMARY=()
 #   multisum), so that a disk whose rate drifts (a VM's) is timed in the
 #   same rounds; each row also gives its median over the device's, and
 #   each SUMMARY row multisum's time over the device's within a round.
-#   DEVICE_AS=word: what those figures say they are over (default
-#   device: compare.sh's read floor that checks as multisum does).
+#   DEVICE_AS=word: the name those figures give that row (default
+#   device; compare.sh's floor-tree1k, whose row is the checked floor,
+#   says checked).
 #   WARM='label|cmd' with it: multisum's run with its data cached (after
 #   WARM_BEFORE, else itself, untimed instead of BEFORE; multisum reads a
 #   cold large file past the page cache, so cold.sh caches it with cat),
